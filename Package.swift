@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// roadtrip: a full-screen terminal road-trip planner.
+///
+/// Dependencies run one way: the executable wires the VIPER modules
+/// (TripList → TripDetail → WaypointEditor), which draw through TermUI and
+/// reach data only through RoadtripCore and the services beside it.
+let package = Package(
+    name: "roadtrip",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "roadtrip", targets: ["roadtrip"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNCursesW",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // Terminal toolkit: no trip knowledge.
+        .target(name: "TermUI", dependencies: ["CNCursesW"]),
+        // Entities, store, geodesy, formatting: no curses.
+        .target(name: "RoadtripCore"),
+        // Services beside the core.
+        .target(name: "Gazetteer", dependencies: ["RoadtripCore"]),
+        .target(name: "Routing", dependencies: ["RoadtripCore"]),
+        .target(name: "Exchange", dependencies: ["RoadtripCore"]),
+        .target(name: "Itinerary", dependencies: ["RoadtripCore"]),
+        .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),
+        // VIPER modules, one per screen.
+        .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
+        .target(name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary"]),
+        .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail"]),
+        .executableTarget(
+            name: "roadtrip",
+            dependencies: [
+                "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["RoadtripCore", "TermUI"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "UnitTests",
+            dependencies: [
+                "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap",
+            ],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore"]),
+    ]
+)

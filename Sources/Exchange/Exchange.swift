@@ -1,0 +1,1 @@
+// Exchange: filled in by its issue.

@@ -1,0 +1,1 @@
+// Gazetteer: filled in by its issue.

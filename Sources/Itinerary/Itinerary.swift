@@ -1,0 +1,1 @@
+// Itinerary: filled in by its issue.

@@ -1,0 +1,1 @@
+// Routing: filled in by its issue.

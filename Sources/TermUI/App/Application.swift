@@ -1,0 +1,117 @@
+import Foundation
+
+/// The run loop: a stack of screens on one terminal.
+///
+/// Keys go to the top screen, which is then redrawn whole; the terminal (ncurses)
+/// sends only the cells that changed. Work finished on other threads comes back
+/// through `post` and runs between keys, so nothing ever waits for it.
+@MainActor
+public final class Application: Navigator {
+    /// Below this size a notice replaces the screen instead of a broken layout.
+    public static let minimumSize = Size(width: 40, height: 10)
+
+    private let terminal: Terminal
+    public private(set) var stack: [Screen] = []
+    public private(set) var isRunning = true
+    private let inbox = Inbox()
+
+    public init(terminal: Terminal) {
+        self.terminal = terminal
+    }
+
+    public var top: Screen? { stack.last }
+
+    public func push(_ screen: Screen) {
+        stack.append(screen)
+        screen.willAppear()
+    }
+
+    public func pop() {
+        guard stack.count > 1 else { quit(); return }
+        stack.removeLast()
+        stack.last?.willAppear()
+    }
+
+    public func quit() { isRunning = false }
+
+    public nonisolated func post(_ work: @escaping @MainActor @Sendable () -> Void) {
+        inbox.append(work)
+    }
+
+    /// Runs until a screen quits or a signal asks the app to end.
+    public func run() {
+        render()
+        while isRunning && !terminal.shouldTerminate {
+            // Poll while background work is pending so its results show promptly; otherwise sleep in the read.
+            let key = terminal.readKey(timeoutMilliseconds: inbox.hasPending ? 0 : (inbox.isExpecting ? 20 : 250))
+            let ranWork = drainInbox()
+            if let key { handle(key) } else if ranWork { render() }
+        }
+    }
+
+    /// Feeds one key to the top screen and redraws.
+    public func handle(_ key: Key) {
+        if key != .resize, tooSmall { render(); return }
+        top?.handle(key)
+        if isRunning { render() }
+    }
+
+    /// Runs whatever background work has posted; true if anything ran.
+    @discardableResult
+    public func drainInbox() -> Bool {
+        let work = inbox.takeAll()
+        for item in work { item() }
+        return !work.isEmpty
+    }
+
+    /// Declares that a background job is under way, so the loop polls for its result.
+    public nonisolated func beginBackgroundWork() { inbox.expect(+1) }
+    /// Declares that a background job has ended.
+    public nonisolated func endBackgroundWork() { inbox.expect(-1) }
+
+    private var tooSmall: Bool {
+        let s = terminal.canvas.size
+        return s.width < Self.minimumSize.width || s.height < Self.minimumSize.height
+    }
+
+    /// Draws the top screen (or the too-small notice) and shows it.
+    public func render() {
+        let canvas = terminal.canvas
+        canvas.clear()
+        canvas.setCursor(nil)
+        if tooSmall {
+            let s = canvas.size
+            let lines = ["Terminal too small", "\(s.width)×\(s.height), need \(Self.minimumSize.width)×\(Self.minimumSize.height)"]
+            for (i, line) in lines.enumerated() {
+                let y = s.height / 2 - 1 + i
+                canvas.draw(line, at: Point(x: max(0, (s.width - TextWidth.of(line)) / 2), y: y), style: i == 0 ? .warning : .normal)
+            }
+        } else {
+            top?.draw(on: canvas)
+        }
+        terminal.present()
+    }
+}
+
+/// A thread-safe queue of work for the UI thread.
+private final class Inbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [@MainActor @Sendable () -> Void] = []
+    private var expected = 0
+
+    func append(_ item: @escaping @MainActor @Sendable () -> Void) {
+        lock.lock(); items.append(item); lock.unlock()
+    }
+
+    func takeAll() -> [@MainActor @Sendable () -> Void] {
+        lock.lock(); defer { lock.unlock() }
+        let out = items
+        items.removeAll()
+        return out
+    }
+
+    func expect(_ delta: Int) { lock.lock(); expected = max(0, expected + delta); lock.unlock() }
+
+    var hasPending: Bool { lock.lock(); defer { lock.unlock() }; return !items.isEmpty }
+    var isExpecting: Bool { lock.lock(); defer { lock.unlock() }; return expected > 0 }
+}

@@ -1,0 +1,38 @@
+/// One full-screen view: it draws itself and reacts to keys.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Called each time the screen comes to the top of the stack.
+    func willAppear()
+    /// Draws the whole screen; the canvas is blank when this is called.
+    func draw(on canvas: Canvas)
+    /// Reacts to one key.
+    func handle(_ key: Key)
+}
+
+extension Screen {
+    public func willAppear() {}
+}
+
+/// What screens and routers use to move between screens.
+@MainActor
+public protocol Navigator: AnyObject {
+    func push(_ screen: Screen)
+    func pop()
+    func quit()
+    /// Runs `work` on the UI thread at the next turn of the loop; safe to call from any thread.
+    nonisolated func post(_ work: @escaping @MainActor @Sendable () -> Void)
+}
+
+/// Where keys come from and frames go to: ncurses for real, memory in tests.
+@MainActor
+public protocol Terminal: AnyObject {
+    var canvas: Canvas { get }
+    /// The next key, or nil when `timeoutMilliseconds` passed (nil waits for ever) or a signal arrived.
+    func readKey(timeoutMilliseconds: Int?) -> Key?
+    /// Shows what was drawn since the last frame.
+    func present()
+    /// Gives the terminal back to the user as it was.
+    func stop()
+    /// True once SIGINT, SIGTERM or SIGHUP asked the app to end.
+    var shouldTerminate: Bool { get }
+}

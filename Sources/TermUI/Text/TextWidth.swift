@@ -1,0 +1,74 @@
+import Foundation
+
+// libc's wcwidth, which ncurses uses too, so our columns and the terminal's agree.
+@_silgen_name("wcwidth")
+private func c_wcwidth(_ c: Int32) -> Int32
+
+/// Display widths in terminal columns: 東京 and 😀 take two columns each, combining marks none.
+public enum TextWidth {
+    /// Columns one character (grapheme cluster) takes.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if scalars.count >= 2, isRegionalIndicator(first) { return 2 }
+        let w = Int(c_wcwidth(Int32(bitPattern: first.value)))
+        if w >= 0 { return w }
+        // Unknown to the locale (LANG=C): the terminal shows a replacement, one column.
+        return 1
+    }
+
+    /// Columns `text` takes.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for ch in text { total += of(ch) }
+        return total
+    }
+
+    /// The longest prefix of `text` that fits in `columns`.
+    public static func prefix(_ text: String, fitting columns: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for i in text.indices {
+            let w = of(text[i])
+            if used + w > columns { break }
+            used += w
+            end = text.index(after: i)
+        }
+        return String(text[..<end])
+    }
+
+    /// `text` cut to `columns`, ending in "…" when it had to be cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return text }
+        return prefix(text, fitting: columns - 1) + "…"
+    }
+
+    /// `text` padded with spaces (or cut) to exactly `columns`.
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+    }
+
+    /// `text` right-aligned in `columns`.
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - of(cut))) + cut
+    }
+
+    /// `text` without its first `columns` columns (a wide character cut in half becomes a space).
+    public static func dropColumns(_ text: String, _ columns: Int) -> String {
+        var skipped = 0
+        var i = text.startIndex
+        while i < text.endIndex, skipped < columns {
+            skipped += of(text[i])
+            i = text.index(after: i)
+        }
+        return String(repeating: " ", count: max(0, skipped - columns)) + String(text[i...])
+    }
+
+    private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(s.value)
+    }
+}

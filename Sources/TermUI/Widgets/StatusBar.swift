@@ -1,0 +1,50 @@
+/// A key and what it does, for the status line and the help overlay.
+public struct KeyHint: Equatable, Sendable {
+    public var keys: String
+    public var action: String
+    public init(_ keys: String, _ action: String) {
+        self.keys = keys
+        self.action = action
+    }
+}
+
+/// The header and status lines every screen shares.
+@MainActor
+public enum Chrome {
+    /// Top row: where you are, with `detail` (e.g. a count) on the right.
+    public static func drawHeader(_ title: String, detail: String = "", on canvas: Canvas) {
+        canvas.fillRow(0, style: .header)
+        canvas.draw(" roadtrip › " + title, at: Point(x: 0, y: 0), style: .header)
+        if !detail.isEmpty {
+            let w = TextWidth.of(detail) + 1
+            canvas.draw(detail, at: Point(x: max(0, canvas.size.width - w), y: 0), style: .header)
+        }
+    }
+
+    /// Bottom row: a message when there is one, else as many key hints as fit.
+    public static func drawStatus(hints: [KeyHint], message: StatusMessage?, on canvas: Canvas) {
+        let y = canvas.size.height - 1
+        canvas.fillRow(y, style: .status)
+        if let message {
+            canvas.draw(" " + message.text, at: Point(x: 0, y: y), style: message.isError ? .error : .status)
+            return
+        }
+        var x = 1
+        for hint in hints {
+            let need = TextWidth.of(hint.keys) + 1 + TextWidth.of(hint.action) + 2
+            if x + need > canvas.size.width { break }
+            x += canvas.draw(hint.keys, at: Point(x: x, y: y), style: .statusKey)
+            x += canvas.draw(" " + hint.action + "  ", at: Point(x: x, y: y), style: .status)
+        }
+    }
+}
+
+/// A one-line message for the status line.
+public struct StatusMessage: Equatable, Sendable {
+    public var text: String
+    public var isError: Bool
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}

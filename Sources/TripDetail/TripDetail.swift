@@ -1,0 +1,1 @@
+// TripDetail: filled in by its issue.

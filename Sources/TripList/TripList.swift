@@ -1,0 +1,1 @@
+// TripList: filled in by its issue.

@@ -1,0 +1,1 @@
+// TripMap: filled in by its issue.

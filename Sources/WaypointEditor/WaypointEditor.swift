@@ -1,0 +1,1 @@
+// WaypointEditor: filled in by its issue.
