@@ -14,19 +14,19 @@ public enum Overlay {
     /// A centred table of every key of the screen; any key closes it.
     public static func drawHelp(title: String, hints: [KeyHint], on canvas: Canvas) {
         let keyWidth = min(18, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
-        let rows = hints.count + 4
+        let rows = hints.count + 5
         let width = min(canvas.size.width - 2, max(40, keyWidth + 3 + (hints.map { TextWidth.of($0.action) }.max() ?? 0) + 4))
         let height = min(canvas.size.height - 2, rows)
         let x = max(0, (canvas.size.width - width) / 2)
         let y = max(1, (canvas.size.height - height) / 2)
         drawBox(Rect(x: x, y: y, width: width, height: height), on: canvas)
         canvas.draw(" Keys: " + title + " ", at: Point(x: x + 2, y: y), style: .accent, maxWidth: width - 4)
-        for (i, hint) in hints.prefix(max(0, height - 4)).enumerated() {
+        for (i, hint) in hints.prefix(max(0, height - 5)).enumerated() {
             let row = y + 2 + i
             canvas.draw(TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: x + 2, y: row), style: .statusKey)
             canvas.draw(hint.action, at: Point(x: x + 2 + keyWidth + 2, y: row), style: .normal, maxWidth: width - keyWidth - 6)
         }
-        canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 1), style: .dim, maxWidth: width - 4)
+        canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
     }
 
     /// A framed, blanked rectangle.

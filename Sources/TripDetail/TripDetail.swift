@@ -1,1 +1,0 @@
-// TripDetail: filled in by its issue.

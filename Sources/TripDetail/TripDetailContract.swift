@@ -1,0 +1,96 @@
+import Foundation
+import RoadtripCore
+import TermUI
+import WaypointEditor
+
+// The protocols between the parts of the trip detail module.
+
+/// What the trip detail view draws; built by the presenter, ready to draw.
+public struct TripDetailViewModel: Equatable, Sendable {
+    /// One stop, formatted; `leg` is the leg that arrives at it.
+    public struct Row: Equatable, Sendable {
+        public var number: String
+        public var name: String
+        public var coordinate: String
+        public var legDistance: String
+        public var legDuration: String
+    }
+
+    public enum Mode: Equatable, Sendable {
+        case browsing
+        /// The trip name is being edited, starting from `text`.
+        case renaming(text: String)
+        case confirming(question: String)
+    }
+
+    public var title: String
+    public var detail: String
+    public var name: String
+    public var rows: [Row]
+    public var selection: Int?
+    public var total: String
+    /// Where the figures come from ("geodesic", "offline estimate", "OSRM 127.0.0.1:5000").
+    public var source: String
+    public var emptyText: String
+    public var mode: Mode
+    public var message: StatusMessage?
+}
+
+@MainActor
+public protocol TripDetailViewProtocol: AnyObject {
+    func show(_ model: TripDetailViewModel)
+}
+
+@MainActor
+public protocol TripDetailPresenterProtocol: AnyObject {
+    func viewWillAppear()
+    func didSelectRow(_ row: Int)
+    func didPressRename()
+    func didCommitRename(_ name: String)
+    func didCancelRename()
+    func didPressAdd()
+    func didPressEdit()
+    func didPressDelete()
+    func didAnswerConfirmation(_ yes: Bool)
+    func didMoveWaypoint(from: Int, to: Int)
+    func didPressToggleUnits()
+    func didPressBack()
+}
+
+/// The legs of the trip as far as they are known: nil where a figure is still being calculated.
+public struct LegsState: Equatable, Sendable {
+    public var legs: [Leg?]
+    public var source: String
+    /// Why some legs fell back to an estimate, if they did.
+    public var note: String?
+
+    public init(legs: [Leg?], source: String, note: String? = nil) {
+        self.legs = legs
+        self.source = source
+        self.note = note
+    }
+}
+
+@MainActor
+public protocol TripDetailInteractorProtocol: AnyObject {
+    var output: TripDetailInteractorOutput? { get set }
+    func trip() -> Trip?
+    func renameTrip(to name: String) -> String?
+    func deleteWaypoint(_ id: Waypoint.ID) -> String?
+    func moveWaypoint(from: Int, to: Int) -> String?
+    /// Starts computing the legs; results arrive through `output`, the known ones at once.
+    func refreshLegs()
+    var unit: DistanceUnit { get }
+    func toggleUnit()
+}
+
+@MainActor
+public protocol TripDetailInteractorOutput: AnyObject {
+    func legsDidChange(_ state: LegsState)
+}
+
+@MainActor
+public protocol TripDetailRouterProtocol: AnyObject {
+    func openWaypointEditor(_ target: WaypointEditorTarget)
+    func close()
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// Edits one trip through the shared repository and computes its legs.
+@MainActor
+public final class TripDetailInteractor: TripDetailInteractorProtocol {
+    public weak var output: TripDetailInteractorOutput?
+    private let tripID: Trip.ID
+    private let repository: TripRepository
+    private let routes: RouteProvider
+    private let settings: DisplaySettings
+    private let deliver: UIDelivery
+    /// Bumped on every request, so answers for an older list of stops are dropped.
+    private var generation = 0
+
+    public init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
+                settings: DisplaySettings, deliver: UIDelivery) {
+        self.tripID = tripID
+        self.repository = repository
+        self.routes = routes
+        self.settings = settings
+        self.deliver = deliver
+    }
+
+    public func trip() -> Trip? { repository.trip(id: tripID) }
+
+    public var unit: DistanceUnit { settings.unit }
+
+    public func toggleUnit() { settings.unit = settings.unit.toggled }
+
+    public func renameTrip(to name: String) -> String? {
+        repository.update(tripID: tripID) { $0.name = name }
+    }
+
+    public func deleteWaypoint(_ id: Waypoint.ID) -> String? {
+        repository.update(tripID: tripID) { $0.waypoints.removeAll { $0.id == id } }
+    }
+
+    public func moveWaypoint(from: Int, to: Int) -> String? {
+        repository.update(tripID: tripID) { trip in
+            guard trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to) else { return }
+            trip.waypoints.insert(trip.waypoints.remove(at: from), at: to)
+        }
+    }
+
+    public func refreshLegs() {
+        generation += 1
+        let stops = trip()?.coordinates ?? []
+        guard stops.count >= 2 else {
+            output?.legsDidChange(LegsState(legs: [], source: routes.label))
+            return
+        }
+        if let instant = routes as? InstantRouteProvider {
+            output?.legsDidChange(LegsState(legs: instant.instantLegs(for: stops), source: routes.label))
+            return
+        }
+        output?.legsDidChange(LegsState(legs: Array(repeating: nil, count: stops.count - 1), source: routes.label))
+        let ticket = generation
+        let routes = self.routes
+        let deliver = self.deliver
+        deliver.begin()
+        Task.detached {
+            let result: Result<[Leg], Error>
+            do { result = .success(try await routes.legs(for: stops)) } catch { result = .failure(error) }
+            deliver.finish { [weak self] in self?.receive(result, ticket: ticket) }
+        }
+    }
+
+    private func receive(_ result: Result<[Leg], Error>, ticket: Int) {
+        guard ticket == generation else { return }
+        switch result {
+        case let .success(legs):
+            output?.legsDidChange(LegsState(legs: legs, source: routes.label))
+        case let .failure(error):
+            output?.legsDidChange(LegsState(legs: [], source: routes.label, note: "Route failed: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import RoadtripCore
+import TermUI
+import WaypointEditor
+
+/// Turns what the user did on a trip into edits and a view model.
+@MainActor
+public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteractorOutput {
+    public weak var view: TripDetailViewProtocol?
+    private let interactor: TripDetailInteractorProtocol
+    private let router: TripDetailRouterProtocol
+
+    private var trip: Trip?
+    private var legs = LegsState(legs: [], source: "")
+    private var selectedID: Waypoint.ID?
+    private var mode: TripDetailViewModel.Mode
+    private var message: StatusMessage?
+    private var pendingDelete: Waypoint.ID?
+
+    public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol, editingName: Bool = false) {
+        self.interactor = interactor
+        self.router = router
+        mode = .browsing
+        if editingName { mode = .renaming(text: interactor.trip()?.name ?? "") }
+    }
+
+    public func viewWillAppear() {
+        let previous = trip
+        trip = interactor.trip()
+        guard let trip else { router.close(); return }
+        // A stop added in the waypoint editor becomes the selection.
+        if let previous, let added = trip.waypoints.first(where: { stop in !previous.waypoints.contains { $0.id == stop.id } }) {
+            selectedID = added.id
+        }
+        if selectedRow == nil { selectedID = trip.waypoints.first?.id }
+        interactor.refreshLegs()
+        publish()
+    }
+
+    public func legsDidChange(_ state: LegsState) {
+        legs = state
+        if let note = state.note { message = StatusMessage(note, isError: true) }
+        publish()
+    }
+
+    public func didSelectRow(_ row: Int) {
+        guard let trip, trip.waypoints.indices.contains(row) else { return }
+        selectedID = trip.waypoints[row].id
+        message = nil
+        publish()
+    }
+
+    public func didPressRename() {
+        mode = .renaming(text: trip?.name ?? "")
+        message = nil
+        publish()
+    }
+
+    public func didCommitRename(_ name: String) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            message = StatusMessage("A trip needs a name: type one, or Esc to keep the old one.", isError: true)
+            publish()
+            return
+        }
+        mode = .browsing
+        let error = interactor.renameTrip(to: trimmed)
+        message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Renamed to “\(trimmed)”.")
+        reload()
+    }
+
+    public func didCancelRename() {
+        mode = .browsing
+        message = nil
+        publish()
+    }
+
+    public func didPressAdd() {
+        message = nil
+        router.openWaypointEditor(.insert(at: selectedRow.map { $0 + 1 } ?? 0))
+    }
+
+    public func didPressEdit() {
+        guard let id = selectedID, selectedRow != nil else { return }
+        message = nil
+        router.openWaypointEditor(.edit(id))
+    }
+
+    public func didPressDelete() {
+        guard let row = selectedRow, let trip else { return }
+        pendingDelete = trip.waypoints[row].id
+        mode = .confirming(question: "Delete stop “\(trip.waypoints[row].name)”?")
+        message = nil
+        publish()
+    }
+
+    public func didAnswerConfirmation(_ yes: Bool) {
+        mode = .browsing
+        defer { pendingDelete = nil }
+        guard yes, let id = pendingDelete, let trip, let row = trip.waypoints.firstIndex(where: { $0.id == id }) else {
+            message = nil
+            publish()
+            return
+        }
+        let name = trip.waypoints[row].name
+        let stops = trip.waypoints
+        selectedID = stops.indices.contains(row + 1) ? stops[row + 1].id : (row > 0 ? stops[row - 1].id : nil)
+        let error = interactor.deleteWaypoint(id)
+        message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Deleted stop “\(name)”.")
+        reload()
+    }
+
+    public func didMoveWaypoint(from: Int, to: Int) {
+        guard let trip, trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to), from != to else { return }
+        selectedID = trip.waypoints[from].id
+        let error = interactor.moveWaypoint(from: from, to: to)
+        message = error.map { StatusMessage($0, isError: true) }
+        reload()
+    }
+
+    public func didPressToggleUnits() {
+        interactor.toggleUnit()
+        message = StatusMessage("Distances in \(interactor.unit == .kilometers ? "kilometres" : "miles").")
+        publish()
+    }
+
+    public func didPressBack() { router.close() }
+
+    // MARK: - Building the view model
+
+    private var selectedRow: Int? { trip?.waypoints.firstIndex { $0.id == selectedID } }
+
+    private func reload() {
+        trip = interactor.trip()
+        interactor.refreshLegs()
+        publish()
+    }
+
+    private func publish() {
+        guard let trip else { return }
+        let unit = interactor.unit
+        var rows: [TripDetailViewModel.Row] = []
+        for (i, stop) in trip.waypoints.enumerated() {
+            let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
+            let calculating = i > 0 && leg == nil
+            rows.append(TripDetailViewModel.Row(
+                number: "\(i + 1)",
+                name: stop.name,
+                coordinate: Formatting.coordinate(stop.coordinate),
+                legDistance: i == 0 ? "start" : leg.map { Self.distance($0, unit: unit) } ?? (calculating ? "Calculating…" : ""),
+                legDuration: leg?.durationSeconds.map { Self.prefix(leg!) + Formatting.duration($0) } ?? ""
+            ))
+        }
+        let known = legs.legs.compactMap { $0 }
+        var total = "—"
+        if trip.waypoints.count >= 2 {
+            if known.count < trip.waypoints.count - 1 || legs.legs.count != trip.waypoints.count - 1 {
+                total = "Calculating…"
+            } else {
+                let meters = known.reduce(0) { $0 + $1.distanceMeters }
+                let estimate = known.contains { $0.source == .estimate }
+                total = (estimate ? "≈ " : "") + Formatting.distance(meters, unit: unit)
+                let durations = known.compactMap(\.durationSeconds)
+                if durations.count == known.count {
+                    total += " · " + (estimate ? "≈ " : "") + Formatting.duration(durations.reduce(0, +))
+                }
+            }
+        }
+        let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        view?.show(TripDetailViewModel(
+            title: "Trips › " + trip.name, detail: stops, name: trip.name, rows: rows, selection: selectedRow,
+            total: total, source: legs.source, emptyText: "No stops yet. Press a to add the first one.",
+            mode: mode, message: message
+        ))
+    }
+
+    private static func prefix(_ leg: Leg) -> String { leg.source == .estimate ? "≈ " : "" }
+
+    private static func distance(_ leg: Leg, unit: DistanceUnit) -> String {
+        prefix(leg) + Formatting.distance(leg.distanceMeters, unit: unit)
+    }
+}

@@ -1,1 +1,0 @@
-// TripList: filled in by its issue.

@@ -1,0 +1,84 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+// The protocols between the parts of the trip list module.
+
+/// What the trip list view draws; built by the presenter, ready to draw.
+public struct TripListViewModel: Equatable, Sendable {
+    /// One trip, formatted.
+    public struct Row: Equatable, Sendable {
+        public var name: String
+        public var stops: String
+        public var distance: String
+    }
+
+    /// What the keys are doing right now.
+    public enum Mode: Equatable, Sendable {
+        case browsing
+        /// Editing the name of the row in place, starting from `text`.
+        case renaming(row: Int, text: String)
+        /// Typing the filter.
+        case filtering
+        /// Waiting for y/n.
+        case confirming(question: String)
+    }
+
+    public var title: String
+    public var detail: String
+    public var rows: [Row]
+    public var selection: Int?
+    public var filter: String
+    public var emptyText: String
+    public var mode: Mode
+    public var message: StatusMessage?
+}
+
+@MainActor
+public protocol TripListViewProtocol: AnyObject {
+    func show(_ model: TripListViewModel)
+}
+
+@MainActor
+public protocol TripListPresenterProtocol: AnyObject {
+    func viewWillAppear()
+    func didSelectRow(_ row: Int)
+    func didPressOpen()
+    func didPressAdd()
+    func didPressRename()
+    func didCommitRename(_ name: String)
+    func didCancelRename()
+    func didPressDelete()
+    func didAnswerConfirmation(_ yes: Bool)
+    func didPressFilter()
+    func didChangeFilter(_ text: String)
+    func didFinishFilter(keep: Bool)
+    func didPressQuit()
+}
+
+/// A trip as the list shows it.
+public struct TripSummary: Equatable, Sendable {
+    public var id: Trip.ID
+    public var name: String
+    public var stopCount: Int
+    public var distanceMeters: Double
+    public var distanceIsEstimate: Bool
+}
+
+@MainActor
+public protocol TripListInteractorProtocol: AnyObject {
+    func summaries() -> [TripSummary]
+    /// Creates a trip with a fresh name; returns its id and the save error, if any.
+    func createTrip() -> (id: Trip.ID, error: String?)
+    func renameTrip(_ id: Trip.ID, to name: String) -> String?
+    func deleteTrip(_ id: Trip.ID) -> String?
+    var unit: DistanceUnit { get }
+    /// A note for the first frame (e.g. that the sample trips were loaded), shown once.
+    func takeStartupMessage() -> String?
+}
+
+@MainActor
+public protocol TripListRouterProtocol: AnyObject {
+    func openTrip(_ id: Trip.ID, editingName: Bool)
+    func quit()
+}

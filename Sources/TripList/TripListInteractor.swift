@@ -1,0 +1,54 @@
+import Foundation
+import RoadtripCore
+
+/// Reads and edits the list of trips through the shared repository.
+@MainActor
+public final class TripListInteractor: TripListInteractorProtocol {
+    private let repository: TripRepository
+    private let routes: InstantRouteProvider
+    private let settings: DisplaySettings
+    private var startupMessage: String?
+
+    public init(repository: TripRepository, routes: InstantRouteProvider, settings: DisplaySettings, startupMessage: String? = nil) {
+        self.repository = repository
+        self.routes = routes
+        self.settings = settings
+        self.startupMessage = startupMessage
+    }
+
+    public var unit: DistanceUnit { settings.unit }
+
+    public func summaries() -> [TripSummary] {
+        repository.trips.map { trip in
+            let legs = routes.instantLegs(for: trip.coordinates)
+            return TripSummary(
+                id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },
+                distanceIsEstimate: legs.contains { $0.source == .estimate }
+            )
+        }
+    }
+
+    public func createTrip() -> (id: Trip.ID, error: String?) {
+        let names = Set(repository.trips.map(\.name))
+        var name = "New trip"
+        var n = 2
+        while names.contains(name) { name = "New trip \(n)"; n += 1 }
+        let trip = Trip(name: name)
+        let error = repository.perform { $0.append(trip) }
+        return (trip.id, error)
+    }
+
+    public func renameTrip(_ id: Trip.ID, to name: String) -> String? {
+        repository.update(tripID: id) { $0.name = name }
+    }
+
+    public func deleteTrip(_ id: Trip.ID) -> String? {
+        repository.perform { $0.removeAll { $0.id == id } }
+    }
+
+    public func takeStartupMessage() -> String? {
+        defer { startupMessage = nil }
+        return startupMessage
+    }
+}

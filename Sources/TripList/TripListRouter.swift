@@ -1,0 +1,54 @@
+import RoadtripCore
+import TermUI
+import TripDetail
+
+/// What the trip list module needs from the app.
+@MainActor
+public struct TripListDependencies {
+    public var repository: TripRepository
+    public var summaryRoutes: InstantRouteProvider
+    public var settings: DisplaySettings
+    public var startupMessage: String?
+    public var detail: TripDetailDependencies
+
+    public init(repository: TripRepository, summaryRoutes: InstantRouteProvider, settings: DisplaySettings,
+                startupMessage: String?, detail: TripDetailDependencies) {
+        self.repository = repository
+        self.summaryRoutes = summaryRoutes
+        self.settings = settings
+        self.startupMessage = startupMessage
+        self.detail = detail
+    }
+}
+
+/// Builds the trip list module and opens trips from it.
+@MainActor
+public final class TripListRouter: TripListRouterProtocol {
+    private weak var navigator: Navigator?
+    private let dependencies: TripListDependencies
+
+    init(navigator: Navigator, dependencies: TripListDependencies) {
+        self.navigator = navigator
+        self.dependencies = dependencies
+    }
+
+    /// Wires view, presenter, interactor and router; returns the screen to push.
+    public static func assembleModule(dependencies: TripListDependencies, navigator: Navigator) -> Screen {
+        let view = TripListView()
+        let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
+                                            settings: dependencies.settings, startupMessage: dependencies.startupMessage)
+        let router = TripListRouter(navigator: navigator, dependencies: dependencies)
+        let presenter = TripListPresenter(interactor: interactor, router: router)
+        presenter.view = view
+        view.presenter = presenter
+        return view
+    }
+
+    public func openTrip(_ id: Trip.ID, editingName: Bool) {
+        guard let navigator else { return }
+        navigator.push(TripDetailRouter.assembleModule(tripID: id, editingName: editingName,
+                                                       dependencies: dependencies.detail, navigator: navigator))
+    }
+
+    public func quit() { navigator?.quit() }
+}

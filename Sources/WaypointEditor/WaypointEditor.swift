@@ -1,1 +1,0 @@
-// WaypointEditor: filled in by its issue.

@@ -1,0 +1,99 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// Validates the stop being typed and saves it.
+@MainActor
+public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
+    public weak var view: WaypointEditorViewProtocol?
+    private let interactor: WaypointEditorInteractorProtocol
+    private let router: WaypointEditorRouterProtocol
+    private let isNew: Bool
+
+    private var values: [WaypointField: String] = [.name: "", .latitude: "", .longitude: ""]
+    private var errors: [WaypointField: String] = [:]
+    private var focus: WaypointField = .name
+    private var message: StatusMessage?
+
+    public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
+        self.interactor = interactor
+        self.router = router
+        self.isNew = isNew
+    }
+
+    public func viewWillAppear() {
+        if let stop = interactor.existingWaypoint() {
+            values[.name] = stop.name
+            values[.latitude] = Self.degrees(stop.coordinate.latitude)
+            values[.longitude] = Self.degrees(stop.coordinate.longitude)
+        }
+        publish()
+    }
+
+    public func didEditField(_ field: WaypointField, text: String) {
+        values[field] = text
+        errors[field] = nil
+        message = nil
+        publish()
+    }
+
+    public func didMoveFocus(forward: Bool) {
+        splitPastedPair()
+        let all = WaypointField.allCases
+        focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
+        publish()
+    }
+
+    public func didPressSave() {
+        splitPastedPair()
+        errors = [:]
+        let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { errors[.name] = "A stop needs a name." }
+        var latitude: Double?, longitude: Double?
+        switch CoordinateParser.parse(values[.latitude] ?? "", axis: .latitude) {
+        case let .success(v): latitude = v
+        case let .failure(e): errors[.latitude] = e.description
+        }
+        switch CoordinateParser.parse(values[.longitude] ?? "", axis: .longitude) {
+        case let .success(v): longitude = v
+        case let .failure(e): errors[.longitude] = e.description
+        }
+        guard errors.isEmpty, let latitude, let longitude else {
+            if let first = WaypointField.allCases.first(where: { errors[$0] != nil }) { focus = first }
+            message = StatusMessage("Not saved: fix the marked field\(errors.count > 1 ? "s" : "").", isError: true)
+            publish()
+            return
+        }
+        // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
+        _ = interactor.save(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+        router.close()
+    }
+
+    public func didPressCancel() { router.close() }
+
+    /// "48.8584, 2.2945" pasted into either coordinate field fills both.
+    private func splitPastedPair() {
+        for field in [WaypointField.latitude, .longitude] {
+            guard let text = values[field], let pair = CoordinateParser.parsePair(text) else { continue }
+            values[.latitude] = Self.degrees(pair.latitude)
+            values[.longitude] = Self.degrees(pair.longitude)
+            errors[.latitude] = nil
+            errors[.longitude] = nil
+            return
+        }
+    }
+
+    private static func degrees(_ value: Double) -> String {
+        var s = String(format: "%.6f", value)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
+    private func publish() {
+        view?.show(WaypointEditorViewModel(
+            title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
+            values: values, errors: errors, focus: focus, message: message
+        ))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import RoadtripCore
+import TermUI
+import TripDetail
+import TripList
+import WaypointEditor
+
+/// Wires store, services and modules together and runs the full-screen planner.
+@MainActor
+struct FullScreenApp {
+    let options: GlobalOptions
+
+    /// Runs until the user quits; returns the process exit status.
+    func run() -> Int32 {
+        let url = options.dataURL
+        let store = JSONTripStore(url: url)
+        let loaded: TripDocument?
+        do {
+            loaded = try store.load()
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+        var startupMessage: String?
+        var trips = loaded?.trips ?? []
+        if loaded == nil {
+            switch SampleTrips.load() {
+            case let .success(sample):
+                trips = sample
+                startupMessage = "Welcome! These are sample trips; your edits are saved to \(url.path)."
+            case let .failure(reason):
+                startupMessage = "No trips yet (\(reason)). Press a to add one."
+            }
+        }
+
+        let terminal: MemoryTerminal
+        do {
+            terminal = try NCursesTerminal.start(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+
+        let app = Application(terminal: terminal)
+        let repository = TripRepository(store: store, trips: trips)
+        let settings = DisplaySettings(unit: options.units)
+        let routes = GeodesicRouteProvider()
+        let editor = WaypointEditorDependencies(repository: repository)
+        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
+                                            deliver: .application(app), editor: editor)
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
+                                        startupMessage: startupMessage, detail: detail)
+        app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
+        app.run()
+        terminal.stop()
+        return terminal.terminationSignal.map { 128 + $0 } ?? 0
+    }
+}
+
+/// Writes one sanitised line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("roadtrip: " + TerminalText.sanitize(message) + "\n").utf8))
+}

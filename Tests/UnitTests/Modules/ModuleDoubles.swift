@@ -1,0 +1,104 @@
+import Foundation
+import RoadtripCore
+import TermUI
+@testable import TripDetail
+@testable import TripList
+@testable import WaypointEditor
+
+/// Records what a presenter asked its router to do.
+@MainActor
+final class TripListRouterSpy: TripListRouterProtocol {
+    var opened: [(Trip.ID, Bool)] = []
+    var quitCount = 0
+    func openTrip(_ id: Trip.ID, editingName: Bool) { opened.append((id, editingName)) }
+    func quit() { quitCount += 1 }
+}
+
+/// Keeps the last view model a presenter handed over.
+@MainActor
+final class TripListViewSpy: TripListViewProtocol {
+    var model: TripListViewModel?
+    func show(_ model: TripListViewModel) { self.model = model }
+}
+
+/// A trip list interactor over plain arrays, failing on demand.
+@MainActor
+final class TripListInteractorDouble: TripListInteractorProtocol {
+    var items: [TripSummary]
+    var failure: String?
+    var created = 0
+    var startup: String?
+
+    init(_ names: [String]) {
+        items = names.map { TripSummary(id: UUID(), name: $0, stopCount: 2, distanceMeters: 1500, distanceIsEstimate: false) }
+    }
+
+    func summaries() -> [TripSummary] { items }
+    func createTrip() -> (id: Trip.ID, error: String?) {
+        created += 1
+        let s = TripSummary(id: UUID(), name: "New trip", stopCount: 0, distanceMeters: 0, distanceIsEstimate: false)
+        items.append(s)
+        return (s.id, failure)
+    }
+    func renameTrip(_ id: Trip.ID, to name: String) -> String? {
+        if let failure { return failure }
+        if let i = items.firstIndex(where: { $0.id == id }) { items[i].name = name }
+        return nil
+    }
+    func deleteTrip(_ id: Trip.ID) -> String? {
+        if let failure { return failure }
+        items.removeAll { $0.id == id }
+        return nil
+    }
+    var unit: DistanceUnit = .kilometers
+    func takeStartupMessage() -> String? { defer { startup = nil }; return startup }
+}
+
+@MainActor
+final class TripDetailRouterSpy: TripDetailRouterProtocol {
+    var editors: [WaypointEditorTarget] = []
+    var closed = 0
+    func openWaypointEditor(_ target: WaypointEditorTarget) { editors.append(target) }
+    func close() { closed += 1 }
+}
+
+@MainActor
+final class TripDetailViewSpy: TripDetailViewProtocol {
+    var model: TripDetailViewModel?
+    func show(_ model: TripDetailViewModel) { self.model = model }
+}
+
+@MainActor
+final class WaypointEditorRouterSpy: WaypointEditorRouterProtocol {
+    var closed = 0
+    func close() { closed += 1 }
+}
+
+@MainActor
+final class WaypointEditorViewSpy: WaypointEditorViewProtocol {
+    var model: WaypointEditorViewModel?
+    func show(_ model: WaypointEditorViewModel) { self.model = model }
+}
+
+/// A route provider whose answers the test releases by hand, to see "Calculating…" and late results.
+final class ManualRouteProvider: RouteProvider, @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [CheckedContinuation<[Leg], Error>] = []
+    var label: String { "manual" }
+
+    func legs(for stops: [Coordinate]) async throws -> [Leg] {
+        try await withCheckedThrowingContinuation { c in
+            lock.lock(); waiting.append(c); lock.unlock()
+        }
+    }
+
+    var pending: Int { lock.lock(); defer { lock.unlock() }; return waiting.count }
+
+    /// Answers the oldest request.
+    func answer(_ result: Result<[Leg], Error>) {
+        lock.lock()
+        let c = waiting.isEmpty ? nil : waiting.removeFirst()
+        lock.unlock()
+        c?.resume(with: result)
+    }
+}

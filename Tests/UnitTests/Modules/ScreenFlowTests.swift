@@ -1,0 +1,146 @@
+import Foundation
+import RoadtripCore
+import TermUI
+import Testing
+import TestSupport
+import TripDetail
+import TripList
+import WaypointEditor
+
+/// The three real modules wired as the app wires them, driven by keys on the in-memory screen.
+@MainActor
+@Suite struct ScreenFlowTests {
+    let store: TripStoreDouble
+    let repository: TripRepository
+    let harness: ScreenHarness
+
+    init() {
+        store = TripStoreDouble(trips: [Fixtures.france(), Fixtures.japan()])
+        repository = TripRepository(store: store, trips: store.trips)
+        harness = ScreenHarness(width: 80, height: 24)
+        let settings = DisplaySettings()
+        let routes = GeodesicRouteProvider()
+        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
+                                            deliver: .application(harness.app),
+                                            editor: WaypointEditorDependencies(repository: repository))
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
+                                        startupMessage: "Sample trips loaded.", detail: detail)
+        harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
+    }
+
+    @Test func tripListShowsTripsAndWideNamesStayAligned() throws {
+        #expect(harness.lines[0].hasPrefix(" roadtrip › Trips"))
+        #expect(harness.lines[0].hasSuffix("2 trips"))
+        let france = try #require(harness.line(containing: "Tour de France"))
+        let japan = try #require(harness.line(containing: "東京 → 京都 🚗"))
+        // Columns, not characters: the stop counts and distances line up under each other.
+        func column(of text: String, in line: String) -> Int {
+            TextWidth.of(String(line[..<line.range(of: text)!.lowerBound]))
+        }
+        #expect(column(of: "3 stops", in: france) == column(of: "2 stops", in: japan))
+        #expect(TextWidth.of(france) == TextWidth.of(japan))
+        #expect(harness.lines.last?.contains("Sample trips loaded.") == true)
+    }
+
+    @Test func createRenameAddReorderAndGoBack() throws {
+        harness.type("a")
+        // A new trip opens with its name ready for editing.
+        #expect(harness.shows("Trips › New trip"))
+        harness.send(.ctrl("u"))
+        harness.type("Côte d’Azur 🌊")
+        harness.send(.enter)
+        #expect(harness.shows("Trip: Côte d’Azur 🌊"))
+
+        for (name, lat, lon) in [("Nice", "43.7102", "7.262"), ("Monaco", "43.7384", "7.4246"), ("Menton", "43.7765", "7.5048")] {
+            harness.type("a")
+            #expect(harness.shows("Add stop"))
+            harness.type(name)
+            harness.send(.tab)
+            harness.type(lat)
+            harness.send(.tab)
+            harness.type(lon)
+            harness.send(.enter)
+        }
+        let trip = try #require(store.trips.first { $0.name == "Côte d’Azur 🌊" })
+        #expect(trip.waypoints.map(\.name) == ["Nice", "Monaco", "Menton"])
+        // The last added stop is selected; Shift-↑ then K carry it to the top.
+        harness.send(.shiftUp)
+        harness.type("K")
+        let moved = try #require(store.trips.first { $0.name == "Côte d’Azur 🌊" })
+        #expect(moved.waypoints.map(\.name) == ["Menton", "Nice", "Monaco"])
+        #expect(harness.line(containing: "Menton")?.hasPrefix("▶") == true)
+
+        harness.send(.escape)
+        let row = try #require(harness.line(containing: "Côte d’Azur 🌊"))
+        #expect(row.contains("3 stops"))
+    }
+
+    @Test func pasteFillsBothCoordinatesAndBadInputIsExplained() throws {
+        harness.send(.enter)          // open Tour de France
+        harness.type("a")
+        harness.type("Eiffel")
+        harness.send(.tab)
+        harness.type("48.8584, 2.2945")
+        harness.send(.enter)
+        let trip = try #require(store.trips.first)
+        #expect(trip.waypoints[1].name == "Eiffel")
+        #expect(trip.waypoints[1].coordinate == Coordinate(latitude: 48.8584, longitude: 2.2945))
+
+        harness.type("a")
+        harness.type("Bad")
+        harness.send(.tab)
+        harness.type("123")
+        harness.send(.tab)
+        harness.type("abc")
+        harness.send(.enter)
+        #expect(harness.shows("✗ Latitude must be between −90 and 90."))
+        #expect(harness.shows("✗ “abc” is not a number of degrees."))
+        harness.send(.escape)
+        #expect(store.trips.first?.waypoints.count == 4)
+    }
+
+    @Test func deleteNeedsConfirmationAndFilterNarrows() throws {
+        harness.type("d")
+        #expect(harness.shows("Delete “Tour de France”? (y/n)"))
+        harness.type("n")
+        #expect(store.trips.count == 2)
+        harness.type("/")
+        harness.type("東京")
+        #expect(!harness.shows("Tour de France"))
+        #expect(harness.shows("1 of 2 trips"))
+        harness.send(.enter)
+        harness.type("d")
+        harness.type("y")
+        #expect(store.trips.map(\.name) == ["Tour de France"])
+    }
+
+    @Test func helpOverlayListsKeysAndAnyKeyCloses() {
+        harness.type("?")
+        #expect(harness.shows("Keys: trip list"))
+        #expect(harness.shows("filter by name as you type"))
+        harness.type("x")
+        #expect(!harness.shows("Keys: trip list"))
+    }
+
+    @Test func renameInPlaceKeepsOrCancels() throws {
+        harness.type("r")
+        harness.send(.ctrl("w"), .ctrl("w"))
+        harness.type("Loire")
+        harness.send(.escape)
+        #expect(store.trips.first?.name == "Tour de France")
+        harness.type("r")
+        harness.send(.ctrl("a"), .ctrl("k"))
+        harness.type("Loire")
+        harness.send(.enter)
+        #expect(store.trips.first?.name == "Loire")
+    }
+
+    @Test func tooSmallTerminalShowsANoticeAndRecovers() {
+        harness.resize(width: 30, height: 8)
+        #expect(harness.shows("Terminal too small"))
+        harness.type("d")
+        #expect(store.trips.count == 2)
+        harness.resize(width: 80, height: 24)
+        #expect(harness.shows("Tour de France"))
+    }
+}

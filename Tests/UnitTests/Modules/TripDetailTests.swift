@@ -1,0 +1,135 @@
+import Foundation
+import RoadtripCore
+import TermUI
+import Testing
+import TestSupport
+@testable import TripDetail
+@testable import WaypointEditor
+
+@MainActor
+@Suite struct TripDetailTests {
+    let store = TripStoreDouble()
+    let repository: TripRepository
+    let trip = Fixtures.france()
+    let router = TripDetailRouterSpy()
+    let view = TripDetailViewSpy()
+
+    init() {
+        repository = TripRepository(store: store, trips: [trip])
+    }
+
+    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil,
+                       editingName: Bool = false) -> (TripDetailPresenter, TripDetailInteractor) {
+        let interactor = TripDetailInteractor(
+            tripID: trip.id, repository: repository, routes: routes, settings: DisplaySettings(),
+            deliver: deliver ?? UIDelivery(post: { _ in })
+        )
+        let presenter = TripDetailPresenter(interactor: interactor, router: router, editingName: editingName)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+        return (presenter, interactor)
+    }
+
+    @Test func showsStopsWithGeodesicLegsAndTotal() throws {
+        _ = makePresenter()
+        let model = try #require(view.model)
+        #expect(model.rows.map(\.name) == ["Paris", "Lyon", "Marseille"])
+        #expect(model.rows[0].legDistance == "start")
+        // Paris–Lyon on the ellipsoid is about 391.5 km.
+        #expect(model.rows[1].legDistance.hasSuffix(" km"))
+        let km = Double(model.rows[1].legDistance.dropLast(3).replacingOccurrences(of: ",", with: "")) ?? 0
+        #expect(abs(km - 392) <= 1.5)
+        #expect(model.total.hasSuffix(" km"))
+        #expect(model.source == "geodesic")
+    }
+
+    @Test func movingAStopSavesAndTheSelectionFollows() throws {
+        let (presenter, _) = makePresenter()
+        presenter.didSelectRow(2)
+        presenter.didMoveWaypoint(from: 2, to: 1)
+        #expect(view.model?.rows.map(\.name) == ["Paris", "Marseille", "Lyon"])
+        #expect(view.model?.selection == 1)
+        #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Marseille", "Lyon"])
+        // Past either end nothing moves.
+        presenter.didMoveWaypoint(from: 0, to: -1)
+        #expect(store.saves == 1)
+    }
+
+    @Test func deletingAStopAsksFirst() {
+        let (presenter, _) = makePresenter()
+        presenter.didSelectRow(1)
+        presenter.didPressDelete()
+        #expect(view.model?.mode == .confirming(question: "Delete stop “Lyon”?"))
+        presenter.didAnswerConfirmation(true)
+        #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Marseille"])
+        #expect(view.model?.selection == 1)
+    }
+
+    @Test func renameEditsTheName() {
+        let (presenter, _) = makePresenter(editingName: true)
+        #expect(view.model?.mode == .renaming(text: "Tour de France"))
+        presenter.didCommitRename("Provence")
+        #expect(store.trips.first?.name == "Provence")
+        #expect(view.model?.title == "Trips › Provence")
+    }
+
+    @Test func addOpensTheEditorAfterTheSelection() {
+        let (presenter, _) = makePresenter()
+        presenter.didSelectRow(1)
+        presenter.didPressAdd()
+        presenter.didPressEdit()
+        #expect(router.editors == [.insert(at: 2), .edit(trip.waypoints[1].id)])
+    }
+
+    @Test func slowLegsShowCalculatingAndStaleAnswersAreDropped() async throws {
+        let routes = ManualRouteProvider()
+        var posted: [@MainActor @Sendable () -> Void] = []
+        let box = PostBox()
+        let (presenter, _) = makePresenter(routes: routes, deliver: UIDelivery(post: { box.append($0) }))
+        #expect(view.model?.rows[1].legDistance == "Calculating…")
+        #expect(view.model?.total == "Calculating…")
+        // The list changes while the first request is in flight.
+        presenter.didMoveWaypoint(from: 2, to: 1)
+        while routes.pending < 2 { await Task.yield() }
+        let stale = [Leg(from: Fixtures.paris, to: Fixtures.lyon, distanceMeters: 1, durationSeconds: 60, source: .osrm),
+                     Leg(from: Fixtures.lyon, to: Fixtures.marseille, distanceMeters: 1, durationSeconds: 60, source: .osrm)]
+        routes.answer(.success(stale))
+        let fresh = stale.map { var l = $0; l.distanceMeters = 100_000; return l }
+        routes.answer(.success(fresh))
+        while box.count < 2 { await Task.yield() }
+        posted = box.takeAll()
+        for work in posted { work() }
+        #expect(view.model?.rows[1].legDistance == "100 km")
+        #expect(view.model?.rows[1].legDuration == "1 min")
+        #expect(view.model?.total == "200 km · 2 min")
+    }
+
+    @Test func aFailedSaveKeepsTheEditOnScreenAndSaysWhy() {
+        let (presenter, _) = makePresenter()
+        store.failure = "No space left on device"
+        presenter.didMoveWaypoint(from: 0, to: 1)
+        #expect(view.model?.rows.map(\.name) == ["Lyon", "Paris", "Marseille"])
+        #expect(view.model?.message?.isError == true)
+        #expect(view.model?.message?.text.contains("No space left on device") == true)
+        #expect(store.trips.isEmpty)
+        store.failure = nil
+        presenter.didMoveWaypoint(from: 1, to: 0)
+        #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille"])
+    }
+
+    @Test func togglingUnitsShowsMiles() {
+        let (presenter, _) = makePresenter()
+        presenter.didPressToggleUnits()
+        #expect(view.model?.rows[1].legDistance.hasSuffix(" mi") == true)
+    }
+}
+
+/// Collects work posted from background tasks.
+final class PostBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [@MainActor @Sendable () -> Void] = []
+    func append(_ w: @escaping @MainActor @Sendable () -> Void) { lock.lock(); items.append(w); lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return items.count }
+    func takeAll() -> [@MainActor @Sendable () -> Void] { lock.lock(); defer { lock.unlock() }; let i = items; items = []; return i }
+}

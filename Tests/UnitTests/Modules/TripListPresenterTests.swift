@@ -1,0 +1,100 @@
+import Foundation
+import RoadtripCore
+import Testing
+import TestSupport
+@testable import TripList
+
+@MainActor
+@Suite struct TripListPresenterTests {
+    let interactor = TripListInteractorDouble(["Alps", "Baltic", "Coast"])
+    let router = TripListRouterSpy()
+    let view = TripListViewSpy()
+    let presenter: TripListPresenter
+
+    init() {
+        presenter = TripListPresenter(interactor: interactor, router: router)
+        presenter.view = view
+        presenter.viewWillAppear()
+    }
+
+    @Test func showsEveryTripFormatted() throws {
+        let model = try #require(view.model)
+        #expect(model.rows.map(\.name) == ["Alps", "Baltic", "Coast"])
+        #expect(model.rows[0].stops == "2 stops")
+        #expect(model.rows[0].distance == "1.5 km")
+        #expect(model.selection == 0)
+        #expect(model.detail == "3 trips")
+    }
+
+    @Test func addingCreatesAndOpensWithNameEditing() throws {
+        presenter.didPressAdd()
+        #expect(interactor.created == 1)
+        let opened = try #require(router.opened.last)
+        #expect(opened.1 == true)
+        #expect(view.model?.rows.count == 4)
+    }
+
+    @Test func renameRefusesEmptyNameAndKeepsEditing() {
+        presenter.didSelectRow(1)
+        presenter.didPressRename()
+        #expect(view.model?.mode == .renaming(row: 1, text: "Baltic"))
+        presenter.didCommitRename("   ")
+        #expect(view.model?.message?.isError == true)
+        #expect(view.model?.mode == .renaming(row: 1, text: "Baltic"))
+        presenter.didCommitRename("Baltic Sea")
+        #expect(view.model?.rows[1].name == "Baltic Sea")
+        #expect(view.model?.mode == .browsing)
+    }
+
+    @Test func deleteAsksFirstAndNoKeepsTheTrip() {
+        presenter.didSelectRow(2)
+        presenter.didPressDelete()
+        #expect(view.model?.mode == .confirming(question: "Delete “Coast”?"))
+        presenter.didAnswerConfirmation(false)
+        #expect(view.model?.rows.count == 3)
+        presenter.didPressDelete()
+        presenter.didAnswerConfirmation(true)
+        #expect(view.model?.rows.map(\.name) == ["Alps", "Baltic"])
+        #expect(view.model?.selection == 1)
+    }
+
+    @Test func failedSaveIsShownAsAnError() {
+        interactor.failure = "Not saved: disk full"
+        presenter.didPressDelete()
+        presenter.didAnswerConfirmation(true)
+        #expect(view.model?.message == .init("Not saved: disk full", isError: true))
+    }
+
+    @Test func filterNarrowsAsYouTypeAndEscClears() {
+        presenter.didPressFilter()
+        presenter.didChangeFilter("a")
+        #expect(view.model?.rows.count == 3)
+        presenter.didChangeFilter("bal")
+        #expect(view.model?.rows.map(\.name) == ["Baltic"])
+        #expect(view.model?.detail == "1 of 3 trips")
+        presenter.didFinishFilter(keep: false)
+        #expect(view.model?.rows.count == 3)
+    }
+
+    @Test func openUsesTheSelectedTrip() throws {
+        presenter.didSelectRow(1)
+        presenter.didPressOpen()
+        let opened = try #require(router.opened.last)
+        #expect(opened.0 == interactor.items[1].id)
+        #expect(opened.1 == false)
+    }
+
+    @Test func startupMessageShowsOnce() {
+        interactor.startup = "Sample trips loaded."
+        presenter.viewWillAppear()
+        #expect(view.model?.message?.text == "Sample trips loaded.")
+        presenter.didSelectRow(0)
+        presenter.viewWillAppear()
+        #expect(view.model?.message == nil)
+    }
+
+    @Test func quitGoesThroughTheRouter() {
+        presenter.didPressQuit()
+        #expect(router.quitCount == 1)
+    }
+}
