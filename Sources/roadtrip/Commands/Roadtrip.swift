@@ -14,7 +14,10 @@ struct Roadtrip: ParsableCommand {
             (~/.local/share/roadtrip/trips.json).
             """,
         version: RoadtripVersion.current,
-        subcommands: [],
+        subcommands: [
+            ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
+            AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

@@ -1,0 +1,33 @@
+# roadtrip: `make run` opens the planner on the sample trips, `make test` runs every test.
+# Both install what is missing first.
+
+SWIFT ?= swift
+DEMO_DATA ?= $(CURDIR)/.build/demo/trips.json
+BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
+
+.PHONY: run test build deps-run deps-test install clean
+
+run: deps-run build
+	@mkdir -p $(dir $(DEMO_DATA))
+	"$(BIN_DIR)/roadtrip" --data "$(DEMO_DATA)"
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" $(SWIFT) test --skip-build
+
+build:
+	$(SWIFT) build
+
+deps-run:
+	@Scripts/install-deps.sh run
+
+deps-test:
+	@Scripts/install-deps.sh test
+
+install: deps-run
+	$(SWIFT) build -c release
+	install -d "$(HOME)/.local/bin"
+	install "$$($(SWIFT) build -c release --show-bin-path)/roadtrip" "$(HOME)/.local/bin/roadtrip"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what roadtrip needs and is missing, through apt-get (and pip for test-only Python tools).
+# Usage: Scripts/install-deps.sh run|test
+set -euo pipefail
+purpose=${1:-run}
+
+need_apt=()
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+want() { have_pkg "$1" || need_apt+=("$1"); }
+
+want libncursesw5-dev
+want pkg-config
+if [ "$purpose" = test ]; then
+  want tmux
+  want unzip
+  want libxml2-utils        # xmllint, to check exported GPX against the schema
+  want geographiclib-tools  # GeodSolve, the reference for geodesic distances
+fi
+
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "Installing with apt-get: ${need_apt[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "roadtrip needs a Swift 6 toolchain on PATH (https://www.swift.org/install/linux/)." >&2
+  exit 1
+fi
+
+if [ "$purpose" = test ]; then
+  py_need=()
+  python3 -c 'import gpxpy' 2>/dev/null || py_need+=(gpxpy)
+  if [ ${#py_need[@]} -gt 0 ]; then
+    echo "Installing with pip: ${py_need[*]}"
+    python3 -m pip install --quiet --disable-pip-version-check "${py_need[@]}"
+  fi
+fi

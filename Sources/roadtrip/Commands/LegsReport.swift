@@ -1,0 +1,70 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// Legs between named stops, as `show` and `route` print them.
+///
+/// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"estimate"|"geodesic"}],
+/// "totalDistanceMeters":…,"totalDurationSeconds":…}`; durations are null where the source has none.
+struct LegsReport: Encodable {
+    struct Item: Encodable {
+        var from: String
+        var to: String
+        var distanceMeters: Double
+        var durationSeconds: Double?
+        var source: String
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+            try c.encode(distanceMeters, forKey: .distanceMeters)
+            try c.encode(durationSeconds, forKey: .durationSeconds)
+            try c.encode(source, forKey: .source)
+        }
+
+        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source }
+    }
+
+    var legs: [Item]
+    var totalDistanceMeters: Double
+    var totalDurationSeconds: Double?
+
+    init(names: [String], legs: [Leg]) {
+        self.legs = zip(legs.indices, legs).map { i, leg in
+            Item(from: names[i], to: names[i + 1], distanceMeters: leg.distanceMeters,
+                 durationSeconds: leg.durationSeconds, source: leg.source.rawValue)
+        }
+        totalDistanceMeters = legs.reduce(0) { $0 + $1.distanceMeters }
+        let durations = legs.compactMap(\.durationSeconds)
+        totalDurationSeconds = durations.count == legs.count ? durations.reduce(0, +) : nil
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(legs, forKey: .legs)
+        try c.encode(totalDistanceMeters, forKey: .totalDistanceMeters)
+        try c.encode(totalDurationSeconds, forKey: .totalDurationSeconds)
+    }
+
+    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds }
+
+    /// The table for people: one row per leg, then the totals.
+    func lines(unit: DistanceUnit) -> [String] {
+        let width = min(32, max(4, legs.flatMap { [TextWidth.of($0.from), TextWidth.of($0.to)] }.max() ?? 4))
+        func estimate(_ item: Item) -> String { item.source == "estimate" ? "≈ " : "" }
+        var out = [TextWidth.pad("FROM", to: width) + "  " + TextWidth.pad("TO", to: width) + "  "
+                   + TextWidth.padLeft("DISTANCE", to: 12) + "  " + TextWidth.padLeft("DRIVE", to: 14) + "  SOURCE"]
+        for item in legs {
+            out.append(TextWidth.pad(TerminalText.sanitize(item.from), to: width) + "  "
+                       + TextWidth.pad(TerminalText.sanitize(item.to), to: width) + "  "
+                       + TextWidth.padLeft(estimate(item) + Formatting.distance(item.distanceMeters, unit: unit), to: 12) + "  "
+                       + TextWidth.padLeft(item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—", to: 14)
+                       + "  " + item.source)
+        }
+        let anyEstimate = legs.contains { $0.source == "estimate" } ? "≈ " : ""
+        out.append("Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
+                   + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
+        return out
+    }
+}

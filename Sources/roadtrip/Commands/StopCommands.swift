@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// `roadtrip add-stop TRIP PLACE|LAT,LON [--at N] [--name NAME]`.
+struct AddStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-stop", abstract: "Add a stop to a trip.",
+        discussion: "The stop is a place name (the best match of the offline place search) or \"LAT,LON\"."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: ArgumentHelp("A place name or \"LAT,LON\".", valueName: "place")) var place: String
+    @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
+    @Option(help: "Name for the stop (default: the place's name).") var name: String?
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let resolved = try StopResolver.resolve(place)
+            let stopName = try name.map(TripName.validated) ?? resolved.name
+            let count = trip.waypoints.count
+            let position = at ?? count + 1
+            guard (1...count + 1).contains(position) else {
+                throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
+            }
+            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate)
+            try context.edit { trips in
+                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
+            }
+            Output.line("Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as stop \(position) of “\(trip.name)”.")
+        }
+    }
+}
+
+/// `roadtrip move-stop TRIP FROM TO`.
+struct MoveStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move-stop", abstract: "Move a stop to another position.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: "The stop's position, from 1.") var from: Int
+    @Argument(help: "Its new position, from 1.") var to: Int
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let count = trip.waypoints.count
+            for (label, n) in [("FROM", from), ("TO", to)] where !(1...max(1, count)).contains(n) || count == 0 {
+                throw UserError("\(label) \(n) is outside 1…\(count) for “\(trip.name)”.")
+            }
+            try context.edit { trips in
+                guard let i = trips.firstIndex(where: { $0.id == trip.id }) else { return }
+                trips[i].waypoints.insert(trips[i].waypoints.remove(at: from - 1), at: to - 1)
+            }
+            Output.line("Moved “\(trip.waypoints[from - 1].name)” from \(from) to \(to).")
+        }
+    }
+}
+
+/// `roadtrip remove-stop TRIP N`.
+struct RemoveStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove-stop", abstract: "Remove a stop from a trip.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: "The stop's position, from 1.") var n: Int
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            guard trip.waypoints.indices.contains(n - 1) else {
+                throw UserError("Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
+            }
+            let name = trip.waypoints[n - 1].name
+            try context.edit { trips in
+                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.remove(at: n - 1) }
+            }
+            Output.line("Removed stop \(n), “\(name)”, from “\(trip.name)”.")
+        }
+    }
+}
+
+/// Turns a command-line stop into a name and a coordinate.
+enum StopResolver {
+    static func resolve(_ text: String) throws -> (name: String, coordinate: Coordinate) {
+        if let pair = CoordinateParser.parsePair(text) { return (Formatting.coordinate(pair), pair) }
+        throw UserError("“\(text)” is not LAT,LON (e.g. 48.8584,2.2945).")
+    }
+}

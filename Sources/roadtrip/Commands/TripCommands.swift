@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// `roadtrip new NAME`.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "new", abstract: "Create an empty trip.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip's name.") var name: String
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let name = try TripName.validated(self.name)
+            let trip = Trip(name: name)
+            try context.edit { $0.append(trip) }
+            Output.line("Created “\(name)” (\(trip.id.uuidString)).")
+        }
+    }
+}
+
+/// `roadtrip rename TRIP NAME`.
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a trip.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: "The new name.") var name: String
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let name = try TripName.validated(self.name)
+            try context.edit { trips in
+                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].name = name }
+            }
+            Output.line("Renamed “\(trip.name)” to “\(name)”.")
+        }
+    }
+}
+
+/// `roadtrip delete TRIP [--yes]`.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a trip.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Flag(help: "Delete without asking.") var yes = false
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw UserError("Not deleting “\(trip.name)” without confirmation: add --yes.")
+                }
+                FileHandle.standardError.write(Data(TerminalText.sanitize("Delete “\(trip.name)” and its \(trip.waypoints.count) stops? [y/N] ").utf8))
+                guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
+                    Output.line("Kept “\(trip.name)”.")
+                    return
+                }
+            }
+            try context.edit { $0.removeAll { $0.id == trip.id } }
+            Output.line("Deleted “\(trip.name)”.")
+        }
+    }
+}
+
+/// Trip names as typed on the command line.
+enum TripName {
+    static func validated(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw UserError("A trip needs a name.") }
+        return name
+    }
+}
