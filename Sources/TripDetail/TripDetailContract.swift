@@ -54,6 +54,8 @@ public protocol TripDetailPresenterProtocol: AnyObject {
     func didAnswerConfirmation(_ yes: Bool)
     func didMoveWaypoint(from: Int, to: Int)
     func didPressToggleUnits()
+    func didPressUndo()
+    func didPressRedo()
     func didPressBack()
 }
 
@@ -79,6 +81,9 @@ public protocol TripDetailInteractorProtocol: AnyObject {
     func deleteWaypoint(_ id: Waypoint.ID) -> String?
     func moveWaypoint(from: Int, to: Int) -> String?
     /// Starts computing the legs; results arrive through `output`, the known ones at once.
+    func undo() -> UndoOutcome
+    func redo() -> UndoOutcome
+    var saveError: String? { get }
     func refreshLegs()
     var unit: DistanceUnit { get }
     func toggleUnit()

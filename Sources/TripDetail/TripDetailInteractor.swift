@@ -30,19 +30,27 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
     public func toggleUnit() { settings.unit = settings.unit.toggled }
 
     public func renameTrip(to name: String) -> String? {
-        repository.update(tripID: tripID) { $0.name = name }
+        repository.update(tripID: tripID, "renaming “\(trip()?.name ?? "")” to “\(name)”") { $0.name = name }
     }
 
     public func deleteWaypoint(_ id: Waypoint.ID) -> String? {
-        repository.update(tripID: tripID) { $0.waypoints.removeAll { $0.id == id } }
+        let name = trip()?.waypoints.first { $0.id == id }?.name ?? ""
+        return repository.update(tripID: tripID, "deleting stop “\(name)”") { $0.waypoints.removeAll { $0.id == id } }
     }
 
     public func moveWaypoint(from: Int, to: Int) -> String? {
-        repository.update(tripID: tripID) { trip in
+        let name = trip()?.waypoints.indices.contains(from) == true ? trip()!.waypoints[from].name : ""
+        return repository.update(tripID: tripID, "moving “\(name)”") { trip in
             guard trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to) else { return }
             trip.waypoints.insert(trip.waypoints.remove(at: from), at: to)
         }
     }
+
+    public func undo() -> UndoOutcome { repository.undo() }
+    public func redo() -> UndoOutcome { repository.redo() }
+
+    /// Why the last save failed, while it still has not succeeded.
+    public var saveError: String? { repository.lastSaveError }
 
     public func refreshLegs() {
         generation += 1

@@ -28,6 +28,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         let previous = trip
         trip = interactor.trip()
         guard let trip else { router.close(); return }
+        if let error = interactor.saveError { message = StatusMessage(error, isError: true) }
         // A stop added in the waypoint editor becomes the selection.
         if let previous, let added = trip.waypoints.first(where: { stop in !previous.waypoints.contains { $0.id == stop.id } }) {
             selectedID = added.id
@@ -121,6 +122,20 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     public func didPressToggleUnits() {
         interactor.toggleUnit()
         message = StatusMessage("Distances in \(interactor.unit == .kilometers ? "kilometres" : "miles").")
+        publish()
+    }
+
+    public func didPressUndo() { show(interactor.undo()) }
+    public func didPressRedo() { show(interactor.redo()) }
+
+    private func show(_ outcome: UndoOutcome) {
+        mode = .browsing
+        message = StatusMessage(outcome.message, isError: outcome.isError)
+        trip = interactor.trip()
+        // Undoing the trip's own creation leaves nothing to show here.
+        guard trip != nil else { router.close(); return }
+        if selectedRow == nil { selectedID = trip?.waypoints.first?.id }
+        interactor.refreshLegs()
         publish()
     }
 

@@ -29,6 +29,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         KeyHint("d", "delete the stop (asks first)"),
         KeyHint("r  e", "rename the trip"),
         KeyHint("t", "toggle kilometres / miles"),
+        KeyHint("u  Ctrl-R", "undo / redo the last edit"),
         KeyHint("?", "this help"),
         KeyHint("Esc  q  ←", "back to the trips"),
     ]
@@ -87,6 +88,8 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         case .char("d"), .delete: presenter.didPressDelete()
         case .char("r"), .char("e"): presenter.didPressRename()
         case .char("t"): presenter.didPressToggleUnits()
+        case .char("u"): presenter.didPressUndo()
+        case .ctrl("r"): presenter.didPressRedo()
         case .char("?"): showingHelp = true
         case .escape, .char("q"), .left, .char("h"): presenter.didPressBack()
         default: break

@@ -53,6 +53,8 @@ public protocol TripListPresenterProtocol: AnyObject {
     func didPressFilter()
     func didChangeFilter(_ text: String)
     func didFinishFilter(keep: Bool)
+    func didPressUndo()
+    func didPressRedo()
     func didPressQuit()
 }
 
@@ -72,6 +74,8 @@ public protocol TripListInteractorProtocol: AnyObject {
     func createTrip() -> (id: Trip.ID, error: String?)
     func renameTrip(_ id: Trip.ID, to name: String) -> String?
     func deleteTrip(_ id: Trip.ID) -> String?
+    func undo() -> UndoOutcome
+    func redo() -> UndoOutcome
     var unit: DistanceUnit { get }
     /// A note for the first frame (e.g. that the sample trips were loaded), shown once.
     func takeStartupMessage() -> String?

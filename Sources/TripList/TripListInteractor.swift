@@ -35,17 +35,22 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var n = 2
         while names.contains(name) { name = "New trip \(n)"; n += 1 }
         let trip = Trip(name: name)
-        let error = repository.perform { $0.append(trip) }
+        let error = repository.perform("adding “\(name)”") { $0.append(trip) }
         return (trip.id, error)
     }
 
     public func renameTrip(_ id: Trip.ID, to name: String) -> String? {
-        repository.update(tripID: id) { $0.name = name }
+        let old = repository.trip(id: id)?.name ?? ""
+        return repository.update(tripID: id, "renaming “\(old)” to “\(name)”") { $0.name = name }
     }
 
     public func deleteTrip(_ id: Trip.ID) -> String? {
-        repository.perform { $0.removeAll { $0.id == id } }
+        let name = repository.trip(id: id)?.name ?? ""
+        return repository.perform("deleting “\(name)”") { $0.removeAll { $0.id == id } }
     }
+
+    public func undo() -> UndoOutcome { repository.undo() }
+    public func redo() -> UndoOutcome { repository.redo() }
 
     public func takeStartupMessage() -> String? {
         defer { startupMessage = nil }

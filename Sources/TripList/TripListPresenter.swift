@@ -120,6 +120,15 @@ public final class TripListPresenter: TripListPresenterProtocol {
         publish()
     }
 
+    public func didPressUndo() { show(interactor.undo()) }
+    public func didPressRedo() { show(interactor.redo()) }
+
+    private func show(_ outcome: UndoOutcome) {
+        mode = .browsing
+        message = StatusMessage(outcome.message, isError: outcome.isError)
+        reload()
+    }
+
     public func didPressQuit() { router.quit() }
 
     // MARK: - Building the view model

@@ -30,6 +30,7 @@ public final class TripListView: Screen, TripListViewProtocol {
         KeyHint("d", "delete the trip (asks first)"),
         KeyHint("/", "filter by name as you type"),
         KeyHint("Esc", "clear the filter"),
+        KeyHint("u  Ctrl-R", "undo / redo the last edit"),
         KeyHint("?", "this help"),
         KeyHint("q", "quit"),
     ]
@@ -93,6 +94,8 @@ public final class TripListView: Screen, TripListViewProtocol {
         case .char("d"), .delete: presenter.didPressDelete()
         case .char("/"): presenter.didPressFilter()
         case .escape where !model.filter.isEmpty: presenter.didFinishFilter(keep: false)
+        case .char("u"): presenter.didPressUndo()
+        case .ctrl("r"): presenter.didPressRedo()
         case .char("?"): showingHelp = true
         case .char("q"): presenter.didPressQuit()
         default: break

@@ -22,7 +22,8 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     }
 
     public func save(name: String, coordinate: Coordinate) -> String? {
-        repository.update(tripID: tripID) { trip in
+        let label: String = if case .insert = target { "adding stop “\(name)”" } else { "editing stop “\(name)”" }
+        return repository.update(tripID: tripID, label) { trip in
             switch target {
             case let .insert(at):
                 let stop = Waypoint(name: name, coordinate: coordinate)

@@ -34,8 +34,8 @@ struct CommandContext {
     }
 
     /// Applies an edit and saves it atomically; a failed save is a user error and changes nothing on disk.
-    func edit(_ body: (inout [Trip]) -> Void) throws {
-        if let error = repository.perform(body) { throw UserError(error) }
+    func edit(_ label: String = "edit", _ body: (inout [Trip]) -> Void) throws {
+        if let error = repository.perform(label, body) { throw UserError(error) }
     }
 }
 

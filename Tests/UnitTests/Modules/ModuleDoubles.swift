@@ -50,6 +50,9 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
         items.removeAll { $0.id == id }
         return nil
     }
+    var undone = 0
+    func undo() -> UndoOutcome { undone += 1; return UndoOutcome(message: "Undid it.", isError: false) }
+    func redo() -> UndoOutcome { UndoOutcome(message: "Nothing to redo.", isError: false) }
     var unit: DistanceUnit = .kilometers
     func takeStartupMessage() -> String? { defer { startup = nil }; return startup }
 }

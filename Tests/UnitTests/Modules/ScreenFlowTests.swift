@@ -144,3 +144,34 @@ import WaypointEditor
         #expect(harness.shows("Tour de France"))
     }
 }
+
+/// Undo and redo across screens, down to the bytes the store holds.
+@MainActor
+@Suite struct UndoFlowTests {
+    @Test func everyKindOfEditUndoesBackToTheOriginalDocument() throws {
+        let flow = ScreenFlowTests()
+        let original = flow.store.document
+        let h = flow.harness
+        // rename a trip in the list, delete a trip, add a trip, rename it, add stops, move, edit, delete a stop
+        h.type("r"); h.send(.ctrl("u")); h.type("Loire"); h.send(.enter)
+        h.send(.down); h.type("d"); h.type("y")
+        h.type("a"); h.send(.ctrl("u")); h.type("X"); h.send(.enter)
+        h.type("a"); h.type("One"); h.send(.tab); h.type("1, 2"); h.send(.enter)
+        h.type("a"); h.type("Two"); h.send(.tab); h.type("3, 4"); h.send(.enter)
+        h.send(.shiftUp)
+        h.send(.enter); h.send(.ctrl("u")); h.type("Deux"); h.send(.enter)
+        h.type("d"); h.type("y")
+        let edits = 9
+        #expect(flow.store.document != original)
+        for _ in 0..<edits { h.type("u") }
+        #expect(h.shows("Undid"))
+        #expect(flow.store.document == original)
+        // Undoing the trip's creation took us back to the list.
+        #expect(h.lines[0].contains("roadtrip › Trips") && !h.lines[0].contains("›  X"))
+        h.type("u")
+        #expect(h.shows("Nothing to undo."))
+        for _ in 0..<edits { h.send(.ctrl("r")) }
+        #expect(flow.repository.trips.map(\.name) == ["Loire", "X"])
+        #expect(flow.repository.trips[1].waypoints.map(\.name) == ["One"])
+    }
+}
