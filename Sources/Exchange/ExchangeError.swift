@@ -43,7 +43,8 @@ public struct ExchangeError: Error, CustomStringConvertible, Equatable, Sendable
 
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
-        return "\(place): \(ImportedText.singleLine(reason))"
+        // File names and reasons may quote outside text: keep the message one printable line.
+        return ImportedText.singleLine("\(place): \(reason)")
     }
 }
 

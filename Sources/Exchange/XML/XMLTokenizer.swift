@@ -160,7 +160,9 @@ struct XMLTokenizer {
 
     private func characterReference(_ digits: Substring) -> Unicode.Scalar? {
         let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-        guard let value, value == 0x09 || value == 0x0A || value == 0x0D || value >= 0x20 else { return nil }
+        // XML 1.0 forbids most control characters even as references, but GPS tools write
+        // them; they are taken here and removed with every other control by `ImportedText`.
+        guard let value, value != 0 else { return nil }
         return Unicode.Scalar(value)
     }
 
