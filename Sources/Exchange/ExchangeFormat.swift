@@ -46,9 +46,21 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Whether the JSON has a `"type"` member anywhere: every GeoJSON object has one and the
+    /// trip format has none. Inside a JSON string a quote is escaped, so `"type"` followed by
+    /// a colon can only be a key, whatever the trip's names say.
     private static func looksLikeGeoJSON(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        return head.contains("\"FeatureCollection\"") || head.contains("\"Feature\"")
+        let key = Array("\"type\"".utf8)
+        var i = 0
+        while i + key.count <= bytes.count {
+            if bytes[i] == key[0], bytes[i..<(i + key.count)].elementsEqual(key) {
+                var j = i + key.count
+                while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: ":") { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     private static func looksLikeCSVHeader(_ bytes: ArraySlice<UInt8>) -> Bool {

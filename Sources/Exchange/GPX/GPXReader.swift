@@ -40,21 +40,21 @@ enum GPXReader {
                 path.append(name)
                 if isPointPath(path) {
                     point = GPXContent.Point(coordinate: try coordinate(attributes, element: name, line: line))
-                } else if path == ["gpx", "rte"] {
+                } else if path.count == 2 && name == "rte" {
                     content.routes.append(.init())
-                } else if path == ["gpx", "trk"] {
+                } else if path.count == 2 && name == "trk" {
                     content.tracks.append(.init())
                 } else if name == "name", isNamed(path) {
                     nameText = ""
                 }
             case let .text(text):
-                nameText? += text
+                if nameText != nil { nameText! += try text.string() }
             case let .end(name):
                 defer { path.removeLast() }
                 if name == "name", let text = nameText {
                     assignName(text, owner: path.dropLast(), point: &point, content: &content)
                     nameText = nil
-                } else if let finished = point, ["wpt", "rtept", "trkpt"].contains(name), isPointPath(path) {
+                } else if let finished = point, isPointPath(path) {
                     switch name {
                     case "wpt": content.waypoints.append(finished)
                     case "rtept": content.routes[content.routes.count - 1].points.append(finished)
@@ -69,14 +69,24 @@ enum GPXReader {
 
     /// Whether a `name` at the end of `path` belongs to something a trip can use.
     private static func isNamed(_ path: [String]) -> Bool {
-        let owner = Array(path.dropLast())
-        return owner == ["gpx", "metadata"] || owner == ["gpx", "rte"] || owner == ["gpx", "trk"]
-            || isPointPath(owner)
+        let owner = path.dropLast()
+        switch owner.count {
+        case 2: return owner.last == "metadata" || owner.last == "rte" || owner.last == "trk" || owner.last == "wpt"
+        default: return isPointPath(owner)
+        }
     }
 
-    private static func isPointPath(_ path: some Collection<String>) -> Bool {
-        let p = Array(path)
-        return p == ["gpx", "wpt"] || p == ["gpx", "rte", "rtept"] || p == ["gpx", "trk", "trkseg", "trkpt"]
+    /// `gpx/wpt`, `gpx/rte/rtept` or `gpx/trk/trkseg/trkpt`, checked without building arrays:
+    /// this runs for every element of a file that may hold half a million points.
+    private static func isPointPath(_ path: some RandomAccessCollection<String>) -> Bool {
+        let i = path.startIndex
+        switch path.count {
+        case 2: return path[path.index(i, offsetBy: 1)] == "wpt"
+        case 3: return path[path.index(i, offsetBy: 2)] == "rtept" && path[path.index(i, offsetBy: 1)] == "rte"
+        case 4: return path[path.index(i, offsetBy: 3)] == "trkpt" && path[path.index(i, offsetBy: 2)] == "trkseg"
+            && path[path.index(i, offsetBy: 1)] == "trk"
+        default: return false
+        }
     }
 
     private static func assignName(_ text: String, owner: ArraySlice<String>, point: inout GPXContent.Point?,
@@ -94,8 +104,11 @@ enum GPXReader {
             guard let raw = attributes[key] else {
                 throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> has no \(key) attribute")
             }
-            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let number = Double(trimmed), number.isFinite, trimmed.allSatisfy({ "0123456789.+-eE".contains($0) }) else {
+            let padded = raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
+            let trimmed = padded ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
+            // Plain decimals only: Swift's Double(_:) would also take "nan", "inf" and hex floats.
+            let plain = !trimmed.isEmpty && trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
+            guard plain, let number = Double(trimmed), number.isFinite else {
                 throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> \(key)=\"\(raw.prefix(40))\" is not a number")
             }
             guard range.contains(number) else {

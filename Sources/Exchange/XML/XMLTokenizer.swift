@@ -10,7 +10,21 @@ struct XMLTokenizer {
         /// A start tag; `name` is the local name (prefix dropped).
         case start(name: String, attributes: [String: String], line: Int)
         case end(name: String)
-        case text(String)
+        case text(Text)
+    }
+
+    /// Character data, decoded only when the reader asks: most text in a track is the
+    /// whitespace between tags, and nobody needs it as a `String`.
+    struct Text {
+        fileprivate let bytes: [UInt8]
+        fileprivate let range: Range<Int>
+        fileprivate let isCDATA: Bool
+        fileprivate let line: Int
+
+        func string() throws -> String {
+            let raw = try XMLTokenizer.decodeUTF8(bytes, range, line: line)
+            return isCDATA ? raw : try XMLTokenizer.decodeEntities(raw, line: line)
+        }
     }
 
     private let bytes: [UInt8]
@@ -46,7 +60,7 @@ struct XMLTokenizer {
                 guard !open.isEmpty else { throw malformed("CDATA section outside the root element") }
                 let start = index + 9
                 try skip(past: "]]>", what: "CDATA section")
-                try handle(.text(try decodeUTF8(start..<(index - 3))))
+                try handle(.text(Text(bytes: bytes, range: start..<(index - 3), isCDATA: true, line: line)))
             } else if starts(with: "<!DOCTYPE") || starts(with: "<!ENTITY") {
                 throw refusedDeclaration()
             } else if starts(with: "</") {
@@ -83,11 +97,11 @@ struct XMLTokenizer {
 
     private mutating func emitText(from start: Int, to end: Int, inside: Bool, _ handle: (Event) throws -> Void) throws {
         if !inside {
-            let stray = bytes[start..<end].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let stray = bytes[start..<end].contains { !Self.isSpace($0) }
             if stray { throw ParseFailure(.malformed, line: line, "text outside the root element") }
             return
         }
-        try handle(.text(try decodeEntities(try decodeUTF8(start..<end))))
+        try handle(.text(Text(bytes: bytes, range: start..<end, isCDATA: false, line: line)))
     }
 
     private mutating func readName() throws -> String {
@@ -131,13 +145,17 @@ struct XMLTokenizer {
     /// Decodes `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#…;`; any other entity is undefined,
     /// since no DTD may declare one.
     private func decodeEntities(_ text: String) throws -> String {
+        try Self.decodeEntities(text, line: line)
+    }
+
+    fileprivate static func decodeEntities(_ text: String, line: Int) throws -> String {
         guard text.contains("&") else { return text }
         var out = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 12 else {
-                throw malformed("'&' that does not start an entity (write &amp;)")
+                throw ParseFailure(.malformed, line: line, "malformed XML: '&' that does not start an entity (write &amp;)")
             }
             let entity = rest[rest.index(after: amp)..<semi]
             switch entity {
@@ -158,7 +176,7 @@ struct XMLTokenizer {
         return out + rest
     }
 
-    private func characterReference(_ digits: Substring) -> Unicode.Scalar? {
+    private static func characterReference(_ digits: Substring) -> Unicode.Scalar? {
         let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
         // XML 1.0 forbids most control characters even as references, but GPS tools write
         // them; they are taken here and removed with every other control by `ImportedText`.
@@ -208,11 +226,15 @@ struct XMLTokenizer {
     @discardableResult
     private mutating func skipSpaces() -> Bool {
         let start = index
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+        while index < bytes.count, Self.isSpace(bytes[index]) {
             if bytes[index] == 0x0A { line += 1 }
             index += 1
         }
         return index > start
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
 
     private func isNameByte(_ b: UInt8) -> Bool {
@@ -221,8 +243,12 @@ struct XMLTokenizer {
     }
 
     private func decodeUTF8(_ range: Range<Int>) throws -> String {
+        try Self.decodeUTF8(bytes, range, line: line)
+    }
+
+    fileprivate static func decodeUTF8(_ bytes: [UInt8], _ range: Range<Int>, line: Int) throws -> String {
         guard let text = String(validating: bytes[range], as: UTF8.self) else {
-            throw malformed("text that is not valid UTF-8")
+            throw ParseFailure(.malformed, line: line, "malformed XML: text that is not valid UTF-8")
         }
         return text
     }
