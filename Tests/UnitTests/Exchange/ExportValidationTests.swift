@@ -8,7 +8,7 @@ import Testing
 ///
 /// Needs python3 with gpxpy and xmllint (`pip install gpxpy`, `apt-get install libxml2-utils`);
 /// when they are missing the test fails and says what to install, rather than passing unchecked.
-@Suite struct ExternalValidationTests {
+@Suite(.serialized) struct ExportValidationTests {
     struct Report: Decodable {
         struct GPX: Decodable {
             struct Route: Decodable { var name: String?; var points: [[JSONScalar]] }
@@ -37,7 +37,7 @@ import Testing
         let folder = try ExchangeTestFiles.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let trip = ExchangeTestFiles.awkwardTrip
-        let legs = RoundTripTests().osrmLegs(trip)
+        let legs = ExchangeRoundTripTests().osrmLegs(trip)
         let gpxPath = folder.appendingPathComponent("trip.gpx").path
         let geoPath = folder.appendingPathComponent("trip.geojson").path
         let plainGPX = folder.appendingPathComponent("plain.gpx").path
