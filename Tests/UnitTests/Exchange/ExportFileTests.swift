@@ -36,3 +36,16 @@ import Testing
         #expect(ExchangeFormat.detect(path: "-", bytes: Array("order,name,latitude,longitude\n".utf8)) == .csv)
     }
 }
+
+@Suite struct FileTripExchangeTests {
+    @Test func exportThenImportThroughTheProtocol() throws {
+        let folder = try ExchangeTestFiles.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exchange: any TripExchange = FileTripExchange()
+        let path = folder.appendingPathComponent("trip.csv").path
+        try exchange.exportFile(ExchangeTestFiles.awkwardTrip, legs: [], format: .csv, to: path)
+        let back = try exchange.importFile(at: path, format: nil, name: "Back")
+        #expect(back.trip.name == "Back")
+        #expect(ExchangeTestFiles.sameStops(back.trip.waypoints, ExchangeTestFiles.awkwardTrip.waypoints))
+    }
+}
