@@ -14,7 +14,9 @@ enum StopSelection {
             explanation = routes.count == 1
                 ? "Route\(quoted(routes[0].name)) of \(counted(stops.count, "point")) became \(counted(stops.count, "stop"))."
                 : "\(routes.count) routes with \(counted(stops.count, "point")) in all became \(counted(stops.count, "stop"))."
-            if !content.waypoints.isEmpty { unused.append(counted(content.waypoints.count, "waypoint")) }
+            // Waypoints that repeat the route (as roadtrip and many planners write them) are not news.
+            let repeatsRoute = content.waypoints.map(\.coordinate) == routePoints.map(\.coordinate)
+            if !content.waypoints.isEmpty && !repeatsRoute { unused.append(counted(content.waypoints.count, "waypoint")) }
             if !trackPoints.isEmpty { unused.append(trackSummary(content)) }
         } else if !content.waypoints.isEmpty {
             stops = content.waypoints.map(stop)
