@@ -71,6 +71,7 @@ enum GPXReader {
     private static func isNamed(_ path: [String]) -> Bool {
         let owner = path.dropLast()
         switch owner.count {
+        case 1: return true // GPX 1.0 names the file directly under <gpx>
         case 2: return owner.last == "metadata" || owner.last == "rte" || owner.last == "trk" || owner.last == "wpt"
         default: return isPointPath(owner)
         }
@@ -92,7 +93,7 @@ enum GPXReader {
     private static func assignName(_ text: String, owner: ArraySlice<String>, point: inout GPXContent.Point?,
                                    content: inout GPXContent) {
         switch owner.last {
-        case "metadata": content.name = text
+        case "metadata", "gpx": content.name = text
         case "rte": content.routes[content.routes.count - 1].name = text
         case "trk": content.tracks[content.tracks.count - 1].name = text
         default: point?.name = text

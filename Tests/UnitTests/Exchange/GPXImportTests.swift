@@ -109,10 +109,11 @@ import Testing
     }
 
     @Test func gpx10AndLatin1AreRead() throws {
-        var bytes = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><wpt lat="48.1" lon="11.5"><name>M"#.utf8)
+        var bytes = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><name>Bavaria</name><wpt lat="48.1" lon="11.5"><name>M"#.utf8)
         bytes += [0xFC] // ü in Latin-1
         bytes += Array("nchen</name></wpt></gpx>".utf8)
         let result = try importer.importData(Data(bytes), fileName: "old.gpx")
         #expect(result.trip.waypoints.map(\.name) == ["München"])
+        #expect(result.trip.name == "Bavaria")
     }
 }
