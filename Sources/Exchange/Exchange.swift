@@ -1,1 +1,0 @@
-// Exchange: filled in by its issue.

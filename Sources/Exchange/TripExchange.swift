@@ -1,0 +1,28 @@
+import Foundation
+import RoadtripCore
+
+/// Moves trips in and out of files: the seam the command line and the screens use,
+/// so their tests can hand in a double that fails on demand.
+public protocol TripExchange: Sendable {
+    /// Reads one new trip from a file (see `TripImporter.importFile(at:format:name:)`).
+    func importFile(at path: String, format: ExchangeFormat?, name: String?) throws(ExchangeError) -> ImportResult
+    /// Writes `trip` to `path` atomically in `format`; legs with geometry add the driven line.
+    func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String) throws(ExchangeError)
+}
+
+/// The real exchange: `TripImporter` for reading, `TripExporter` and `ExportFile` for writing.
+public struct FileTripExchange: TripExchange {
+    public var importer: TripImporter
+
+    public init(importer: TripImporter = TripImporter()) {
+        self.importer = importer
+    }
+
+    public func importFile(at path: String, format: ExchangeFormat?, name: String?) throws(ExchangeError) -> ImportResult {
+        try importer.importFile(at: path, format: format, name: name)
+    }
+
+    public func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String) throws(ExchangeError) {
+        try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path)
+    }
+}
