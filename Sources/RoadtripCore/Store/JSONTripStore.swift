@@ -8,10 +8,13 @@ import Darwin
 /// The trips in one JSON file (see `TripDocumentCodec` for the format, `AtomicFileWriter` for saving).
 ///
 /// A file that cannot be read or understood is refused with a `TripStoreError` and never
-/// written to; the caller must not save over it.
-public final class JSONTripStore: TripStore, Sendable {
+/// written to: once `load()` has refused the file, `save(_:)` refuses too.
+public final class JSONTripStore: TripStore, @unchecked Sendable {
     public let url: URL
     private let calls: FileSystemCalls
+    // Guarded by `lock`; the class is Sendable through it.
+    private let lock = NSLock()
+    private var refusedFile: TripStoreError?
 
     /// `calls` is for tests that inject disk faults.
     public init(url: URL, calls: FileSystemCalls = .system) {
@@ -24,11 +27,23 @@ public final class JSONTripStore: TripStore, Sendable {
 
     public func load() throws -> TripDocument? {
         cleanUpLeftovers()
-        guard let data = try readFile() else { return nil }
-        return try TripDocumentCodec.decode(data, path: url.path)
+        do {
+            let document = try readFile().map { data throws(TripStoreError) in
+                try TripDocumentCodec.decode(data, path: url.path)
+            }
+            lock.withLock { refusedFile = nil }
+            return document
+        } catch {
+            lock.withLock { refusedFile = error }
+            throw error
+        }
     }
 
     public func save(_ document: TripDocument) throws {
+        if let refused = lock.withLock({ refusedFile }) {
+            throw TripStoreError(kind: .writeFailed, path: url.path,
+                                 reason: "not saved over a file that could not be loaded (\(refused.reason))")
+        }
         try Self.checkWritable(document, path: url.path)
         let data: Data
         do {

@@ -86,6 +86,7 @@ struct JSONScanner {
             }
             let keyStart = i
             try string()
+            let key = childPath(path, key: keyStart..<i)
             skipSpace()
             guard peek(UInt8(ascii: ":")) else {
                 throw i < bytes.count ? JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected : after the key")
@@ -93,7 +94,7 @@ struct JSONScanner {
             }
             i += 1
             skipSpace()
-            try value(depth: depth, path: childPath(path, key: keyStart))
+            try value(depth: depth, path: key)
             skipSpace()
             guard i < bytes.count else { throw unclosed("object", open) }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return }
@@ -128,9 +129,9 @@ struct JSONScanner {
     }
 
     /// The path of an object member, built only while looking for a target.
-    private func childPath(_ path: [JSONPathComponent], key start: Int) -> [JSONPathComponent] {
+    private func childPath(_ path: [JSONPathComponent], key quoted: Range<Int>) -> [JSONPathComponent] {
         guard target != nil else { return path }
-        let raw = String(decoding: bytes[(start + 1)..<(i - 1)], as: UTF8.self)
+        let raw = String(decoding: bytes[(quoted.lowerBound + 1)..<(quoted.upperBound - 1)], as: UTF8.self)
         let key = raw.contains("\\") ? (JSONStringUnescaper.unescape(raw) ?? raw) : raw
         return path + [.key(key)]
     }
@@ -222,6 +223,10 @@ struct JSONScanner {
                 throw JSONSyntaxError(offset: start, reason: "malformed number: a digit must follow the exponent")
             }
             digits()
+        }
+        // Foundation refuses numbers beyond Double's range; say which one.
+        if let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), !value.isFinite {
+            throw JSONSyntaxError(offset: start, reason: "number too large")
         }
     }
 
