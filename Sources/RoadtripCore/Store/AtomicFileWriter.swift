@@ -36,7 +36,12 @@ struct AtomicFileWriter {
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             throw Failure(message: "is not a regular file (a folder or a device is in its place); nothing was saved")
         }
+        try replace(with: data, in: folder, keepingBackup: exists)
+        try syncFolder(folder)
+    }
 
+    /// Writes and flushes a temporary file, then renames it over the target.
+    private func replace(with data: Data, in folder: URL, keepingBackup: Bool) throws(Failure) {
         let temporary = try createTemporary(in: folder)
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary.path) } }
@@ -45,10 +50,9 @@ struct AtomicFileWriter {
             try writeAll(data, to: temporary.fd)
             guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing the new version to disk") }
         }
-        if exists { try keepBackup(in: folder) }
+        if keepingBackup { try keepBackup(in: folder) }
         guard calls.rename(temporary.path, target.path) == 0 else { throw failure("while replacing the file") }
         keepTemporary = true  // it is the target now
-        try syncFolder(folder)
     }
 
     private func ensureFolder(_ folder: URL) throws(Failure) {
@@ -123,24 +127,11 @@ struct AtomicFileWriter {
             throw failure("while keeping the backup \(backup)")
         }
         do {
-            try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls).writeWithoutBackup(old)
+            try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls)
+                .replace(with: old, in: folder, keepingBackup: false)
         } catch {
             throw Failure(message: error.message + " (while keeping the backup \(backup))")
         }
-    }
-
-    private func writeWithoutBackup(_ data: Data) throws(Failure) {
-        let folder = target.deletingLastPathComponent()
-        let temporary = try createTemporary(in: folder)
-        var keepTemporary = false
-        defer { if !keepTemporary { unlink(temporary.path) } }
-        do {
-            defer { close(temporary.fd) }
-            try writeAll(data, to: temporary.fd)
-            guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing to disk") }
-        }
-        guard calls.rename(temporary.path, target.path) == 0 else { throw failure("while replacing the file") }
-        keepTemporary = true
     }
 
     /// Makes the rename itself durable.

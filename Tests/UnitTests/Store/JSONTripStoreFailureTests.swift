@@ -55,6 +55,22 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
         try expectRefusedSecondSave(failing(rename: EROFS), mentioning: "Read-only file system")
     }
 
+    @Test func backupIsCopiedWhereHardLinksAreRefused() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            try JSONTripStore(url: url).save(StoreFixtures.documentA)
+            let first = bytes(of: url)
+            var calls = FileSystemCalls.system
+            calls.link = { _, _ in errno = EPERM; return -1 }
+            let store = JSONTripStore(url: url, calls: calls)
+            try store.save(StoreFixtures.documentB)
+            #expect(bytes(of: store.backupURL) == first)
+            #expect(mode(of: store.backupURL) == 0o600)
+            #expect(try store.load() == StoreFixtures.documentB)
+            #expect(strayFiles(in: folder).isEmpty)
+        }
+    }
+
     @Test func folderInPlaceOfTheFileIsLeftAlone() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")
