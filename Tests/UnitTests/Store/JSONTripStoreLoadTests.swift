@@ -39,6 +39,7 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         SyntaxCase(text: "{\"formatVersion\": 1,\n \"trips\": [\n", line: 3, column: 1, words: "the list opened at line 2, column 11 is never closed"),
         SyntaxCase(text: "{\"trips\": [], \"formatVersion\": 1} x", line: 1, column: 35, words: "after the end"),
         SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"東京\nx\"}]}", line: 1, column: 44, words: "line break inside a string"),
+        SyntaxCase(text: "{\"formatVersion\": 1,\n\"trips\": [{\"name\": 東京}]}", line: 2, column: 20, words: "unexpected '東', expected a value"),
     ]
 
     @Test(arguments: syntaxCases)

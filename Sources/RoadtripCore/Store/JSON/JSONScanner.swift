@@ -43,15 +43,16 @@ struct JSONScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }  // a UTF-8 byte order mark
         skipSpace()
         guard i < bytes.count else { throw JSONSyntaxError(offset: i, reason: "the file is empty, expected a JSON object") }
-        try value(depth: 0, path: [])
+        try value(depth: 0, path: target == nil ? nil : [])
         skipSpace()
         guard i == bytes.count else {
             throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()) after the end of the JSON document")
         }
     }
 
-    private mutating func value(depth: Int, path: [JSONPathComponent]) throws(JSONSyntaxError) {
-        if let target, found == nil, path == target { found = i }
+    /// `path` is where the value sits while it lies on the way to the target, else nil.
+    private mutating func value(depth: Int, path: [JSONPathComponent]?) throws(JSONSyntaxError) {
+        if let path, path == target { found = i }
         guard i < bytes.count else { throw JSONSyntaxError(offset: i, reason: "unexpected end of file, expected a value") }
         switch bytes[i] {
         case UInt8(ascii: "{"): try object(depth: depth + 1, path: path)
@@ -70,7 +71,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func object(depth: Int, path: [JSONPathComponent]) throws(JSONSyntaxError) {
+    private mutating func object(depth: Int, path: [JSONPathComponent]?) throws(JSONSyntaxError) {
         let open = i
         try checkDepth(depth)
         i += 1
@@ -86,7 +87,7 @@ struct JSONScanner {
             }
             let keyStart = i
             try string()
-            let key = childPath(path, key: keyStart..<i)
+            let child = path.flatMap { memberPath($0, key: keyStart..<i) }
             skipSpace()
             guard peek(UInt8(ascii: ":")) else {
                 throw i < bytes.count ? JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected : after the key")
@@ -94,7 +95,7 @@ struct JSONScanner {
             }
             i += 1
             skipSpace()
-            try value(depth: depth, path: key)
+            try value(depth: depth, path: child)
             skipSpace()
             guard i < bytes.count else { throw unclosed("object", open) }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return }
@@ -105,7 +106,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func array(depth: Int, path: [JSONPathComponent]) throws(JSONSyntaxError) {
+    private mutating func array(depth: Int, path: [JSONPathComponent]?) throws(JSONSyntaxError) {
         let open = i
         try checkDepth(depth)
         i += 1
@@ -116,7 +117,7 @@ struct JSONScanner {
             skipSpace()
             guard i < bytes.count else { throw unclosed("list", open) }
             if bytes[i] == UInt8(ascii: "]") { throw JSONSyntaxError(offset: i, reason: "trailing comma before ]") }
-            try value(depth: depth, path: target == nil ? path : path + [.index(index)])
+            try value(depth: depth, path: path.flatMap { towardTarget($0, .index(index)) })
             index += 1
             skipSpace()
             guard i < bytes.count else { throw unclosed("list", open) }
@@ -128,12 +129,18 @@ struct JSONScanner {
         }
     }
 
-    /// The path of an object member, built only while looking for a target.
-    private func childPath(_ path: [JSONPathComponent], key quoted: Range<Int>) -> [JSONPathComponent] {
-        guard target != nil else { return path }
+    /// `path` extended by `component` if that still leads to the target.
+    private func towardTarget(_ path: [JSONPathComponent], _ component: JSONPathComponent) -> [JSONPathComponent]? {
+        guard let target, path.count < target.count, target[path.count] == component else { return nil }
+        return path + [component]
+    }
+
+    /// The path of the member whose quoted key spans `quoted`, if it leads to the target.
+    private func memberPath(_ path: [JSONPathComponent], key quoted: Range<Int>) -> [JSONPathComponent]? {
+        guard let target, path.count < target.count else { return nil }
         let raw = String(decoding: bytes[(quoted.lowerBound + 1)..<(quoted.upperBound - 1)], as: UTF8.self)
         let key = raw.contains("\\") ? (JSONStringUnescaper.unescape(raw) ?? raw) : raw
-        return path + [.key(key)]
+        return towardTarget(path, .key(key))
     }
 
     private mutating func string() throws(JSONSyntaxError) {
@@ -271,7 +278,14 @@ struct JSONScanner {
     /// The character at the cursor, described safely for a one-line message.
     private func describeHere() -> String {
         guard i < bytes.count else { return "end of file" }
-        return describe(bytes[i])
+        let lead = bytes[i]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        if length > 1, i + length <= bytes.count,
+           let character = String(bytes: bytes[i..<(i + length)], encoding: .utf8)?.unicodeScalars.first,
+           character.properties.isAlphabetic || character.properties.isEmoji {
+            return "'\(character)'"
+        }
+        return describe(lead)
     }
 
     private func describe(_ byte: UInt8) -> String {
