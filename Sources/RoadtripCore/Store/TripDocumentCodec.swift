@@ -27,19 +27,24 @@ enum TripDocumentCodec {
     }
 
     /// Only the version, so a file from a newer build is named as such even if its layout changed.
-    private struct VersionProbe: Decodable { var formatVersion: Int }
+    /// A Double, because Foundation reports a version like 1.5 only as "not valid JSON".
+    private struct VersionProbe: Decodable { var formatVersion: Double }
 
     private static func refusal(for error: any Error, data: Data, path: String) -> TripStoreError {
-        if let probe = try? JSONDecoder().decode(VersionProbe.self, from: data),
-           probe.formatVersion > TripDocument.currentFormatVersion {
-            return newerVersion(probe.formatVersion, path: path)
-        }
         let bytes = [UInt8](data)
         do {
             try JSONScanner.validate(bytes)
         } catch {
             let at = TextPosition(offset: error.offset, in: bytes)
             return TripStoreError(kind: .malformed(line: at.line, column: at.column), path: path, reason: error.reason)
+        }
+        if let version = (try? JSONDecoder().decode(VersionProbe.self, from: data))?.formatVersion {
+            if version != version.rounded() {
+                return contentError(at: [.key("formatVersion")], "\(version) is not a whole number", bytes: bytes, path: path)
+            }
+            if version > Double(TripDocument.currentFormatVersion) {
+                return newerVersion(version, path: path)
+            }
         }
         guard let decoding = error as? DecodingError else {
             return TripStoreError(kind: .invalidContent, path: path, reason: oneLine("\(error)"))
@@ -82,7 +87,7 @@ enum TripDocumentCodec {
     /// Checks what decoding cannot: the version, coordinates in range and ids used once.
     private static func check(_ document: TripDocument, data: Data, path: String) throws(TripStoreError) {
         if document.formatVersion > TripDocument.currentFormatVersion {
-            throw newerVersion(document.formatVersion, path: path)
+            throw newerVersion(Double(document.formatVersion), path: path)
         }
         if document.formatVersion < 1 {
             throw contentError(at: [.key("formatVersion")], "\(document.formatVersion) is not a format version (the first is 1)",
@@ -117,10 +122,12 @@ enum TripDocumentCodec {
         }
     }
 
-    private static func newerVersion(_ version: Int, path: String) -> TripStoreError {
-        TripStoreError(kind: .newerVersion(version), path: path,
-                       reason: "format version \(version) was written by a newer roadtrip (this one reads up to "
-                           + "\(TripDocument.currentFormatVersion)); not opened, and left as it is")
+    private static func newerVersion(_ version: Double, path: String) -> TripStoreError {
+        let whole = Int(exactly: version)
+        return TripStoreError(kind: .newerVersion(whole ?? Int.max), path: path,
+                              reason: "format version \(whole.map(String.init) ?? "\(version)") was written by a newer "
+                                  + "roadtrip (this one reads up to \(TripDocument.currentFormatVersion)); "
+                                  + "not opened, and left as it is")
     }
 
     /// "line 12: trips[2].waypoints[0].latitude: <problem>", the line found by scanning for the path.

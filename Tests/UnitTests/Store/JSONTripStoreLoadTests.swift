@@ -40,6 +40,8 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         SyntaxCase(text: "{\"trips\": [], \"formatVersion\": 1} x", line: 1, column: 35, words: "after the end"),
         SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"東京\nx\"}]}", line: 1, column: 44, words: "line break inside a string"),
         SyntaxCase(text: "{\"formatVersion\": 1,\n\"trips\": [{\"name\": 東京}]}", line: 2, column: 20, words: "unexpected '東', expected a value"),
+        SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"a\\ud800b\"}]}", line: 1, column: 43,
+                   words: "unpaired surrogate \\ud800"),
     ]
 
     @Test(arguments: syntaxCases)
@@ -106,6 +108,22 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         let (error, path) = try refusal(of: StoreFixtures.text(stop: c.stop))
         #expect(error.kind == .invalidContent)
         #expect(error.description.hasPrefix("\(path): \(c.message)"), "\(error)")
+    }
+
+    @Test func fractionalVersionIsRefused() throws {
+        let (error, path) = try refusal(of: "{\n  \"formatVersion\" : 1.5,\n  \"trips\" : []\n}\n")
+        #expect(error.description == "\(path): line 2: formatVersion: 1.5 is not a whole number")
+    }
+
+    @Test func byteOrderMarkAndEscapedPairsAreAccepted() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            let text = "{\"formatVersion\": 1, \"trips\": [{\"id\": \"00000000-0000-4000-8000-0000000000A1\", "
+                + "\"name\": \"a\\ud83d\\ude00b\", \"waypoints\": []}]}"
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8))
+            let document = try #require(try JSONTripStore(url: url).load())
+            #expect(document.trips.first?.name == "a😀b")
+        }
     }
 
     @Test func duplicatedStopIdsAreRefused() throws {

@@ -176,15 +176,38 @@ struct JSONScanner {
             i += 1
         case UInt8(ascii: "u"):
             i += 1
-            for _ in 0..<4 {
-                guard i < bytes.count, isHexDigit(bytes[i]) else {
-                    throw JSONSyntaxError(offset: start, reason: "\\u must be followed by four hex digits")
+            let unit = try hexUnit(escapeAt: start)
+            // UTF-16 surrogates only make a character in a high-low pair.
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw JSONSyntaxError(offset: start, reason: "unpaired surrogate \\u\(String(unit, radix: 16)) in a string")
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                let low = i
+                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                    throw JSONSyntaxError(offset: start, reason: "unpaired surrogate \\u\(String(unit, radix: 16)) in a string")
                 }
-                i += 1
+                i += 2
+                guard (0xDC00...0xDFFF).contains(try hexUnit(escapeAt: low)) else {
+                    throw JSONSyntaxError(offset: start, reason: "unpaired surrogate \\u\(String(unit, radix: 16)) in a string")
+                }
             }
         default:
             throw JSONSyntaxError(offset: start, reason: "unknown escape \\\(describe(bytes[i])) in a string")
         }
+    }
+
+    /// The four hex digits after `\\u`, as a UTF-16 code unit.
+    private mutating func hexUnit(escapeAt start: Int) throws(JSONSyntaxError) -> UInt32 {
+        var unit: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < bytes.count, isHexDigit(bytes[i]),
+                  let digit = UInt32(String(UnicodeScalar(bytes[i])), radix: 16) else {
+                throw JSONSyntaxError(offset: start, reason: "\\u must be followed by four hex digits")
+            }
+            unit = unit << 4 | digit
+            i += 1
+        }
+        return unit
     }
 
     private mutating func utf8Sequence() throws(JSONSyntaxError) {
