@@ -61,6 +61,8 @@ enum TripDocumentCodec {
             return (context.codingPath, "expected \(describe(type))")
         case let .valueNotFound(type, context):
             return (context.codingPath, "is null, expected \(describe(type))")
+        case let .dataCorrupted(context) where context.codingPath.last?.stringValue == "id":
+            return (context.codingPath, "not an id; ids are UUIDs such as E44CF1E0-8C21-5B5E-A0FF-BAEEE0977316")
         case let .dataCorrupted(context):
             return (context.codingPath, oneLine(context.debugDescription))
         @unknown default:

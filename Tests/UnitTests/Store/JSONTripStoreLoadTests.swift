@@ -100,7 +100,7 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "\"latitude\" : 35.68123,", with: ""),
                     message: "line 8: trips[0].waypoints[0]: missing \"latitude\""),
         ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "00000000-0000-4000-8000-000000000001", with: "nope"),
-                    message: "line 9: trips[0].waypoints[0].id:"),
+                    message: "line 9: trips[0].waypoints[0].id: not an id; ids are UUIDs"),
     ]
 
     @Test(arguments: contentCases)
