@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces a file so that a crash, a full disk or an I/O error leaves either the old or the new
+/// content, never a mix, and keeps the old content as `<name>.bak`.
+///
+/// Steps: write a private temporary file beside the target (O_CREAT|O_EXCL|O_NOFOLLOW, 0600),
+/// fsync it, hard-link the current file to `.bak`, rename the temporary file over the target,
+/// fsync the folder. On any failure before the rename the temporary file is removed and the
+/// target is untouched.
+struct AtomicFileWriter {
+    let target: URL
+    let calls: FileSystemCalls
+
+    /// Failures carry one line: what the system said and which step it said it at.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Prefix of the temporary files, so leftovers from a crash can be recognised.
+    static func temporaryPrefix(for target: URL) -> String { "." + target.lastPathComponent + ".tmp-" }
+
+    static func backupURL(for target: URL) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".bak")
+    }
+
+    func write(_ data: Data) throws(Failure) {
+        let folder = target.deletingLastPathComponent()
+        try ensureFolder(folder)
+        var info = stat()
+        let exists = lstat(target.path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            throw Failure(message: "is not a regular file (a folder or a device is in its place); nothing was saved")
+        }
+        try replace(with: data, in: folder, keepingBackup: exists)
+        try syncFolder(folder)
+    }
+
+    /// Writes and flushes a temporary file, then renames it over the target.
+    private func replace(with data: Data, in folder: URL, keepingBackup: Bool) throws(Failure) {
+        let temporary = try createTemporary(in: folder)
+        var keepTemporary = false
+        defer { if !keepTemporary { unlink(temporary.path) } }
+        do {
+            defer { close(temporary.fd) }
+            try writeAll(data, to: temporary.fd)
+            guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing the new version to disk") }
+        }
+        if keepingBackup { try keepBackup(in: folder) }
+        guard calls.rename(temporary.path, target.path) == 0 else { throw failure("while replacing the file") }
+        keepTemporary = true  // it is the target now
+    }
+
+    private func ensureFolder(_ folder: URL) throws(Failure) {
+        var info = stat()
+        if stat(folder.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw Failure(message: "cannot save: \(folder.path) is not a folder")
+            }
+            return
+        }
+        // Folders the store creates are private to the user.
+        try ensureFolder(folder.deletingLastPathComponent())
+        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+            throw failure("while creating the folder \(folder.path)")
+        }
+        chmod(folder.path, 0o700)
+    }
+
+    private func createTemporary(in folder: URL) throws(Failure) -> (fd: Int32, path: String) {
+        let prefix = folder.appendingPathComponent(Self.temporaryPrefix(for: target)).path
+        for _ in 0..<16 {
+            let path = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                fchmod(fd, 0o600)  // the umask may only have removed bits; make it exact
+                return (fd, path)
+            }
+            if errno != EEXIST { throw failure("while creating a temporary file in \(folder.path)") }
+        }
+        throw failure("while creating a temporary file in \(folder.path)")
+    }
+
+    private func writeAll(_ data: Data, to fd: Int32) throws(Failure) {
+        var failed: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = calls.write(fd, UnsafeRawBufferPointer(rebasing: buffer[done...]))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                if n == 0 {
+                    failed = EIO
+                    return
+                }
+                done += n
+            }
+        }
+        if failed != 0 {
+            throw Failure(message: "\(systemMessage(failed)) while writing the new version; the file on disk is unchanged")
+        }
+    }
+
+    /// Points `<name>.bak` at the current file's content; once the rename lands it is the only name for it.
+    private func keepBackup(in folder: URL) throws(Failure) {
+        let backup = Self.backupURL(for: target).path
+        let staging = folder.appendingPathComponent(Self.temporaryPrefix(for: target)).path + "bak"
+        unlink(staging)
+        if calls.link(target.path, staging) == 0 {
+            chmod(staging, 0o600)
+            if calls.rename(staging, backup) != 0 {
+                let error = failure("while keeping the backup \(backup)")
+                unlink(staging)
+                throw error
+            }
+            return
+        }
+        // Some file systems have no hard links: copy instead.
+        guard let old = FileManager.default.contents(atPath: target.path) else {
+            throw failure("while keeping the backup \(backup)")
+        }
+        do {
+            try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls)
+                .replace(with: old, in: folder, keepingBackup: false)
+        } catch {
+            throw Failure(message: error.message + " (while keeping the backup \(backup))")
+        }
+    }
+
+    /// Makes the rename itself durable.
+    private func syncFolder(_ folder: URL) throws(Failure) {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        if calls.fsync(fd) != 0 {
+            throw failure("while flushing the folder to disk; the new version is in place but may not survive a power cut")
+        }
+    }
+
+    private func failure(_ step: String) -> Failure {
+        Failure(message: "\(systemMessage(errno)) \(step)")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the trips file lives.
+public enum DataLocation {
+    /// `--data PATH`, else `$ROADTRIP_DATA`, else `$XDG_DATA_HOME/roadtrip/trips.json`,
+    /// else `~/.local/share/roadtrip/trips.json`.
+    ///
+    /// Empty values count as unset, and a relative `XDG_DATA_HOME` is ignored, as the XDG
+    /// base directory specification asks. A leading `~/` is expanded for `$ROADTRIP_DATA`,
+    /// which no shell expands inside a variable.
+    public static func resolve(argument: String?, environment: [String: String]) -> URL {
+        let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
+        if let argument = nonEmpty(argument) {
+            return URL(fileURLWithPath: expandTilde(argument, home: home)).standardizedFileURL
+        }
+        if let path = nonEmpty(environment["ROADTRIP_DATA"]) {
+            return URL(fileURLWithPath: expandTilde(path, home: home)).standardizedFileURL
+        }
+        let dataHome: String
+        if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            dataHome = (home as NSString).appendingPathComponent(".local/share")
+        }
+        return URL(fileURLWithPath: dataHome, isDirectory: true)
+            .appendingPathComponent("roadtrip", isDirectory: true)
+            .appendingPathComponent("trips.json")
+            .standardizedFileURL
+    }
+
+    private static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+
+    private static func expandTilde(_ path: String, home: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return (home as NSString).appendingPathComponent(String(path.dropFirst(2))) }
+        return path
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The trips in one JSON file (see `TripDocumentCodec` for the format, `AtomicFileWriter` for saving).
+///
+/// A file that cannot be read or understood is refused with a `TripStoreError` and never
+/// written to: once `load()` has refused the file, `save(_:)` refuses too.
+public final class JSONTripStore: TripStore, @unchecked Sendable {
+    public let url: URL
+    private let calls: FileSystemCalls
+    // Guarded by `lock`; the class is Sendable through it.
+    private let lock = NSLock()
+    private var refusedFile: TripStoreError?
+
+    /// `calls` is for tests that inject disk faults.
+    public init(url: URL, calls: FileSystemCalls = .system) {
+        self.url = url.standardizedFileURL
+        self.calls = calls
+    }
+
+    /// Where the previous good version is kept.
+    public var backupURL: URL { AtomicFileWriter.backupURL(for: writeTarget) }
+
+    public func load() throws -> TripDocument? {
+        cleanUpLeftovers()
+        do {
+            let document = try readFile().map { data throws(TripStoreError) in
+                try TripDocumentCodec.decode(data, path: url.path)
+            }
+            lock.withLock { refusedFile = nil }
+            return document
+        } catch {
+            lock.withLock { refusedFile = error }
+            throw error
+        }
+    }
+
+    public func save(_ document: TripDocument) throws {
+        if let refused = lock.withLock({ refusedFile }) {
+            throw TripStoreError(kind: .writeFailed, path: url.path,
+                                 reason: "not saved over a file that could not be loaded (\(refused.reason))")
+        }
+        try Self.checkWritable(document, path: url.path)
+        let data: Data
+        do {
+            data = try TripDocumentCodec.encode(document)
+        } catch {
+            throw TripStoreError(kind: .writeFailed, path: url.path, reason: "not saved: \(error)")
+        }
+        do {
+            try AtomicFileWriter(target: writeTarget, calls: calls).write(data)
+        } catch {
+            throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)
+        }
+    }
+
+    /// Removes temporary files a crash left beside the data file. Returns how many it removed.
+    @discardableResult
+    public func cleanUpLeftovers() -> Int {
+        let target = writeTarget
+        let folder = target.deletingLastPathComponent()
+        let prefixes = [AtomicFileWriter.temporaryPrefix(for: target),
+                        AtomicFileWriter.temporaryPrefix(for: AtomicFileWriter.backupURL(for: target))]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where prefixes.contains(where: name.hasPrefix) {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 {
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// The file the bytes go to: a symlinked data file is updated where it really lives,
+    /// so the link (say, into a dotfiles folder) survives the save.
+    private var writeTarget: URL {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return url }
+        return url.resolvingSymlinksInPath()
+    }
+
+    /// The file's bytes, or nil when there is no file.
+    private func readFile() throws(TripStoreError) -> Data? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: \(systemMessage(code))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw TripStoreError(kind: .unreadable, path: url.path, reason: "is a folder, not a data file")
+        }
+        var data = Data(capacity: max(0, Int(info.st_size)))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: \(systemMessage(errno))")
+            }
+            data.append(contentsOf: chunk[0..<n])
+        }
+        return data
+    }
+
+    /// Refuses to write what the loader would refuse to read back.
+    private static func checkWritable(_ document: TripDocument, path: String) throws(TripStoreError) {
+        for (t, trip) in document.trips.enumerated() {
+            for (w, stop) in trip.waypoints.enumerated() where !stop.coordinate.isValid {
+                throw TripStoreError(kind: .writeFailed, path: path,
+                                     reason: "not saved: trips[\(t)].waypoints[\(w)] has an invalid coordinate "
+                                         + "(\(stop.coordinate.latitude), \(stop.coordinate.longitude))")
+            }
+        }
+    }
+}
