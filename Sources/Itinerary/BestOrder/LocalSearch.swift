@@ -20,7 +20,8 @@ struct LocalSearch {
 
     /// The best path found from `starts`, after `rounds` perturbations of the best so far.
     mutating func run(starts: [[Int]], rounds: Int, timeBudget: Double) -> [Int] {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeBudget) * 1e9)
+        let budget = max(0, timeBudget) * 1e9
+        let deadline = budget < 1e18 ? DispatchTime.now().uptimeNanoseconds + UInt64(budget) : UInt64.max
         var best: [Int] = []
         var bestCost = Double.infinity
         for start in starts {

@@ -19,7 +19,7 @@ import RoadtripCore
 ///               "drivingSeconds", "distanceMeters", "end": "overnight" | "drivingLimit" | "tripEnd" } ],
 ///   "warnings": [ { "kind": "lateArrival" | "dayOverLimit" | "legOverLimit",
 ///                   "stop"?, "leg"?, "day"?, "seconds", "message" } ],
-///   "totals": { "days", "drivingSeconds", "distanceMeters", "fuelVolume"?, "fuelCost"? },
+///   "totals": { "days", "drivingSeconds", "distanceMeters", "fuelVolume"?, "fuelUnit"?, "fuelCost"? },
 ///   "notes": [String] }
 /// ```
 /// Times are local to the stop they belong to, written with that zone's offset
@@ -191,6 +191,8 @@ public struct ItineraryTotals: Hashable, Sendable, Codable {
     public var distanceMeters: Double
     /// Litres or gallons, in the unit of the trip's fuel consumption; nil without one.
     public var fuelVolume: Double?
+    /// "L", "US gal" or "imp gal": the unit of `fuelVolume` and the one the price is per.
+    public var fuelUnit: String?
     /// `fuelVolume` × the trip's fuel price; nil without both.
     public var fuelCost: Double?
 }

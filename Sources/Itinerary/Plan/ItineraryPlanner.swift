@@ -175,6 +175,7 @@ private struct Builder {
                                      distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters })
         if let consumption = trip.fuelConsumption, let volume = consumption.volume(forMeters: fuelMeters) {
             totals.fuelVolume = volume
+            totals.fuelUnit = consumption.unit.volumeSymbol
             totals.fuelCost = trip.fuelPrice.map { $0 * volume }
         }
         itinerary.totals = totals

@@ -55,7 +55,7 @@ private struct Writer {
                      "\(Formatting.duration(t.drivingSeconds)) driving",
                      Formatting.distance(t.distanceMeters, unit: unit)]
         if let volume = t.fuelVolume {
-            let amount = String(format: "%.1f", volume)
+            let amount = String(format: "%.1f", volume) + (t.fuelUnit.map { " " + $0 } ?? "")
             parts.append(t.fuelCost.map { String(format: "fuel %.2f (%@)", $0, amount) } ?? "fuel \(amount)")
         }
         return parts.joined(separator: " · ")

@@ -10,6 +10,15 @@ public struct FuelConsumption: Hashable, Sendable, Codable {
         case milesPerUSGallon = "mpg-us"
         case milesPerImperialGallon = "mpg-imp"
 
+        /// "L", "US gal" or "imp gal": the volume the price is quoted per.
+        public var volumeSymbol: String {
+            switch self {
+            case .litresPer100km: "L"
+            case .milesPerUSGallon: "US gal"
+            case .milesPerImperialGallon: "imp gal"
+            }
+        }
+
         /// Litres in the volume unit the price is quoted per.
         public var litresPerPriceUnit: Double {
             switch self {
