@@ -32,7 +32,7 @@ public enum RouteOptimizer {
     ///   - rounds: perturb-and-descend rounds after the first descent.
     ///   - timeBudget: seconds after which no new round starts, so a slow machine still answers.
     ///   - seed: the perturbations' random seed; the same seed gives the same answer.
-    public static func heuristic(matrix: [[Double]], rounds: Int = 60, timeBudget: Double = 0.08,
+    public static func heuristic(matrix: [[Double]], rounds: Int = 60, timeBudget: Double = 0.05,
                                  seed: UInt64 = 0x5EED) -> RouteOptimization {
         let costs = CostMatrix(matrix)
         let identity = Array(0..<costs.n)

@@ -125,7 +125,9 @@ private struct Writer {
 
     private func localDate(_ time: Date, _ zone: TimeZone) -> String { format(time, zone, "yyyy-MM-dd") }
 
+    /// Rounded to the nearest minute, as the drive times are, so a 1 h 42 min drive from 09:00 shows 10:42.
     private func format(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
+        let time = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded() * 60)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone

@@ -51,6 +51,17 @@ import RoadtripCore
         #expect(it.legs.map(\.day) == [1, 2])
     }
 
+    @Test func aDailyStartTheClocksSkipBeginsJustAfterTheJump() {
+        var stops = F.stops(3)
+        stops[1].overnight = true
+        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-03-28 14:00", "Europe/Berlin"),
+                        dailyStartMinutes: 2 * 60 + 30)
+        let it = ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: [1, 1]))
+        // 02:30 does not exist on 29 March in Berlin: the day sets off at 03:30 CEST, 01:30 UTC.
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-03-29 03:30")
+        #expect(F.wall(it.stops[1].departure, "UTC") == "2026-03-29 01:30")
+    }
+
     @Test func timesAreLocalToEachStopsZone() {
         var stops = F.stops(3)
         stops[0].timeZone = "Europe/London"
