@@ -40,8 +40,15 @@ public struct OrderProposal: Hashable, Sendable {
     }
 
     /// Asks `provider` for the matrix of `trip`'s stops and proposes the best order.
+    ///
+    /// Throws the provider's error, or `OrderProposalError` when its matrix does not fit the stops.
     public static func make(for trip: Trip, using provider: any TravelTimeMatrixProviding) async throws -> OrderProposal {
         let matrix = try await provider.matrix(for: trip.coordinates)
+        let n = trip.waypoints.count
+        let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
+        guard fits(matrix.durations), fits(matrix.distances) else {
+            throw OrderProposalError(message: "\(provider.label) answered with a travel matrix that does not fit the \(n) stops.")
+        }
         return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label)
     }
 
@@ -63,4 +70,10 @@ public struct OrderProposal: Hashable, Sendable {
             : "\(Formatting.distance(-savedMeters, unit: unit)) longer"
         return "Best order: \(Formatting.duration(savedSeconds)) less driving, \(distance) (\(how))."
     }
+}
+
+/// Why no proposal could be made; `description` is one line for the status bar.
+public struct OrderProposalError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var message: String
+    public var description: String { message }
 }

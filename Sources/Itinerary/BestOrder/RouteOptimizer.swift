@@ -17,8 +17,9 @@ public enum RouteOptimizer {
         return heuristic(matrix: matrix)
     }
 
-    /// Held–Karp over the middle stops.
+    /// Held–Karp over the middle stops; memory grows as 2ⁿ, so at most 20 stops.
     public static func exact(matrix: [[Double]]) -> RouteOptimization {
+        precondition(matrix.count <= 20, "Held–Karp needs 2^n memory: use optimize(matrix:) above 20 stops")
         let costs = CostMatrix(matrix)
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }

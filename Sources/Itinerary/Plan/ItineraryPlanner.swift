@@ -158,8 +158,8 @@ private struct Builder {
 
     private mutating func closeDay(at last: Int, end: ItineraryDay.End) {
         let first = dayFirstStop
-        let setOff = itinerary.stops[first].departure ?? itinerary.stops[first].arrival ?? Date()
-        itinerary.days.append(ItineraryDay(number: dayNumber, date: clocks[first].dayString(setOff),
+        let setOff = itinerary.stops[first].departure ?? itinerary.stops[first].arrival
+        itinerary.days.append(ItineraryDay(number: dayNumber, date: setOff.map(clocks[first].dayString) ?? "",
                                            firstStop: first, lastStop: last, drivingSeconds: dayDriving,
                                            distanceMeters: dayDistance, end: end))
         if dayDriving > limit {

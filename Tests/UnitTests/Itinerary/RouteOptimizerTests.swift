@@ -130,3 +130,28 @@ import RoadtripCore
         #expect(proposal.summary(unit: .kilometers).hasPrefix("The current order is already the best"))
     }
 }
+
+@Suite struct OrderProposalSourceTests {
+    private struct WrongSizeProvider: TravelTimeMatrixProviding {
+        var label: String { "broken table" }
+        func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+            TravelMatrix(durations: [[0]], distances: [[0]])
+        }
+    }
+
+    private let trip = Trip(name: "T", waypoints: [0.0, 2, 1, 3].map {
+        Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0))
+    })
+
+    @Test func theEstimateProviderFeedsAProposal() async throws {
+        let proposal = try await OrderProposal.make(for: trip, using: EstimatedTravelMatrixProvider())
+        #expect(proposal.order == [0, 2, 1, 3])
+        #expect(proposal.source == "offline estimate")
+    }
+
+    @Test func aMatrixThatDoesNotFitIsRefusedWithAMessage() async {
+        await #expect(throws: OrderProposalError.self) {
+            try await OrderProposal.make(for: trip, using: WrongSizeProvider())
+        }
+    }
+}
