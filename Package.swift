@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "roadtrip", targets: ["roadtrip"]),
+        // For Benchmarks/optimize, a package of its own so the main build never compiles it.
+        .library(name: "RoadtripItinerary", targets: ["RoadtripCore", "Itinerary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

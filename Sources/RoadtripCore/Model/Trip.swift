@@ -1,18 +1,91 @@
 import Foundation
 
-/// A named, ordered list of stops.
-public struct Trip: Hashable, Sendable, Identifiable, Codable {
+/// A named, ordered list of stops, with what the itinerary needs to turn it into days.
+public struct Trip: Hashable, Sendable, Identifiable {
+    /// Eight hours at the wheel a day.
+    public static let defaultDailyDrivingLimit: TimeInterval = 8 * 3600
+    /// 08:00, in minutes after local midnight.
+    public static let defaultDailyStartMinutes = 8 * 60
+
     public var id: UUID
     public var name: String
     public var waypoints: [Waypoint]
+    /// When the trip leaves its first stop; nil until the person sets it.
+    public var startDate: Date?
+    /// The most driving in one day before the itinerary breaks for the night.
+    public var dailyDrivingLimit: TimeInterval
+    /// When each day after the first sets off, in minutes after midnight where the night was spent.
+    public var dailyStartMinutes: Int
+    public var fuelConsumption: FuelConsumption?
+    /// Price per litre, or per gallon when the consumption is in mpg (see `FuelConsumption`).
+    public var fuelPrice: Double?
 
-    public init(id: UUID = UUID(), name: String, waypoints: [Waypoint] = []) {
+    public init(id: UUID = UUID(), name: String, waypoints: [Waypoint] = [],
+                startDate: Date? = nil,
+                dailyDrivingLimit: TimeInterval = Trip.defaultDailyDrivingLimit,
+                dailyStartMinutes: Int = Trip.defaultDailyStartMinutes,
+                fuelConsumption: FuelConsumption? = nil,
+                fuelPrice: Double? = nil) {
         self.id = id
         self.name = name
         self.waypoints = waypoints
+        self.startDate = startDate
+        self.dailyDrivingLimit = dailyDrivingLimit
+        self.dailyStartMinutes = dailyStartMinutes
+        self.fuelConsumption = fuelConsumption
+        self.fuelPrice = fuelPrice
     }
 
     public var coordinates: [Coordinate] { waypoints.map(\.coordinate) }
+}
+
+extension Trip: Codable {
+    // Files written before the itinerary fields existed lack them: they read as the defaults.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, waypoints, startDate, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UUID.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        waypoints = try c.decode([Waypoint].self, forKey: .waypoints)
+        startDate = try ISO8601Text.decodeIfPresent(c, forKey: .startDate)
+        dailyDrivingLimit = try c.decodeIfPresent(TimeInterval.self, forKey: .dailyDrivingLimit)
+            ?? Trip.defaultDailyDrivingLimit
+        guard dailyDrivingLimit.isFinite, dailyDrivingLimit > 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .dailyDrivingLimit, in: c,
+                debugDescription: "dailyDrivingLimit must be a positive number of seconds")
+        }
+        dailyStartMinutes = try c.decodeIfPresent(Int.self, forKey: .dailyStartMinutes)
+            ?? Trip.defaultDailyStartMinutes
+        guard (0..<24 * 60).contains(dailyStartMinutes) else {
+            throw DecodingError.dataCorruptedError(forKey: .dailyStartMinutes, in: c,
+                debugDescription: "dailyStartMinutes must be between 0 and 1439 (minutes after midnight)")
+        }
+        fuelConsumption = try c.decodeIfPresent(FuelConsumption.self, forKey: .fuelConsumption)
+        if let fuel = fuelConsumption, !fuel.isValid {
+            throw DecodingError.dataCorruptedError(forKey: .fuelConsumption, in: c,
+                debugDescription: "fuelConsumption value must be a positive number")
+        }
+        fuelPrice = try c.decodeIfPresent(Double.self, forKey: .fuelPrice)
+        if let price = fuelPrice, !(price.isFinite && price >= 0) {
+            throw DecodingError.dataCorruptedError(forKey: .fuelPrice, in: c,
+                debugDescription: "fuelPrice must be zero or a positive number")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(waypoints, forKey: .waypoints)
+        try c.encodeIfPresent(startDate.map { ISO8601Text.string($0) }, forKey: .startDate)
+        try c.encode(dailyDrivingLimit, forKey: .dailyDrivingLimit)
+        try c.encode(dailyStartMinutes, forKey: .dailyStartMinutes)
+        try c.encodeIfPresent(fuelConsumption, forKey: .fuelConsumption)
+        try c.encodeIfPresent(fuelPrice, forKey: .fuelPrice)
+    }
 }
 
 /// Everything in the data file.

@@ -5,17 +5,36 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
     public var id: UUID
     public var name: String
     public var coordinate: Coordinate
+    /// How long the trip stays here; 0 drives straight through.
+    public var stay: TimeInterval
+    /// Whether the night is spent here: the next day sets off at the trip's daily start time.
+    public var overnight: Bool
+    public var note: String
+    /// When the trip must be here (a booking, a ferry); the itinerary waits for it or warns when late.
+    public var fixedArrival: Date?
+    /// IANA zone id ("Europe/Berlin"), set when the stop came from the gazetteer; nil when typed by hand.
+    public var timeZone: String?
 
-    public init(id: UUID = UUID(), name: String, coordinate: Coordinate) {
+    public init(id: UUID = UUID(), name: String, coordinate: Coordinate,
+                stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
+                fixedArrival: Date? = nil, timeZone: String? = nil) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
+        self.stay = stay
+        self.overnight = overnight
+        self.note = note
+        self.fixedArrival = fixedArrival
+        self.timeZone = timeZone
     }
 }
 
 extension Waypoint: Codable {
     // Latitude and longitude sit beside the name in the file, so hand edits stay simple.
-    private enum CodingKeys: String, CodingKey { case id, name, latitude, longitude }
+    // Files written before the itinerary fields existed lack them: they read as the defaults.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -25,6 +44,15 @@ extension Waypoint: Codable {
             latitude: try c.decode(Double.self, forKey: .latitude),
             longitude: try c.decode(Double.self, forKey: .longitude)
         )
+        stay = try c.decodeIfPresent(TimeInterval.self, forKey: .stay) ?? 0
+        guard stay.isFinite, stay >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .stay, in: c,
+                debugDescription: "stay must be zero or a positive number of seconds")
+        }
+        overnight = try c.decodeIfPresent(Bool.self, forKey: .overnight) ?? false
+        note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
+        fixedArrival = try ISO8601Text.decodeIfPresent(c, forKey: .fixedArrival)
+        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,5 +61,10 @@ extension Waypoint: Codable {
         try c.encode(name, forKey: .name)
         try c.encode(coordinate.latitude, forKey: .latitude)
         try c.encode(coordinate.longitude, forKey: .longitude)
+        try c.encode(stay, forKey: .stay)
+        try c.encode(overnight, forKey: .overnight)
+        try c.encode(note, forKey: .note)
+        try c.encodeIfPresent(fixedArrival.map { ISO8601Text.string($0) }, forKey: .fixedArrival)
+        try c.encodeIfPresent(timeZone, forKey: .timeZone)
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import RoadtripCore
+
+/// A better order for a trip's stops, with what it saves, shown before anything changes.
+///
+/// Drive time is what is minimised; distance comes along from the same matrix and may, rarely,
+/// grow (`savedMeters` < 0) when a faster road is longer.
+public struct OrderProposal: Hashable, Sendable {
+    /// The trip's stop ids in the proposed order.
+    public var waypointIDs: [UUID]
+    /// Indices into the trip's stops as they were, in the proposed order.
+    public var order: [Int]
+    public var currentSeconds: Double
+    public var proposedSeconds: Double
+    public var currentMeters: Double
+    public var proposedMeters: Double
+    /// Whether the order is proven best (Held–Karp) rather than the heuristic's best find.
+    public var exact: Bool
+    /// The matrix source, e.g. "offline estimate".
+    public var source: String
+
+    public var savedSeconds: Double { currentSeconds - proposedSeconds }
+    public var savedMeters: Double { currentMeters - proposedMeters }
+    /// False when the current order is already the best found: nothing to apply.
+    public var changesOrder: Bool { order != Array(order.indices) }
+
+    /// The proposal for `waypoints` under `matrix`.
+    public init(waypoints: [Waypoint], matrix: TravelMatrix, source: String) {
+        precondition(matrix.count == waypoints.count, "one matrix row per stop")
+        let best = RouteOptimizer.optimize(matrix: matrix.durations)
+        let identity = Array(waypoints.indices)
+        order = best.order
+        waypointIDs = best.order.map { waypoints[$0].id }
+        currentSeconds = RouteOptimizer.cost(of: identity, in: matrix.durations)
+        proposedSeconds = best.cost
+        currentMeters = RouteOptimizer.cost(of: identity, in: matrix.distances)
+        proposedMeters = RouteOptimizer.cost(of: best.order, in: matrix.distances)
+        exact = best.exact
+        self.source = source
+    }
+
+    /// Asks `provider` for the matrix of `trip`'s stops and proposes the best order.
+    ///
+    /// Throws the provider's error, or `OrderProposalError` when its matrix does not fit the stops.
+    public static func make(for trip: Trip, using provider: any TravelTimeMatrixProviding) async throws -> OrderProposal {
+        let matrix = try await provider.matrix(for: trip.coordinates)
+        let n = trip.waypoints.count
+        let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
+        guard fits(matrix.durations), fits(matrix.distances) else {
+            throw OrderProposalError(message: "\(provider.label) answered with a travel matrix that does not fit the \(n) stops.")
+        }
+        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label)
+    }
+
+    /// `waypoints` in the proposed order, or nil when they are no longer the stops the proposal
+    /// was made for (one was added, deleted or edited away meanwhile).
+    public func reordered(_ waypoints: [Waypoint]) -> [Waypoint]? {
+        guard waypoints.count == waypointIDs.count else { return nil }
+        let byID = Dictionary(waypoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let result = waypointIDs.compactMap { byID[$0] }
+        return result.count == waypoints.count && Set(waypointIDs).count == waypoints.count ? result : nil
+    }
+
+    /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, offline estimate)", or that the order is already best.
+    public func summary(unit: DistanceUnit) -> String {
+        let how = "\(exact ? "exact" : "best found"), \(source)"
+        guard changesOrder else { return "The current order is already the best (\(how))." }
+        let distance = savedMeters >= 0
+            ? "\(Formatting.distance(savedMeters, unit: unit)) shorter"
+            : "\(Formatting.distance(-savedMeters, unit: unit)) longer"
+        return "Best order: \(Formatting.duration(savedSeconds)) less driving, \(distance) (\(how))."
+    }
+}
+
+/// Why no proposal could be made; `description` is one line for the status bar.
+public struct OrderProposalError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,1 +1,0 @@
-// Itinerary: filled in by its issue.

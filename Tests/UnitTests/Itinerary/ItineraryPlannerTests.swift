@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import RoadtripCore
+@testable import Itinerary
+
+@Suite struct ItineraryPlannerTests {
+    typealias F = ItineraryFixtures
+
+    private func plan(_ stops: [Waypoint], hours: [Double], start: Date?, limit: Double = 8,
+                      lookup: TimeZoneLookup = .none, fuel: FuelConsumption? = nil, price: Double? = nil) -> Itinerary {
+        let trip = Trip(name: "T", waypoints: stops, startDate: start, dailyDrivingLimit: limit * 3600,
+                        fuelConsumption: fuel, fuelPrice: price)
+        return ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: hours), timeZones: lookup)
+    }
+
+    @Test func drivesPastMidnightWithinOneDay() {
+        var stops = F.stops(3)
+        stops[1].stay = 1800
+        let it = plan(stops, hours: [2, 1.5], start: F.local("2026-01-10 20:00", "Europe/Berlin"))
+        #expect(F.wall(it.stops[0].departure, "Europe/Berlin") == "2026-01-10 20:00")
+        #expect(F.wall(it.stops[1].arrival, "Europe/Berlin") == "2026-01-10 22:00")
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-01-10 22:30")
+        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-01-11 00:00")
+        #expect(it.stops[2].departure == nil)
+        #expect(it.days.count == 1)
+        #expect(it.days[0].date == "2026-01-10")
+        #expect(it.days[0].drivingSeconds == 3.5 * 3600)
+        #expect(it.days[0].end == .tripEnd)
+        #expect(it.warnings.isEmpty)
+    }
+
+    @Test func drivingThroughTheNightClocksSpringForward() {
+        // Europe/Berlin goes from 02:00 CET to 03:00 CEST on 29 March 2026.
+        let it = plan(F.stops(3), hours: [3, 2], start: F.local("2026-03-28 22:00", "Europe/Berlin"))
+        #expect(F.wall(it.stops[1].arrival, "Europe/Berlin") == "2026-03-29 01:00")
+        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-03-29 04:00")
+        #expect(it.stops[2].arrival!.timeIntervalSince(it.stops[0].departure!) == 5 * 3600)
+    }
+
+    @Test func nightAcrossTheClockChangeIsAnHourShorter() {
+        var stops = F.stops(3)
+        stops[1].overnight = true
+        let it = plan(stops, hours: [4, 2], start: F.local("2026-03-28 14:00", "Europe/Berlin"))
+        #expect(F.wall(it.stops[1].arrival, "Europe/Berlin") == "2026-03-28 18:00")
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-03-29 08:00")
+        #expect(it.stops[1].departure!.timeIntervalSince(it.stops[1].arrival!) == 13 * 3600)
+        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-03-29 10:00")
+        #expect(it.stops[1].night == .planned)
+        #expect(it.days.map(\.end) == [.overnight, .tripEnd])
+        #expect(it.days.map(\.date) == ["2026-03-28", "2026-03-29"])
+        #expect(it.legs.map(\.day) == [1, 2])
+    }
+
+    @Test func aDailyStartTheClocksSkipBeginsJustAfterTheJump() {
+        var stops = F.stops(3)
+        stops[1].overnight = true
+        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-03-28 14:00", "Europe/Berlin"),
+                        dailyStartMinutes: 2 * 60 + 30)
+        let it = ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: [1, 1]))
+        // 02:30 does not exist on 29 March in Berlin: the day sets off at 03:30 CEST, 01:30 UTC.
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-03-29 03:30")
+        #expect(F.wall(it.stops[1].departure, "UTC") == "2026-03-29 01:30")
+    }
+
+    @Test func timesAreLocalToEachStopsZone() {
+        var stops = F.stops(3)
+        stops[0].timeZone = "Europe/London"
+        stops[1].timeZone = "Europe/Berlin"
+        stops[2].timeZone = nil // typed by hand: the lookup answers
+        let lookup = TimeZoneLookup { _ in TimeZone(identifier: "America/New_York") }
+        let it = plan(stops, hours: [5, 1], start: F.local("2026-06-01 09:00", "Europe/London"), lookup: lookup)
+        #expect(F.wall(it.stops[1].arrival, "Europe/Berlin") == "2026-06-01 15:00")
+        #expect(it.stops[1].timeZone.identifier == "Europe/Berlin")
+        #expect(it.stops[2].timeZone.identifier == "America/New_York")
+        #expect(it.stops[2].timeZoneSource == .lookup)
+        #expect(F.wall(it.stops[2].arrival, "America/New_York") == "2026-06-01 10:00")
+    }
+
+    @Test func nextDayStartsAtTheDailyStartWhereTheNightIsSpent() {
+        var stops = F.stops(3, zone: "America/Chicago")
+        stops[1].timeZone = "America/Denver"
+        stops[1].overnight = true
+        let it = plan(stops, hours: [10, 1], start: F.local("2026-08-01 07:00", "America/Chicago"), limit: 12)
+        #expect(F.wall(it.stops[1].arrival, "America/Denver") == "2026-08-01 16:00")
+        #expect(F.wall(it.stops[1].departure, "America/Denver") == "2026-08-02 08:00")
+        #expect(F.wall(it.stops[2].arrival, "America/Chicago") == "2026-08-02 10:00")
+    }
+
+    @Test func stopsWithNoKnownZoneUseUTCAndSaySo() {
+        var stops = F.stops(2)
+        stops[0].timeZone = nil
+        let it = plan(stops, hours: [1], start: F.local("2026-05-01 08:00", "UTC"))
+        #expect(it.stops[0].timeZone.secondsFromGMT() == 0)
+        #expect(it.stops[0].timeZoneSource == .fallback)
+        #expect(it.notes.contains { $0.contains("UTC") })
+    }
+
+    @Test func earlyForAFixedArrivalWaitsThenStays() {
+        var stops = F.stops(3)
+        stops[1].fixedArrival = F.local("2026-05-01 12:00", "Europe/Berlin")
+        stops[1].stay = 3600
+        let it = plan(stops, hours: [2, 1], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        #expect(it.stops[1].wait == 2 * 3600)
+        #expect(it.stops[1].late == 0)
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-05-01 13:00")
+        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-05-01 14:00")
+        #expect(it.warnings.isEmpty)
+    }
+
+    @Test func lateForAFixedArrivalWarnsHowLate() throws {
+        var stops = F.stops(3)
+        stops[2].fixedArrival = F.local("2026-05-01 11:00", "Europe/Berlin")
+        stops[1].stay = 1800
+        let it = plan(stops, hours: [2, 2], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        let warning = try #require(it.warnings.first)
+        #expect(warning.kind == .lateArrival)
+        #expect(warning.stop == 2)
+        #expect(warning.seconds == 1.5 * 3600)
+        #expect(warning.message.contains("1 h 30 min"))
+        #expect(it.stops[2].late == 1.5 * 3600)
+    }
+
+    @Test func theLimitBreaksTheDayAtTheLastStopBeforeIt() {
+        let it = plan(F.stops(4), hours: [3, 3, 3], start: F.local("2026-05-01 09:00", "Europe/Berlin"))
+        #expect(it.days.count == 2)
+        #expect(it.days[0].lastStop == 2 && it.days[0].end == .drivingLimit)
+        #expect(it.stops[2].night == .drivingLimit)
+        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-05-01 15:00")
+        #expect(F.wall(it.stops[2].departure, "Europe/Berlin") == "2026-05-02 08:00")
+        #expect(F.wall(it.stops[3].arrival, "Europe/Berlin") == "2026-05-02 11:00")
+        #expect(it.days.map(\.drivingSeconds) == [6 * 3600, 3 * 3600])
+        #expect(it.warnings.isEmpty)
+    }
+
+    @Test func exactlyTheLimitIsNotABreak() {
+        let it = plan(F.stops(3), hours: [4, 4], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        #expect(it.days.count == 1)
+    }
+
+    @Test func aLegLongerThanTheLimitWarnsForTheLegAndTheDay() {
+        let it = plan(F.stops(3), hours: [2, 9], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        #expect(it.days.count == 2)
+        #expect(it.days[1].drivingSeconds == 9 * 3600)
+        #expect(it.warnings.map(\.kind) == [.legOverLimit, .dayOverLimit])
+        #expect(it.warnings.map(\.seconds) == [3600, 3600])
+        #expect(it.warnings[0].leg == 1 && it.warnings[1].day == 2)
+    }
+
+    @Test func overnightAtTheLastStopAddsNoDay() {
+        var stops = F.stops(3)
+        stops[2].overnight = true
+        let it = plan(stops, hours: [1, 1], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        #expect(it.days.count == 1)
+        #expect(it.totals.days == 1)
+    }
+
+    @Test func totalsWithFuelCost() throws {
+        let it = plan(F.stops(3), hours: [2, 3], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
+                      fuel: .litresPer100km(6.5), price: 1.8)
+        #expect(it.totals.drivingSeconds == 5 * 3600)
+        #expect(it.totals.distanceMeters == 500_000)
+        let volume = try #require(it.totals.fuelVolume), cost = try #require(it.totals.fuelCost)
+        #expect(abs(volume - 32.5) < 1e-9)
+        #expect(abs(cost - 58.5) < 1e-9)
+    }
+
+    @Test func noFuelCostWithoutAPrice() {
+        let it = plan(F.stops(2), hours: [2], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
+                      fuel: .litresPer100km(6.5))
+        #expect(it.totals.fuelVolume != nil && it.totals.fuelCost == nil)
+    }
+
+    @Test func geodesicLegsAreTimedByTheEstimateAndSaySo() throws {
+        let stops = F.stops(2)
+        let legs = GeodesicRouteProvider().instantLegs(for: stops.map(\.coordinate))
+        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        let it = ItineraryPlanner.plan(trip: trip, legs: legs)
+        let leg = try #require(it.legs.first)
+        #expect(leg.estimated)
+        #expect(abs(leg.driveSeconds - legs[0].distanceMeters * 1.25 / (80 / 3.6)) < 1e-6)
+        #expect(it.notes.contains { $0.contains("estimated") })
+    }
+
+    @Test func legsThatNoLongerMatchTheStopsAreEstimated() {
+        let stops = F.stops(3)
+        let stale = F.legs(Array(stops.reversed()), hours: [1, 1])
+        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-05-01 08:00", "Europe/Berlin"))
+        let it = ItineraryPlanner.plan(trip: trip, legs: stale)
+        #expect(it.legs.allSatisfy { $0.estimated })
+        #expect(it.legs.count == 2)
+    }
+
+    @Test func withoutAStartDateTheNextDaysStartIsAssumed() {
+        let trip = Trip(name: "T", waypoints: F.stops(2), dailyStartMinutes: 7 * 60 + 30)
+        let now = F.local("2026-05-01 15:00", "Europe/Berlin")
+        let it = ItineraryPlanner.plan(trip: trip, legs: F.legs(trip.waypoints, hours: [1]), now: now)
+        #expect(it.startAssumed)
+        #expect(F.wall(it.stops[0].departure, "Europe/Berlin") == "2026-05-02 07:30")
+        #expect(it.notes.contains { $0.contains("No start date") })
+    }
+
+    @Test func emptyAndSingleStopTrips() {
+        let empty = ItineraryPlanner.plan(trip: Trip(name: "E"), legs: [])
+        #expect(empty.days.isEmpty && empty.totals.days == 0)
+        let one = ItineraryPlanner.plan(trip: Trip(name: "O", waypoints: F.stops(1),
+                                                   startDate: F.local("2026-05-01 08:00", "UTC")), legs: [])
+        #expect(one.days.count == 1 && one.legs.isEmpty)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import RoadtripCore
+@testable import Itinerary
+
+@Suite struct RouteOptimizerTests {
+    /// Random costs 1…1000, asymmetric unless `symmetric`.
+    private func randomMatrix(_ n: Int, symmetric: Bool, using rng: inout SplitMix64) -> [[Double]] {
+        var m = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+        for i in 0..<n {
+            for j in 0..<n where i != j {
+                if symmetric && j < i { m[i][j] = m[j][i]; continue }
+                m[i][j] = Double.random(in: 1...1000, using: &rng).rounded()
+            }
+        }
+        return m
+    }
+
+    /// Points in a 1000 × 1000 square, Euclidean costs: the shape real road networks resemble.
+    private func planarMatrix(_ n: Int, using rng: inout SplitMix64) -> [[Double]] {
+        let points = (0..<n).map { _ in (Double.random(in: 0...1000, using: &rng), Double.random(in: 0...1000, using: &rng)) }
+        return points.map { a in points.map { b in ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot() } }
+    }
+
+    /// The best cost over every order of the middle stops.
+    private func bruteForce(_ m: [[Double]]) -> Double {
+        let n = m.count
+        var middle = Array(1..<(n - 1))
+        var best = Double.infinity
+        func permute(_ k: Int) {
+            if k == middle.count {
+                let order = [0] + middle + [n - 1]
+                best = min(best, zip(order, order.dropFirst()).reduce(0) { $0 + m[$1.0][$1.1] })
+                return
+            }
+            for i in k..<middle.count {
+                middle.swapAt(k, i)
+                permute(k + 1)
+                middle.swapAt(k, i)
+            }
+        }
+        permute(0)
+        return best
+    }
+
+    private func isValidOrder(_ order: [Int], _ n: Int) -> Bool {
+        order.count == n && order.first == 0 && order.last == n - 1 && Set(order) == Set(0..<n)
+    }
+
+    @Test func exactMatchesBruteForceUpToNineStops() {
+        var rng = SplitMix64(seed: 42)
+        for n in 2...9 {
+            for trial in 0..<6 {
+                let m = randomMatrix(n, symmetric: trial % 2 == 0, using: &rng)
+                let result = RouteOptimizer.optimize(matrix: m)
+                #expect(result.exact)
+                #expect(isValidOrder(result.order, n), "n=\(n) trial=\(trial)")
+                #expect(abs(result.cost - bruteForce(m)) < 1e-9, "n=\(n) trial=\(trial)")
+                #expect(abs(result.cost - RouteOptimizer.cost(of: result.order, in: m)) < 1e-9)
+            }
+        }
+    }
+
+    @Test func heuristicFindsTheOptimumOnSmallPlanarInstances() {
+        var rng = SplitMix64(seed: 7)
+        var optimal = 0
+        for _ in 0..<10 {
+            let m = planarMatrix(9, using: &rng)
+            let result = RouteOptimizer.heuristic(matrix: m)
+            #expect(isValidOrder(result.order, 9))
+            #expect(result.cost >= bruteForce(m) - 1e-9)
+            if abs(result.cost - bruteForce(m)) < 1e-6 { optimal += 1 }
+        }
+        #expect(optimal >= 9)
+    }
+
+    @Test(arguments: [13, 20, 40, 100])
+    func heuristicNeverWorsensTheOrderAndKeepsTheEnds(n: Int) {
+        var rng = SplitMix64(seed: UInt64(n))
+        for trial in 0..<4 {
+            let m = trial % 2 == 0 ? planarMatrix(n, using: &rng) : randomMatrix(n, symmetric: false, using: &rng)
+            let current = RouteOptimizer.cost(of: Array(0..<n), in: m)
+            let result = RouteOptimizer.optimize(matrix: m)
+            #expect(!result.exact)
+            #expect(isValidOrder(result.order, n))
+            #expect(result.cost <= current + 1e-9)
+            #expect(abs(result.cost - RouteOptimizer.cost(of: result.order, in: m)) < 1e-6)
+        }
+    }
+
+    @Test func anOrderThatIsAlreadyBestStaysAsItIs() {
+        // Stops on a line, in order: nothing beats driving straight along it.
+        let m = (0..<30).map { i in (0..<30).map { j in Double(abs(i - j)) } }
+        #expect(RouteOptimizer.optimize(matrix: m).order == Array(0..<30))
+        let small = (0..<8).map { i in (0..<8).map { j in Double(abs(i - j)) } }
+        #expect(RouteOptimizer.optimize(matrix: small).order == Array(0..<8))
+    }
+
+    @Test func sameSeedSameAnswer() {
+        var rng = SplitMix64(seed: 3)
+        let m = planarMatrix(60, using: &rng)
+        let a = RouteOptimizer.heuristic(matrix: m, timeBudget: .infinity)
+        let b = RouteOptimizer.heuristic(matrix: m, timeBudget: .infinity)
+        #expect(a == b)
+    }
+
+    @Test func proposalReordersTheStopsAndCountsTheSavings() throws {
+        // A zig-zag along a line of longitude: 0, 3, 1, 2, 4 is slower than 0, 1, 2, 3, 4.
+        let longitudes: [Double] = [0, 3, 1, 2, 4]
+        let stops = longitudes.map { Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0)) }
+        let matrix = EstimatedTravelMatrixProvider().instantMatrix(for: stops.map(\.coordinate))
+        let proposal = OrderProposal(waypoints: stops, matrix: matrix, source: "offline estimate")
+        #expect(proposal.order == [0, 2, 3, 1, 4])
+        #expect(proposal.changesOrder && proposal.exact)
+        let reordered = try #require(proposal.reordered(stops))
+        #expect(reordered.map(\.name) == ["E0", "E1", "E2", "E3", "E4"])
+        // Degrees of longitude on the equator: 3 + 2 + 1 + 2 = 8 driven before, 4 after.
+        #expect(abs(proposal.savedMeters / proposal.currentMeters - 0.5) < 1e-9)
+        #expect(proposal.savedSeconds > 0)
+        #expect(proposal.summary(unit: .kilometers).hasPrefix("Best order: "))
+        #expect(proposal.reordered(Array(stops.dropLast())) == nil)
+    }
+
+    @Test func proposalForAnAlreadyBestOrderChangesNothing() {
+        let stops = (0..<4).map { Waypoint(name: "E\($0)", coordinate: Coordinate(latitude: 0, longitude: Double($0))) }
+        let matrix = EstimatedTravelMatrixProvider().instantMatrix(for: stops.map(\.coordinate))
+        let proposal = OrderProposal(waypoints: stops, matrix: matrix, source: "offline estimate")
+        #expect(!proposal.changesOrder)
+        #expect(proposal.savedSeconds == 0)
+        #expect(proposal.summary(unit: .kilometers).hasPrefix("The current order is already the best"))
+    }
+}
+
+@Suite struct OrderProposalSourceTests {
+    private struct WrongSizeProvider: TravelTimeMatrixProviding {
+        var label: String { "broken table" }
+        func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+            TravelMatrix(durations: [[0]], distances: [[0]])
+        }
+    }
+
+    private let trip = Trip(name: "T", waypoints: [0.0, 2, 1, 3].map {
+        Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0))
+    })
+
+    @Test func theEstimateProviderFeedsAProposal() async throws {
+        let proposal = try await OrderProposal.make(for: trip, using: EstimatedTravelMatrixProvider())
+        #expect(proposal.order == [0, 2, 1, 3])
+        #expect(proposal.source == "offline estimate")
+    }
+
+    @Test func aMatrixThatDoesNotFitIsRefusedWithAMessage() async {
+        await #expect(throws: OrderProposalError.self) {
+            try await OrderProposal.make(for: trip, using: WrongSizeProvider())
+        }
+    }
+}
