@@ -29,7 +29,9 @@ import Testing
                             fixedArrival: start.addingTimeInterval(3600), timeZone: "Europe/Paris")
         let trip = Trip(name: "New", waypoints: [stop], startDate: start, dailyDrivingLimit: 6 * 3600,
                         dailyStartMinutes: 450, fuelConsumption: .milesPerUSGallon(32), fuelPrice: 3.59)
-        let data = try JSONEncoder().encode(TripDocument(trips: [trip]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(TripDocument(trips: [trip]))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""startDate":"2026-03-28T22:00:00Z""#))
         #expect(text.contains(#""fixedArrival":"2026-03-28T23:00:00Z""#))
