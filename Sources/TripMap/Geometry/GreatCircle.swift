@@ -10,7 +10,7 @@ public enum GreatCircle {
         let angle = acos(dot)
         let steps = Int((angle * 180 / .pi / maxStepDegrees).rounded(.up))
         // Identical or antipodal ends have no single great circle: a straight line is the honest drawing.
-        guard steps > 1, sin(angle) > 1e-9 else { return [a, b] }
+        guard steps > 1, sin(angle) > 1e-6 else { return [a, b] }
         var out = [a]
         out.reserveCapacity(steps + 1)
         for i in 1..<steps {

@@ -46,10 +46,11 @@ struct PinLayer {
             let name = TextWidth.truncate(TerminalText.sanitize(model.stops[pin.index].name), to: 18)
             let width = TextWidth.of(name)
             guard width > 0 else { continue }
-            let right = pin.x + pin.width + 1, left = pin.x - 1 - width
-            for x in [right, left] where isFree(x: x - 1, y: pin.y, width: width + 2) {
-                canvas.draw(name, at: Point(x: x, y: pin.y), style: pin.index == model.selectedIndex ? .accent : .normal)
-                mark(x: x, y: pin.y, width: width)
+            // A blank between pin and name keeps them apart from the lines around; the name goes right, else left.
+            let right = (x: pin.x + pin.width, text: " " + name), left = (x: pin.x - width - 1, text: name + " ")
+            for side in [right, left] where isFree(x: side.x, y: pin.y, width: width + 1) {
+                canvas.draw(side.text, at: Point(x: side.x, y: pin.y), style: pin.index == model.selectedIndex ? .accent : .normal)
+                mark(x: side.x, y: pin.y, width: width + 1)
                 break
             }
         }
