@@ -61,7 +61,7 @@ public final class MapState {
     func route(for model: MapModel) -> PreparedRoute {
         let shape = model.shape
         if let cachedRoute, cachedShape == shape { return cachedRoute }
-        let route = PreparedRoute(stops: shape.stops, legGeometries: shape.legGeometries)
+        let route = PreparedRoute(stops: shape.stops, legGeometries: shape.legGeometries, reusing: cachedRoute?.legLines ?? [:])
         cachedShape = shape
         cachedRoute = route
         return route
