@@ -41,6 +41,17 @@ import TestSupport
         #expect(canvas.text.contains("mi"))
     }
 
+    @Test func fijiAcrossTheAntimeridian() {
+        let F = MapFixtures.self
+        let fiji = MapModel(stops: [F.stop("Nadi", -17.7765, 177.4356), F.stop("Taveuni", -16.85, -179.95),
+                                    F.stop("Suva", -18.1416, 178.4419)], selectedIndex: 2)
+        let (canvas, state) = F.render(fiji, width: 70, height: 20)
+        assertSnapshot(canvas.text, named: "TripMap/fiji")
+        #expect(canvas.text.contains("Taveuni"))
+        #expect(canvas.text.contains("[3] Suva"))
+        #expect(state.viewport!.visibleBounds(size: canvas.size).width * 180 / .pi < 10)
+    }
+
     @Test func asciiFallbackUsesPlainDots() {
         let (canvas, _) = MapFixtures.render(MapFixtures.california, unicode: false)
         assertSnapshot(canvas.text, named: "TripMap/california-ascii")
