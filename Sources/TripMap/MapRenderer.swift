@@ -10,7 +10,7 @@ public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unico
     let size = canvas.size
     guard size.width >= 4, size.height >= 2 else { return }
     let route = state.route(for: model)
-    let viewport = state.viewport(for: route, size: size)
+    let viewport = state.viewport(for: route, selected: model.selectedIndex, size: size)
     let lines = LineLayer(viewport: viewport, size: size)
 
     var land = DotRaster(columns: size.width, rows: size.height)

@@ -17,6 +17,7 @@ public final class MapState {
     public var onOutlinesReady: (@Sendable () -> Void)?
 
     var lastSize = Size(width: 0, height: 0)
+    private var lastSelected: Int?
     private var cachedShape: MapModel.Shape?
     private var cachedRoute: PreparedRoute?
 
@@ -67,11 +68,19 @@ public final class MapState {
         return route
     }
 
-    /// The view for a draw at `size`: the fitted one while following the trip.
-    func viewport(for route: PreparedRoute, size: Size) -> Viewport {
+    /// The view for a draw at `size`: the fitted one while following the trip; otherwise the
+    /// person's, moved to a newly selected stop if that stop is off the map.
+    func viewport(for route: PreparedRoute, selected: Int?, size: Size) -> Viewport {
         if followsTrip || viewport == nil {
             viewport = Viewport.fitting(route.bounds, size: size)
+        } else if selected != lastSelected, let viewport, let selected,
+                  let pin = route.pins.first(where: { $0.index == selected }) {
+            let dot = viewport.dot(pin.point, size: size)
+            if dot.x < 0 || dot.y < 0 || dot.x >= Double(size.width * 2) || dot.y >= Double(size.height * 4) {
+                self.viewport = Viewport(center: pin.point, unitsPerDot: viewport.unitsPerDot)
+            }
         }
+        lastSelected = selected
         lastSize = size
         return viewport!
     }

@@ -96,6 +96,22 @@ import TestSupport
         #expect(state.viewport == before)
     }
 
+    @Test func selectingAStopOffTheMapBringsItIntoView() {
+        let state = MapState(outlines: MapFixtures.outlines)
+        let canvas = MemoryCanvas(width: 80, height: 24)
+        var model = MapFixtures.california
+        drawMap(model, state: state, on: canvas)
+        for _ in 0..<3 { state.handle(.char("+")) }
+        drawMap(model, state: state, on: canvas)
+        #expect(!canvas.text.contains("San Francisco"))
+        let zoom = state.viewport!.unitsPerDot
+        model.selectedIndex = 0
+        canvas.clear()
+        drawMap(model, state: state, on: canvas)
+        #expect(canvas.text.contains("[1] San Francisco"))
+        #expect(state.viewport!.unitsPerDot == zoom)
+    }
+
     @Test func keys() {
         let state = MapState(outlines: MapFixtures.outlines)
         let canvas = MemoryCanvas(width: 80, height: 24)
