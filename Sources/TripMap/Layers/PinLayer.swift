@@ -34,8 +34,8 @@ struct PinLayer {
             let text = selected ? "[" + number + "]" : number
             let x = selected ? cx - 1 : cx
             canvas.draw(text, at: Point(x: x, y: cy), style: selected ? .pinSelected : .pin)
-            mark(x: x, y: cy, width: text.count)
-            placed.append(Placed(index: pin.index, x: x, y: cy, width: text.count))
+            mark(x: x, y: cy, width: TextWidth.of(text))
+            placed.append(Placed(index: pin.index, x: x, y: cy, width: TextWidth.of(text)))
         }
         // Names by priority: the selected stop's first, then in trip order.
         let byPriority = placed.reversed().sorted { a, b in

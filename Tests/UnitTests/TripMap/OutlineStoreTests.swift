@@ -26,6 +26,23 @@ import TermUI
         #expect(store.outlines(.coarse) != nil)
     }
 
+    @Test @MainActor func firstDrawDoesNotWaitForTheOutlines() async {
+        let store = OutlineStore(directory: MapFixtures.dataDirectory)
+        let ready = AsyncStream<Void>.makeStream()
+        let state = MapState(outlines: store, onOutlinesReady: { ready.continuation.yield() })
+        let canvas = MemoryCanvas(width: 60, height: 20)
+        drawMap(MapFixtures.california, state: state, on: canvas)
+        // Drawn at once, without land, saying so; the outlines arrive later and the next draw has them.
+        #expect(canvas.lines[0].hasSuffix("loading land…"))
+        #expect(canvas.text.contains("[2] Yosemite Valley"))
+        var iterator = ready.stream.makeAsyncIterator()
+        await iterator.next()
+        canvas.clear()
+        drawMap(MapFixtures.california, state: state, on: canvas)
+        #expect(!canvas.text.contains("loading land"))
+        #expect(canvas.text.contains("⡀") || canvas.text.contains("⠁"))
+    }
+
     @Test @MainActor func drawsWithoutLandUntilLoaded() {
         let store = OutlineStore(directory: nil)
         let state = MapState(outlines: store)
