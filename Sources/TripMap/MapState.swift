@@ -62,7 +62,7 @@ public final class MapState {
     func route(for model: MapModel) -> PreparedRoute {
         let shape = model.shape
         if let cachedRoute, cachedShape == shape { return cachedRoute }
-        let route = PreparedRoute(stops: shape.stops, legGeometries: shape.legGeometries, reusing: cachedRoute?.legLines ?? [:])
+        let route = PreparedRoute(stops: shape.stops, legGeometries: shape.legGeometries, reusing: cachedRoute)
         cachedShape = shape
         cachedRoute = route
         return route

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 import Testing
 @testable import TripMap
 
@@ -72,5 +73,28 @@ import Testing
         #expect(clip.clip(MapPoint(x: -5, y: -5), MapPoint(x: -1, y: 20)) == nil)
         let (c, d) = clip.clip(MapPoint(x: 2, y: 2), MapPoint(x: 3, y: 4))!
         #expect(c == MapPoint(x: 2, y: 2) && d == MapPoint(x: 3, y: 4))
+    }
+}
+
+@Suite struct PreparedRouteTests {
+    /// Reusing the legs of the trip before a change gives the same route as preparing it afresh.
+    @Test func reuseAfterEditsMatchesAFreshPreparation() {
+        let base = MapFixtures.california.stops.map(\.coordinate)
+        let road = [base[0], Coordinate(latitude: 36, longitude: -121), base[1]]
+        var before = PreparedRoute(stops: base, legGeometries: [road])
+        let edits: [[Coordinate]] = [
+            [base[1], base[0], base[2], base[3]],  // reorder
+            Array(base.dropFirst()),  // delete
+            base + [Coordinate(latitude: 47.6, longitude: -122.3)],  // add
+            [base[0], Coordinate(latitude: 37, longitude: -119), base[2], base[3]],  // edit
+        ]
+        for stops in edits {
+            let geometry: [[Coordinate]?] = stops.first == base[0] ? [road] : []
+            let reused = PreparedRoute(stops: stops, legGeometries: geometry, reusing: before)
+            let fresh = PreparedRoute(stops: stops, legGeometries: geometry)
+            #expect(reused.lines.map(\.points) == fresh.lines.map(\.points))
+            #expect(reused.bounds == fresh.bounds)
+            before = reused
+        }
     }
 }
