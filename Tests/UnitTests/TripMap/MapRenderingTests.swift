@@ -22,11 +22,13 @@ import TestSupport
     }
 
     @Test func californiaZoomedIn() {
-        let (canvas, state) = MapFixtures.render(MapFixtures.california, keys: [.char("+")])
+        let (canvas, state) = MapFixtures.render(MapFixtures.california, keys: [.char("+"), .char("h"), .left, .char("k"), .up])
         assertSnapshot(canvas.text, named: "TripMap/california-zoomed")
         #expect(!state.followsTrip)
-        // Twice as close about the middle of the trip: San Francisco and Las Vegas are off the map.
-        #expect(!canvas.text.contains("San Francisco"))
+        // Twice as close and moved north-west: the bay in the finer outlines, Las Vegas off the map.
+        #expect(canvas.text.contains("1 San Francisco"))
+        // No room to the right of the pin: the name goes to its left.
+        #expect(canvas.text.contains("Yosemite Valley [2]"))
         #expect(!canvas.text.contains("Las Vegas"))
         #expect(canvas.text.contains("100 km"))
     }
