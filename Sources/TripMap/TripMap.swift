@@ -1,1 +1,0 @@
-// TripMap: filled in by its issue.
