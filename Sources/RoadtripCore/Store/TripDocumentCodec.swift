@@ -2,25 +2,28 @@ import Foundation
 
 /// Turns the data file's bytes into a checked `TripDocument` and back.
 ///
-/// Encoding is pretty-printed with sorted keys and a final newline so the file diffs well.
+/// Encoding is pretty-printed with sorted keys and a final newline so the file diffs well;
+/// `TripDocumentWriter` writes it by hand, byte for byte as `JSONEncoder` would.
 /// Decoding refuses anything it cannot take whole, with one line that says where and why:
 /// `line:column` for broken JSON, the JSON path and line for content that is wrong.
+/// `TripDocumentReader` reads the files the app writes; whatever it does not take goes to
+/// `JSONDecoder`, whose verdict, and wording, stand.
 enum TripDocumentCodec {
     static func encode(_ document: TripDocument) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(document)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        Data(try TripDocumentWriter.encode(document))
     }
 
     /// The document in `data`, read from the file at `path` (named in errors).
     static func decode(_ data: Data, path: String) throws(TripStoreError) -> TripDocument {
         let document: TripDocument
-        do {
-            document = try JSONDecoder().decode(TripDocument.self, from: data)
-        } catch {
-            throw refusal(for: error, data: data, path: path)
+        if let fast = try? TripDocumentReader.read(data) {
+            document = fast
+        } else {
+            do {
+                document = try JSONDecoder().decode(TripDocument.self, from: data)
+            } catch {
+                throw refusal(for: error, data: data, path: path)
+            }
         }
         try check(document, data: data, path: path)
         return document

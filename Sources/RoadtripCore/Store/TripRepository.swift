@@ -6,17 +6,54 @@ import Foundation
 /// what the next screen sees, and `u` on any screen undoes the last edit wherever it was
 /// made. A failed save keeps the edit in memory (nothing typed is lost) and reports the
 /// reason; the next successful save writes it.
+///
+/// Saving is synchronous by default (the command line, tests). The full-screen app saves in
+/// the background instead, so a key never waits for the disk: each edit hands a snapshot to a
+/// `BackgroundSaver`, and the outcome comes back to the main actor through `post`.
 @MainActor
 public final class TripRepository {
     public private(set) var trips: [Trip]
     private let store: TripStore
-    /// The reason the last save failed, or nil after a good save.
+    /// The reason the last save failed, or nil after a good save. In the background mode, the
+    /// outcome of the last write that has finished.
     public private(set) var lastSaveError: String?
     private var history = EditHistory()
+    private var saver: BackgroundSaver?
+    /// The newest write whose outcome `lastSaveError` shows, so late reports cannot undo newer ones.
+    private var reportedSequence = 0
 
+    /// A repository that saves each edit before returning.
     public init(store: TripStore, trips: [Trip]) {
         self.store = store
         self.trips = trips
+    }
+
+    /// A repository that saves each edit in the background; `post` runs work on the main actor
+    /// (the run loop's `Application.post`), and brings back each write's outcome.
+    /// Call `flush()` before the process ends.
+    public init(store: any TripStore & Sendable, trips: [Trip],
+                savingInBackground post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+        self.store = store
+        self.trips = trips
+        saver = BackgroundSaver(store: store) { [weak self] sequence, error in
+            post { self?.record(sequence: sequence, error: error) }
+        }
+    }
+
+    /// Waits until every edit is on disk (a no-op when saving synchronously).
+    /// Returns nil when the trips are saved, else the one-line reason.
+    @discardableResult
+    public func flush() -> String? {
+        guard let saver else { return lastSaveError }
+        let outcome = saver.flush()
+        record(sequence: outcome.sequence, error: outcome.error)
+        return lastSaveError
+    }
+
+    private func record(sequence: Int, error: String?) {
+        guard sequence >= reportedSequence else { return }
+        reportedSequence = sequence
+        lastSaveError = error
     }
 
     public func trip(id: Trip.ID) -> Trip? { trips.first { $0.id == id } }
@@ -64,9 +101,14 @@ public final class TripRepository {
         return UndoOutcome(message: "Redid \(label).", isError: false)
     }
 
-    /// Writes the current trips. Returns nil when saved, else the one-line reason.
+    /// Writes the current trips. Returns nil when saved, else the one-line reason; in the
+    /// background mode the write is queued and the result is that of the last finished write.
     @discardableResult
     public func save() -> String? {
+        if let saver {
+            saver.submit(TripDocument(trips: trips))
+            return lastSaveError
+        }
         do {
             try store.save(TripDocument(trips: trips))
             lastSaveError = nil

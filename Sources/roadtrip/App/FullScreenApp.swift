@@ -42,7 +42,8 @@ struct FullScreenApp {
         }
 
         let app = Application(terminal: terminal)
-        let repository = TripRepository(store: store, trips: trips)
+        // Saved in the background so no key waits for the disk; flushed below before the terminal is given back.
+        let repository = TripRepository(store: store, trips: trips, savingInBackground: app.post)
         let settings = DisplaySettings(unit: options.units)
         let routes = GeodesicRouteProvider()
         let editor = WaypointEditorDependencies(repository: repository)
@@ -52,7 +53,12 @@ struct FullScreenApp {
                                         startupMessage: startupMessage, detail: detail)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
+        let saveError = repository.flush()
         terminal.stop()
+        if let saveError {
+            printError(saveError)
+            return 1
+        }
         return terminal.terminationSignal.map { 128 + $0 } ?? 0
     }
 }

@@ -1,0 +1,479 @@
+import Foundation
+
+/// Reads the data file's bytes straight into a `TripDocument`, for the files the app writes.
+///
+/// It takes only what it is sure `JSONDecoder` would read to the same values: well-formed JSON
+/// with the document's own keys, each once, in any order. Anything else (a syntax error, an
+/// unknown key, a number out of range, a lone surrogate, a value that breaks a rule of the model)
+/// stops it with `NotOnFastPath`, and the codec hands the same bytes to the full decoder,
+/// which either reads them or explains what is wrong with its line and column. So the messages
+/// stay those of the full decoder, and only the common case is fast.
+struct TripDocumentReader {
+    /// The bytes need the full decoder; the reason is for tests and debugging only.
+    struct NotOnFastPath: Error, Equatable {
+        var offset: Int
+        var reason: String
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var i = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    static func read(_ data: Data) throws(NotOnFastPath) -> TripDocument {
+        let result: Result<TripDocument, NotOnFastPath> = data.withUnsafeBytes { raw in
+            var reader = TripDocumentReader(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(NotOnFastPath) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - The document's shape
+
+    private mutating func document() throws(NotOnFastPath) -> TripDocument {
+        var version: Int?
+        var trips: [Trip]?
+        try object { (reader: inout Self, key) throws(NotOnFastPath) in
+            switch key {
+            case "formatVersion": version = try reader.integer()
+            case "trips": trips = try reader.array { (r: inout Self) throws(NotOnFastPath) in try r.trip() }
+            default: throw reader.stop("key \(key) is not read here")
+            }
+        }
+        skipSpace()
+        guard i == bytes.count else { throw stop("content after the document") }
+        guard let version, let trips else { throw stop("formatVersion or trips missing") }
+        return TripDocument(formatVersion: version, trips: trips)
+    }
+
+    private mutating func trip() throws(NotOnFastPath) -> Trip {
+        var id: UUID?, name: String?, waypoints: [Waypoint]?
+        var startDate: Date??, limit: Double?, startMinutes: Int?
+        var fuel: FuelConsumption??, price: Double??
+        try object { (r: inout Self, key) throws(NotOnFastPath) in
+            switch key {
+            case "id": id = try r.uuid()
+            case "name": name = try r.string()
+            case "waypoints":
+                waypoints = try r.array { (r: inout Self) throws(NotOnFastPath) in try r.waypoint() }
+            case "startDate": startDate = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.date() })
+            case "dailyDrivingLimit": limit = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() }
+            case "dailyStartMinutes": startMinutes = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.integer() }
+            case "fuelConsumption": fuel = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.fuelConsumption() })
+            case "fuelPrice": price = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() })
+            default: throw r.stop("key \(key) is not read here")
+            }
+        }
+        guard let id, let name, let waypoints else { throw stop("a trip lacks id, name or waypoints") }
+        let trip = Trip(id: id, name: name, waypoints: waypoints, startDate: startDate ?? nil,
+                        dailyDrivingLimit: limit ?? Trip.defaultDailyDrivingLimit,
+                        dailyStartMinutes: startMinutes ?? Trip.defaultDailyStartMinutes,
+                        fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil)
+        // The rules `Trip.init(from:)` enforces; the full decoder words the refusal.
+        guard trip.dailyDrivingLimit > 0, (0..<24 * 60).contains(trip.dailyStartMinutes),
+              trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true else {
+            throw stop("a trip value breaks a rule")
+        }
+        return trip
+    }
+
+    private mutating func waypoint() throws(NotOnFastPath) -> Waypoint {
+        var id: UUID?, name: String?, latitude: Double?, longitude: Double?
+        var stay: Double?, overnight: Bool?, note: String?, arrival: Date??, zone: String??
+        try object { (r: inout Self, key) throws(NotOnFastPath) in
+            switch key {
+            case "id": id = try r.uuid()
+            case "name": name = try r.string()
+            case "latitude": latitude = try r.number()
+            case "longitude": longitude = try r.number()
+            case "stay": stay = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() }
+            case "overnight": overnight = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.bool() }
+            case "note": note = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() }
+            case "fixedArrival": arrival = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.date() })
+            case "timeZone": zone = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
+            default: throw r.stop("key \(key) is not read here")
+            }
+        }
+        guard let id, let name, let latitude, let longitude else { throw stop("a stop lacks id, name or coordinates") }
+        let stop = Waypoint(id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                            stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
+                            fixedArrival: arrival ?? nil, timeZone: zone ?? nil)
+        guard stop.stay >= 0 else { throw self.stop("a negative stay") }
+        return stop
+    }
+
+    private mutating func fuelConsumption() throws(NotOnFastPath) -> FuelConsumption {
+        var unit: FuelConsumption.Unit?, value: Double?
+        try object { (r: inout Self, key) throws(NotOnFastPath) in
+            switch key {
+            case "unit":
+                guard let known = FuelConsumption.Unit(rawValue: try r.string()) else { throw r.stop("unknown unit") }
+                unit = known
+            case "value": value = try r.number()
+            default: throw r.stop("key \(key) is not read here")
+            }
+        }
+        guard let unit, let value else { throw stop("fuelConsumption lacks unit or value") }
+        return FuelConsumption(value, unit)
+    }
+
+    // MARK: - Structure
+
+    private func stop(_ reason: String) -> NotOnFastPath { NotOnFastPath(offset: i, reason: reason) }
+
+    private mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(NotOnFastPath) {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == byte else { throw stop("expected \(Character(Unicode.Scalar(byte)))") }
+        i += 1
+    }
+
+    /// Peeks past white space: whether the next byte is `byte`, consuming it if so.
+    private mutating func take(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == byte else { return false }
+        i += 1
+        return true
+    }
+
+    /// Reads `{ "key": value, … }`, handing each key (which must need no unescaping) to `member`.
+    private mutating func object(_ member: (inout Self, StaticKey) throws(NotOnFastPath) -> Void) throws(NotOnFastPath) {
+        try expect(UInt8(ascii: "{"))
+        if take(UInt8(ascii: "}")) { return }
+        // Keys seen so far: a repeated key goes to the full decoder, whatever it makes of it.
+        var seen: [UnsafeBufferPointer<UInt8>] = []
+        repeat {
+            try expect(UInt8(ascii: "\""))
+            let start = i
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("a key with escapes") }
+            let key = StaticKey(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            if seen.contains(where: { $0.count == key.bytes.count && memcmp($0.baseAddress!, key.bytes.baseAddress!, $0.count) == 0 }) {
+                throw stop("a repeated key")
+            }
+            seen.append(key.bytes)
+            i += 1
+            try expect(UInt8(ascii: ":"))
+            skipSpace()
+            try member(&self, key)
+        } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    private mutating func array<T>(_ element: (inout Self) throws(NotOnFastPath) -> T) throws(NotOnFastPath) -> [T] {
+        try expect(UInt8(ascii: "["))
+        var items: [T] = []
+        if take(UInt8(ascii: "]")) { return items }
+        repeat {
+            skipSpace()
+            items.append(try element(&self))
+        } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+        return items
+    }
+
+    /// nil for `null`, as `decodeIfPresent` reads it.
+    private mutating func nullable<T>(_ value: (inout Self) throws(NotOnFastPath) -> T) throws(NotOnFastPath) -> T? {
+        if literal("null") { return nil }
+        return try value(&self)
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { w in
+            memcmp(bytes.baseAddress! + i, w.baseAddress!, count) == 0
+        }
+        guard matches else { return false }
+        // "nullx" or "true1" is not a literal; the full decoder names the error.
+        if i + count < bytes.count, Self.isWordByte(bytes[i + count]) { return false }
+        i += count
+        return true
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+    }
+
+    // MARK: - Values
+
+    private mutating func bool() throws(NotOnFastPath) -> Bool {
+        if literal("true") { return true }
+        if literal("false") { return false }
+        throw stop("expected true or false")
+    }
+
+    private mutating func string() throws(NotOnFastPath) -> String {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("expected a string") }
+        i += 1
+        let start = i
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                i += 1
+                guard let string = String(validating: text, as: UTF8.self) else { throw stop("not UTF-8") }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte < 0x20 { throw stop("a control character in a string") }
+            i += 1
+        }
+        throw stop("an unterminated string")
+    }
+
+    /// The rest of a string that has escapes, `start` being just after its opening quote.
+    private mutating func escapedString(from start: Int) throws(NotOnFastPath) -> String {
+        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let string = String(validating: text, as: UTF8.self) else { throw stop("not UTF-8") }
+                return string
+            case UInt8(ascii: "\\"):
+                guard i < bytes.count else { throw stop("an unterminated escape") }
+                let escape = bytes[i]
+                i += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+                case UInt8(ascii: "b"): text.append(0x08)
+                case UInt8(ascii: "f"): text.append(0x0C)
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "u"): text.append(contentsOf: String(try unicodeEscape()).utf8)
+                default: throw stop("an unknown escape")
+                }
+            case ..<0x20:
+                throw stop("a control character in a string")
+            default:
+                text.append(byte)
+            }
+        }
+        throw stop("an unterminated string")
+    }
+
+    /// The character of `\uXXXX`, or of a surrogate pair `\uD83D\uDE97`; lone surrogates are refused.
+    private mutating func unicodeEscape() throws(NotOnFastPath) -> Character {
+        let first = try hex4()
+        var value = UInt32(first)
+        if (0xD800..<0xDC00).contains(first) {
+            guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                throw stop("a lone surrogate")
+            }
+            i += 2
+            let second = try hex4()
+            guard (0xDC00..<0xE000).contains(second) else { throw stop("a lone surrogate") }
+            value = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(value) else { throw stop("a lone surrogate") }
+        return Character(scalar)
+    }
+
+    private mutating func hex4() throws(NotOnFastPath) -> UInt16 {
+        guard i + 4 <= bytes.count else { throw stop("a short \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard let digit = Self.hexValue(bytes[i]) else { throw stop("a bad \\u escape") }
+            value = value << 4 | UInt16(digit)
+            i += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// A UUID string in either case, as `UUID(uuidString:)` reads it.
+    private mutating func uuid() throws(NotOnFastPath) -> UUID {
+        guard i + 38 <= bytes.count, bytes[i] == UInt8(ascii: "\""), bytes[i + 37] == UInt8(ascii: "\"") else {
+            throw stop("not an id")
+        }
+        var raw = [UInt8](repeating: 0, count: 16)
+        var p = i + 1
+        for n in 0..<16 {
+            if n == 4 || n == 6 || n == 8 || n == 10 {
+                guard bytes[p] == UInt8(ascii: "-") else { throw stop("not an id") }
+                p += 1
+            }
+            guard let high = Self.hexValue(bytes[p]), let low = Self.hexValue(bytes[p + 1]) else { throw stop("not an id") }
+            raw[n] = high << 4 | low
+            p += 2
+        }
+        i += 38
+        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+    }
+
+    private mutating func date() throws(NotOnFastPath) -> Date {
+        let text = try string()
+        guard let date = Self.fastDate(text) ?? ISO8601Text.date(text) else { throw stop("not a date") }
+        return date
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss` followed by `Z` or `±HH:MM`, the form the app writes; nil for any other
+    /// form (fractions, out-of-range fields), which `ISO8601Text` then decides on.
+    static func fastDate(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 20 || b.count == 25, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for k in range {
+                guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
+                value = value * 10 + Int(b[k] - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard civil.isValid else { return nil }
+        var offset = 0
+        if b.count == 20 {
+            guard b[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            guard b[19] == UInt8(ascii: "+") || b[19] == UInt8(ascii: "-"), b[22] == UInt8(ascii: ":"),
+                  let hours = number(20..<22), let minutes = number(23..<25), hours <= 23, minutes <= 59 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (b[19] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        return Date(timeIntervalSince1970: Double(civil.unixSeconds - offset))
+    }
+
+    /// A whole number as `JSONDecoder` reads an `Int`: plain digits only (a fraction or exponent
+    /// goes to the full decoder).
+    private mutating func integer() throws(NotOnFastPath) -> Int {
+        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let start = i
+        var value = 0
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            value = value * 10 + Int(bytes[i] - 0x30)
+            i += 1
+        }
+        let count = i - start
+        guard count > 0, count <= 18, !(count > 1 && bytes[start] == 0x30) else { throw stop("not a plain whole number") }
+        if i < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[i]) {
+            throw stop("not a plain whole number")
+        }
+        return negative ? -value : value
+    }
+
+    /// A JSON number as the nearest Double (correctly rounded, as the full decoder reads it).
+    ///
+    /// Up to 15 significant digits and a power of ten within ±22, the value is one exact
+    /// multiplication or division of two exact doubles (Clinger's fast path); anything longer
+    /// goes through the standard library's correctly rounded, locale-independent parser.
+    private mutating func number() throws(NotOnFastPath) -> Double {
+        let start = i
+        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var truncated = false
+        var exponent = 0
+        let integerStart = i
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            let digit = UInt64(bytes[i] - 0x30)
+            if significant == 0 && digit == 0 {
+                // a leading zero adds nothing
+            } else if significant < 19 {
+                mantissa = mantissa * 10 + digit
+                significant += 1
+            } else {
+                exponent += 1
+                truncated = true
+            }
+            i += 1
+        }
+        let integerDigits = i - integerStart
+        guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == 0x30) else { throw stop("not a number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                let digit = UInt64(bytes[i] - 0x30)
+                if significant == 0 && digit == 0 {
+                    exponent -= 1
+                } else if significant < 19 {
+                    mantissa = mantissa * 10 + digit
+                    significant += 1
+                    exponent -= 1
+                } else {
+                    truncated = true
+                }
+                i += 1
+            }
+            guard i > fractionStart else { throw stop("not a number") }
+        }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var sign = 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                if bytes[i] == UInt8(ascii: "-") { sign = -1 }
+                i += 1
+            }
+            let exponentStart = i
+            var written = 0
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                if written < 10_000 { written = written * 10 + Int(bytes[i] - 0x30) }
+                i += 1
+            }
+            guard i > exponentStart else { throw stop("not a number") }
+            exponent += sign * written
+        }
+        let exact = !truncated && mantissa < (1 << 53) && (-22...22).contains(exponent)
+        let value: Double
+        if exact {
+            let m = Double(mantissa)
+            value = exponent < 0 ? m / Self.powersOfTen[-exponent] : m * Self.powersOfTen[exponent]
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<i]), as: UTF8.self)
+            guard let parsed = Double(text) else { throw stop("not a number") }
+            value = parsed
+        }
+        // Out of range (1e400) is an error the full decoder words.
+        guard value.isFinite else { throw stop("a number out of range") }
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
+}
+
+/// A key of the trip document, compared without making a String.
+struct StaticKey {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static func ~= (pattern: StaticString, key: StaticKey) -> Bool {
+        pattern.utf8CodeUnitCount == key.bytes.count
+            && pattern.withUTF8Buffer { memcmp($0.baseAddress!, key.bytes.baseAddress!, key.bytes.count) == 0 }
+    }
+}
+
+extension StaticKey: CustomStringConvertible {
+    var description: String { String(decoding: bytes, as: UTF8.self) }
+}
