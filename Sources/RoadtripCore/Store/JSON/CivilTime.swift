@@ -1,9 +1,12 @@
 /// A UTC calendar date and time of day in the proleptic Gregorian calendar, for reading and
 /// writing ISO 8601 dates in the data file without a formatter per value.
 ///
-/// Only years 1…9999 are handled; callers leave other dates to `ISO8601Text`.
+/// Only years 1600…9999 are handled; callers leave other dates to `ISO8601Text`, whose calendar
+/// switches to the Julian one before October 1582.
 /// The day arithmetic is Howard Hinnant's `days_from_civil` / `civil_from_days`.
 struct CivilTime: Equatable {
+    static let years = 1600...9999
+
     var year: Int
     var month: Int
     var day: Int
@@ -11,7 +14,7 @@ struct CivilTime: Equatable {
     var minute: Int
     var second: Int
 
-    /// The broken-down time of whole seconds since 1970-01-01T00:00:00Z, or nil outside years 1…9999.
+    /// The broken-down time of whole seconds since 1970-01-01T00:00:00Z, or nil outside years 1600…9999.
     init?(unixSeconds: Double) {
         guard let whole = Int(exactly: unixSeconds) else { return nil }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
@@ -28,7 +31,7 @@ struct CivilTime: Equatable {
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60
         second = secondOfDay % 60
-        guard (1...9999).contains(year) else { return nil }
+        guard Self.years.contains(year) else { return nil }
     }
 
     init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
@@ -42,7 +45,7 @@ struct CivilTime: Equatable {
 
     /// Whether every field is in range (no 30 February, no hour 24, no leap second).
     var isValid: Bool {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+        guard Self.years.contains(year), (1...12).contains(month), day >= 1,
               (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

@@ -175,7 +175,7 @@ struct TripDocumentWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whole-second dates in years 1…9999 as `yyyy-MM-ddTHH:mm:ssZ`, computed directly;
+    /// Whole-second dates in years 1600…9999 as `yyyy-MM-ddTHH:mm:ssZ`, computed directly;
     /// anything else through `ISO8601Text`, which defines the format.
     private mutating func date(_ value: Date) {
         let seconds = value.timeIntervalSince1970
