@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "roadtrip", targets: ["roadtrip"]),
         // For Benchmarks/optimize, a package of its own so the main build never compiles it.
         .library(name: "RoadtripItinerary", targets: ["RoadtripCore", "Itinerary"]),
+        // For Benchmarks/perf: the screens as the app wires them, measured from outside the main build.
+        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,0 +1,47 @@
+import Foundation
+import RoadtripCore
+
+/// Start-up to the first complete frame, and peak memory, each in a fresh process.
+enum FirstFrameBenchmark {
+    /// In the child: load `url`, draw the first frame, move the selection a little; print ms and peak RSS.
+    @MainActor
+    static func child(_ url: URL) throws {
+        let ms = try milliseconds { _ = try ScreenSession(url: url) }
+        // Peak memory covers using the screen too, not only opening it.
+        let session = try ScreenSession(url: url)
+        for _ in 0..<20 { session.press(.down) }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print(ms, usage.ru_maxrss)  // ru_maxrss is in KiB on Linux
+    }
+
+    static func run(_ files: [URL], runs: Int, executable: String, into table: inout Table) {
+        for url in files {
+            let label = Workloads.label(url)
+            let isLarge = Workloads.size(of: url) > 10_000_000
+            var frames: [Double] = [], peaks: [Int] = [], wall: [Double] = []
+            for _ in 0..<runs {
+                var output: String?
+                wall.append(milliseconds { output = Command.run(executable, ["first-frame", url.path]) })
+                let parts = output?.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? []
+                if parts.count == 2, let ms = Double(parts[0]), let kib = Int(parts[1]) {
+                    frames.append(ms)
+                    peaks.append(kib * 1024)
+                }
+            }
+            guard !frames.isEmpty else {
+                table.add("Start", "first frame in-process", label, "failed")
+                continue
+            }
+            let frame = frames.sorted()[frames.count / 2]
+            let peak = peaks.max() ?? 0
+            let frameTarget = isLarge ? 200.0 : 50.0
+            table.add("Start", "first frame, in-process (load → drawn)", label, format(frame),
+                      target: "≤ \(Int(frameTarget)) ms", met: frame <= frameTarget)
+            table.add("Start", "whole process (spawn → exit)", label, format(wall.sorted()[wall.count / 2]))
+            let memoryTarget = isLarge ? 150 : 30
+            table.add("Memory", "peak RSS (no gazetteer)", label, formatMB(peak),
+                      target: "≤ \(memoryTarget) MB", met: peak <= memoryTarget * 1_048_576)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RoadtripCore
+
+/// roadtrip's performance benchmarks (issue 9): every figure in one table, with the machine's details.
+///
+///     PerfBenchmark [--quick] [--strict] [--repository DIR] [--work DIR]
+///
+/// `--quick` runs every measurement with few repetitions (CI checks that it runs); `--strict`
+/// exits 1 when a target is missed. The subcommands `first-frame FILE` and `geodsolve` are the
+/// child processes the benchmark starts itself.
+@MainActor
+func main() throws -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    switch arguments.first {
+    case "first-frame":
+        try FirstFrameBenchmark.child(URL(fileURLWithPath: arguments[1]))
+        return 0
+    case "geodsolve":
+        GeodesicBenchmark.child()
+        return 0
+    default:
+        break
+    }
+    func option(_ name: String) -> String? {
+        guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+        defer { arguments.removeSubrange(i...(i + 1)) }
+        return arguments[i + 1]
+    }
+    let quick = arguments.contains("--quick")
+    let strict = arguments.contains("--strict")
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    let root = URL(fileURLWithPath: option("--repository") ?? FileManager.default.currentDirectoryPath)
+    let work = URL(fileURLWithPath: option("--work") ?? NSTemporaryDirectory() + "roadtrip-bench")
+    let benchmarkSources = root.appendingPathComponent("Benchmarks/performance")
+
+    FileHandle.standardError.write(Data("Generating workloads (seed \(Workloads.seed)) in \(work.path)…\n".utf8))
+    let workloads = try Workloads(folder: work, repository: root)
+    var table = Table()
+    let storeFiles = [workloads.sample, workloads.small, workloads.longTrip, workloads.large]
+    try StoreBenchmark.run(storeFiles, repetitions: quick ? 1 : 5, into: &table)
+    try KeyToFrameBenchmark.run([workloads.sample, workloads.large], keys: quick ? 30 : 300, into: &table)
+    FirstFrameBenchmark.run([workloads.sample, workloads.large], runs: quick ? 1 : 5, executable: executable, into: &table)
+    try GeodesicBenchmark.run(count: quick ? 10_000 : 100_000, folder: work, executable: executable,
+                              sources: benchmarkSources, into: &table)
+    try PtyBenchmark.run(root: root, workloads: workloads, runs: quick ? 1 : 5, into: &table)
+
+    print(Machine.describe())
+    print("Mode: \(quick ? "quick (few repetitions; figures are indicative)" : "full"); workloads from seed \(Workloads.seed)")
+    print("")
+    print(table.render())
+    let missed = table.missed
+    print("")
+    print(missed.isEmpty ? "Every target met." : "Targets missed: " + missed.map { "\($0.what) (\($0.workload))" }.joined(separator: "; "))
+    return strict && !missed.isEmpty ? 1 : 0
+}
+
+do {
+    exit(try MainActor.assumeIsolated { try main() })
+} catch {
+    FileHandle.standardError.write(Data("PerfBenchmark: \(error)\n".utf8))
+    exit(2)
+}
