@@ -5,7 +5,7 @@ Prints one JSON object:
   first_frame_ms  spawn to the first complete frame (the status line's hints have arrived)
   select_bytes    bytes the terminal received for each selection move (↓ / ↑ on the trip list)
   stop_bytes      bytes for each stop move (J / K on the trip detail)
-  peak_rss_kb     the process's peak resident memory (wait4 rusage)
+  peak_rss_kb     the process's peak resident memory (VmHWM, read before it quits)
 
 Usage: pty_bench.py BINARY DATA_FILE [--keys N]
 Only the standard library: pty, os, select, termios, fcntl, struct, time, json.
@@ -59,6 +59,15 @@ def drain(fd, quiet=0.15):
         data += chunk
 
 
+def peak_resident_kb(pid):
+    """VmHWM: the peak resident set of the process image (ru_maxrss would include the forking parent's)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return -1
+
+
 def main():
     binary, data_file = sys.argv[1], sys.argv[2]
     keys = int(sys.argv[sys.argv.index("--keys") + 1]) if "--keys" in sys.argv else 20
@@ -85,6 +94,7 @@ def main():
     os.write(fd, b"\r")  # open the selected trip
     drain(fd, 0.5)
     stop_bytes = bytes_per_key([b"J", b"K"])
+    peak_kb = peak_resident_kb(pid)
     os.write(fd, b"q")
     drain(fd, 0.3)
     os.write(fd, b"q")
@@ -93,7 +103,7 @@ def main():
         "first_frame_ms": first_frame_ms,
         "select_bytes": select_bytes,
         "stop_bytes": stop_bytes,
-        "peak_rss_kb": usage.ru_maxrss,
+        "peak_rss_kb": max(peak_kb, 0),
         "exit_status": os.waitstatus_to_exitcode(status),
     }))
 

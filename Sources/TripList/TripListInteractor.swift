@@ -8,6 +8,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
     private let routes: InstantRouteProvider
     private let settings: DisplaySettings
     private var startupMessage: String?
+    /// Each trip's total, kept while its stops are the same: with thousands of trips, an edit to one
+    /// must not recompute every other trip's legs.
+    private var totals: [Trip.ID: (waypoints: [Waypoint], meters: Double, isEstimate: Bool)] = [:]
 
     public init(repository: TripRepository, routes: InstantRouteProvider, settings: DisplaySettings, startupMessage: String? = nil) {
         self.repository = repository
@@ -19,14 +22,37 @@ public final class TripListInteractor: TripListInteractorProtocol {
     public var unit: DistanceUnit { settings.unit }
 
     public func summaries() -> [TripSummary] {
-        repository.trips.map { trip in
-            let legs = routes.instantLegs(for: trip.coordinates)
-            return TripSummary(
-                id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },
-                distanceIsEstimate: legs.contains { $0.source == .estimate }
-            )
+        let trips = repository.trips
+        // Unchanged stops share storage with the cached copy, so this comparison is usually one pointer check.
+        let missing = trips.indices.filter { i in totals[trips[i].id].map { $0.waypoints != trips[i].waypoints } ?? true }
+        for (i, total) in zip(missing, totalsComputed(for: missing.map { trips[$0].coordinates })) {
+            totals[trips[i].id] = (trips[i].waypoints, total.meters, total.isEstimate)
         }
+        if totals.count > trips.count {
+            let ids = Set(trips.map(\.id))
+            totals = totals.filter { ids.contains($0.key) }
+        }
+        return trips.map { trip in
+            let total = totals[trip.id]!
+            return TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                               distanceMeters: total.meters, distanceIsEstimate: total.isEstimate)
+        }
+    }
+
+    /// Totals of many trips (the first screen of a large file) are computed on every core.
+    private func totalsComputed(for trips: [[Coordinate]]) -> [(meters: Double, isEstimate: Bool)] {
+        let routes = routes
+        let compute = { @Sendable (stops: [Coordinate]) -> (meters: Double, isEstimate: Bool) in
+            let legs = routes.instantLegs(for: stops)
+            return (legs.reduce(0) { $0 + $1.distanceMeters }, legs.contains { $0.source == .estimate })
+        }
+        guard trips.count > 256 else { return trips.map(compute) }
+        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
+        let results = ConcurrentResults<(meters: Double, isEstimate: Bool)>(count: trips.count)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, compute(trips[i])) }
+        }
+        return results.values
     }
 
     public func createTrip() -> (id: Trip.ID, error: String?) {
@@ -56,4 +82,13 @@ public final class TripListInteractor: TripListInteractorProtocol {
         defer { startupMessage = nil }
         return startupMessage
     }
+}
+
+/// Slots filled from several threads, each slot by one thread only.
+private final class ConcurrentResults<T>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
+    deinit { slots.deinitialize(); slots.deallocate() }
+    func set(_ i: Int, _ value: T) { slots[i] = value }
+    var values: [T] { slots.map { $0! } }
 }

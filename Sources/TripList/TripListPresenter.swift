@@ -16,6 +16,8 @@ public final class TripListPresenter: TripListPresenterProtocol {
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
+    /// The rows last formatted, with what they were formatted from, reused while unchanged.
+    private var formatted: (summaries: [TripSummary], rows: [TripListViewModel.Row], unit: DistanceUnit)?
 
     public init(interactor: TripListInteractorProtocol, router: TripListRouterProtocol) {
         self.interactor = interactor
@@ -150,14 +152,7 @@ public final class TripListPresenter: TripListPresenterProtocol {
     }
 
     private func publish() {
-        let unit = interactor.unit
-        let rows = shown.map { s in
-            TripListViewModel.Row(
-                name: s.name,
-                stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
-                distance: s.stopCount < 2 ? "—" : (s.distanceIsEstimate ? "≈ " : "") + Formatting.distance(s.distanceMeters, unit: unit)
-            )
-        }
+        let rows = formattedRows(unit: interactor.unit)
         let count = all.count == 1 ? "1 trip" : "\(all.count) trips"
         let detail = shown.count == all.count ? count : "\(shown.count) of \(count)"
         let empty = all.isEmpty ? "No trips yet. Press a to add one." : "No trip matches “\(filter)”. Esc clears the filter."
@@ -165,5 +160,36 @@ public final class TripListPresenter: TripListPresenterProtocol {
             title: "Trips", detail: detail, rows: rows, selection: selectedRow,
             filter: filter, emptyText: empty, mode: mode, message: message
         ))
+    }
+
+    /// Rows for `shown`, formatting only summaries that changed: a key that moves the selection
+    /// reuses every row, and an edit to one trip of thousands formats one.
+    private func formattedRows(unit: DistanceUnit) -> [TripListViewModel.Row] {
+        guard let previous = formatted, previous.unit == unit else {
+            let rows = shown.map { Self.row($0, unit: unit) }
+            formatted = (shown, rows, unit)
+            return rows
+        }
+        if previous.summaries == shown { return previous.rows }
+        var positions: [Trip.ID: Int]?
+        let rows = shown.enumerated().map { i, summary in
+            // Same position first (an edit in place); by id when rows moved (a delete, a filter).
+            if i < previous.summaries.count, previous.summaries[i] == summary { return previous.rows[i] }
+            if positions == nil {
+                positions = Dictionary(previous.summaries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            if let j = positions?[summary.id], previous.summaries[j] == summary { return previous.rows[j] }
+            return Self.row(summary, unit: unit)
+        }
+        formatted = (shown, rows, unit)
+        return rows
+    }
+
+    private static func row(_ s: TripSummary, unit: DistanceUnit) -> TripListViewModel.Row {
+        TripListViewModel.Row(
+            name: s.name,
+            stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
+            distance: s.stopCount < 2 ? "—" : (s.distanceIsEstimate ? "≈ " : "") + Formatting.distance(s.distanceMeters, unit: unit)
+        )
     }
 }

@@ -98,17 +98,33 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw TripStoreError(kind: .unreadable, path: url.path, reason: "is a folder, not a data file")
         }
-        var data = Data(capacity: max(0, Int(info.st_size)))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into one buffer of the file's size, handed to Data without a copy
+        // (the file is large: a copy would double the peak memory of loading it).
+        var capacity = max(1 << 16, Int(info.st_size) + 1)
+        guard var buffer = malloc(capacity) else {
+            throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: out of memory")
+        }
+        var count = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == capacity {
+                capacity *= 2
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: out of memory")
+                }
+                buffer = grown
+            }
+            let n = read(fd, buffer + count, capacity - count)
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: \(systemMessage(errno))")
+                let code = errno
+                free(buffer)
+                throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: \(systemMessage(code))")
             }
-            data.append(contentsOf: chunk[0..<n])
+            count += n
         }
+        let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
         return data
     }
 

@@ -155,17 +155,26 @@ struct TripDocumentReader {
         try expect(UInt8(ascii: "{"))
         if take(UInt8(ascii: "}")) { return }
         // Keys seen so far: a repeated key goes to the full decoder, whatever it makes of it.
-        var seen: [UnsafeBufferPointer<UInt8>] = []
+        var seen: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var seenCount = 0
         repeat {
             try expect(UInt8(ascii: "\""))
             let start = i
             while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("a key with escapes") }
             let key = StaticKey(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-            if seen.contains(where: { $0.count == key.bytes.count && memcmp($0.baseAddress!, key.bytes.baseAddress!, $0.count) == 0 }) {
-                throw stop("a repeated key")
+            // Start offsets of the keys so far (the document's objects have at most nine); the key's
+            // length is found again at its closing quote.
+            let repeated = withUnsafeBytes(of: &seen) { raw in
+                raw.bindMemory(to: Int.self).prefix(seenCount).contains { other in
+                    let length = key.bytes.count
+                    return other + length < bytes.count && bytes[other + length] == UInt8(ascii: "\"")
+                        && memcmp(bytes.baseAddress! + other, key.bytes.baseAddress!, length) == 0
+                }
             }
-            seen.append(key.bytes)
+            guard !repeated, seenCount < 12 else { throw stop("a repeated key or too many keys") }
+            withUnsafeMutableBytes(of: &seen) { $0.bindMemory(to: Int.self)[seenCount] = start }
+            seenCount += 1
             i += 1
             try expect(UInt8(ascii: ":"))
             skipSpace()
@@ -311,20 +320,23 @@ struct TripDocumentReader {
         guard i + 38 <= bytes.count, bytes[i] == UInt8(ascii: "\""), bytes[i + 37] == UInt8(ascii: "\"") else {
             throw stop("not an id")
         }
-        var raw = [UInt8](repeating: 0, count: 16)
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var p = i + 1
-        for n in 0..<16 {
-            if n == 4 || n == 6 || n == 8 || n == 10 {
-                guard bytes[p] == UInt8(ascii: "-") else { throw stop("not an id") }
-                p += 1
+        let ok = withUnsafeMutableBytes(of: &raw) { out in
+            for n in 0..<16 {
+                if n == 4 || n == 6 || n == 8 || n == 10 {
+                    guard bytes[p] == UInt8(ascii: "-") else { return false }
+                    p += 1
+                }
+                guard let high = Self.hexValue(bytes[p]), let low = Self.hexValue(bytes[p + 1]) else { return false }
+                out[n] = high << 4 | low
+                p += 2
             }
-            guard let high = Self.hexValue(bytes[p]), let low = Self.hexValue(bytes[p + 1]) else { throw stop("not an id") }
-            raw[n] = high << 4 | low
-            p += 2
+            return true
         }
+        guard ok else { throw stop("not an id") }
         i += 38
-        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        return UUID(uuid: raw)
     }
 
     private mutating func date() throws(NotOnFastPath) -> Date {
