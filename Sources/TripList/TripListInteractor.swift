@@ -10,7 +10,15 @@ public final class TripListInteractor: TripListInteractorProtocol {
     private var startupMessage: String?
     /// Each trip's total, kept while its stops are the same: with thousands of trips, an edit to one
     /// must not recompute every other trip's legs.
-    private var totals: [Trip.ID: (waypoints: [Waypoint], meters: Double, isEstimate: Bool)] = [:]
+    private var totals: [Trip.ID: Total] = [:]
+    /// The trips and summaries of the last call, for comparing position by position.
+    private var lastSummaries: (trips: [Trip], summaries: [TripSummary])?
+
+    private struct Total {
+        var waypoints: [Waypoint]
+        var meters: Double
+        var isEstimate: Bool
+    }
 
     public init(repository: TripRepository, routes: InstantRouteProvider, settings: DisplaySettings, startupMessage: String? = nil) {
         self.repository = repository
@@ -23,20 +31,47 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public func summaries() -> [TripSummary] {
         let trips = repository.trips
-        // Unchanged stops share storage with the cached copy, so this comparison is usually one pointer check.
-        let missing = trips.indices.filter { i in totals[trips[i].id].map { $0.waypoints != trips[i].waypoints } ?? true }
-        for (i, total) in zip(missing, totalsComputed(for: missing.map { trips[$0].coordinates })) {
-            totals[trips[i].id] = (trips[i].waypoints, total.meters, total.isEstimate)
+        // Unchanged stops share storage with the cached copy, so comparing them is usually one pointer check.
+        func cached(_ trip: Trip) -> Total? {
+            guard let total = totals[trip.id], total.waypoints == trip.waypoints else { return nil }
+            return total
         }
-        if totals.count > trips.count {
+        var result: [TripSummary] = []
+        result.reserveCapacity(trips.count)
+        var missing: [Int] = []
+        if let last = lastSummaries, last.trips.count == trips.count {
+            // After an edit in place, trips sit where they were: compare by position, no hashing.
+            for (i, trip) in trips.enumerated() {
+                let before = last.trips[i]
+                if before.id == trip.id, before.waypoints == trip.waypoints {
+                    result.append(TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                                              distanceMeters: last.summaries[i].distanceMeters,
+                                              distanceIsEstimate: last.summaries[i].distanceIsEstimate))
+                } else {
+                    missing.append(i)
+                    result.append(TripSummary(id: trip.id, name: trip.name, stopCount: 0, distanceMeters: 0, distanceIsEstimate: false))
+                }
+            }
+        } else {
+            for (i, trip) in trips.enumerated() {
+                let total = cached(trip)
+                if total == nil { missing.append(i) }
+                result.append(TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                                          distanceMeters: total?.meters ?? 0, distanceIsEstimate: total?.isEstimate ?? false))
+            }
+        }
+        for (i, total) in zip(missing, totalsComputed(for: missing.map { trips[$0].coordinates })) {
+            totals[trips[i].id] = Total(waypoints: trips[i].waypoints, meters: total.meters, isEstimate: total.isEstimate)
+            result[i].stopCount = trips[i].waypoints.count
+            result[i].distanceMeters = total.meters
+            result[i].distanceIsEstimate = total.isEstimate
+        }
+        if totals.count > trips.count + 64 {
             let ids = Set(trips.map(\.id))
             totals = totals.filter { ids.contains($0.key) }
         }
-        return trips.map { trip in
-            let total = totals[trip.id]!
-            return TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                               distanceMeters: total.meters, distanceIsEstimate: total.isEstimate)
-        }
+        lastSummaries = (trips, result)
+        return result
     }
 
     /// Totals of many trips (the first screen of a large file) are computed on every core.

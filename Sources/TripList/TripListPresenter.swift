@@ -171,15 +171,19 @@ public final class TripListPresenter: TripListPresenterProtocol {
             return rows
         }
         if previous.summaries == shown { return previous.rows }
-        var positions: [Trip.ID: Int]?
-        let rows = shown.enumerated().map { i, summary in
-            // Same position first (an edit in place); by id when rows moved (a delete, a filter).
-            if i < previous.summaries.count, previous.summaries[i] == summary { return previous.rows[i] }
-            if positions == nil {
-                positions = Dictionary(previous.summaries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows: [TripListViewModel.Row]
+        if previous.summaries.count == shown.count {
+            // An edit in place: compare row by row.
+            rows = shown.indices.map { i in
+                previous.summaries[i] == shown[i] ? previous.rows[i] : Self.row(shown[i], unit: unit)
             }
-            if let j = positions?[summary.id], previous.summaries[j] == summary { return previous.rows[j] }
-            return Self.row(summary, unit: unit)
+        } else {
+            // Rows came or went (a delete, a filter): find each by id.
+            let positions = Dictionary(previous.summaries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            rows = shown.map { summary in
+                if let j = positions[summary.id], previous.summaries[j] == summary { return previous.rows[j] }
+                return Self.row(summary, unit: unit)
+            }
         }
         formatted = (shown, rows, unit)
         return rows

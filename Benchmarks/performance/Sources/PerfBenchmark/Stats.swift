@@ -37,6 +37,13 @@ extension Duration {
     }
 }
 
+/// CPU time this thread has used: unlike the wall clock, it does not count time other processes had the core.
+func threadCPUTime() -> Duration {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return .seconds(t.tv_sec) + .nanoseconds(t.tv_nsec)
+}
+
 /// Times one run of `body`, in milliseconds.
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()

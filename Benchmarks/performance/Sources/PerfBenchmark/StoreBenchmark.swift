@@ -3,7 +3,7 @@ import RoadtripCore
 
 /// Loading and saving whole data files, beside Python's json module and Foundation's coders on the same files.
 enum StoreBenchmark {
-    static func run(_ files: [URL], repetitions: Int, into table: inout Table) throws {
+    static func run(_ files: [URL], repetitions: Int, foundation: Bool, into table: inout Table) throws {
         for url in files {
             let label = Workloads.label(url)
             let store = JSONTripStore(url: url)
@@ -25,13 +25,13 @@ enum StoreBenchmark {
                 table.add("Store", "save speed-up vs json.dump", label, String(format: "%.1f×", python.dump / save.median),
                           target: isLarge ? "≥ 1×" : "", met: isLarge ? python.dump >= save.median : nil)
             }
-            if isLarge {
+            if isLarge && foundation {
                 // What the store did before: Foundation's coders, for the record.
                 let data = try Data(contentsOf: url)
-                let decode = try Samples.measure(max(1, repetitions / 2)) { _ = try JSONDecoder().decode(TripDocument.self, from: data) }
+                let decode = try Samples.measure(1) { _ = try JSONDecoder().decode(TripDocument.self, from: data) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let encode = try Samples.measure(max(1, repetitions / 2)) { _ = try encoder.encode(document) }
+                let encode = try Samples.measure(1) { _ = try encoder.encode(document) }
                 table.add("Store", "before: Foundation JSONDecoder", label, format(decode.median))
                 table.add("Store", "before: Foundation JSONEncoder", label, format(encode.median))
             }

@@ -7,7 +7,7 @@ import RoadtripCore
 ///
 /// `--quick` runs every measurement with few repetitions (CI checks that it runs); `--strict`
 /// exits 1 when a target is missed. The subcommands `first-frame FILE` and `geodsolve` are the
-/// child processes the benchmark starts itself.
+/// child processes the benchmark starts itself; `keys FILE [N]` runs key to frame alone, for profiling.
 @MainActor
 func main() throws -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +17,13 @@ func main() throws -> Int32 {
         return 0
     case "geodsolve":
         GeodesicBenchmark.child()
+        return 0
+    case "keys":
+        // Key to frame on one file only, for profiling (perf record … PerfBenchmark keys FILE).
+        var table = Table()
+        try KeyToFrameBenchmark.run([URL(fileURLWithPath: arguments[1])], keys: Int(arguments.dropFirst(2).first ?? "") ?? 100,
+                                         compareSynchronous: false, into: &table)
+        print(table.render())
         return 0
     default:
         break
@@ -37,7 +44,7 @@ func main() throws -> Int32 {
     let workloads = try Workloads(folder: work, repository: root)
     var table = Table()
     let storeFiles = [workloads.sample, workloads.small, workloads.longTrip, workloads.large]
-    try StoreBenchmark.run(storeFiles, repetitions: quick ? 1 : 5, into: &table)
+    try StoreBenchmark.run(storeFiles, repetitions: quick ? 1 : 3, foundation: !quick, into: &table)
     try KeyToFrameBenchmark.run([workloads.sample, workloads.large], keys: quick ? 30 : 300, into: &table)
     FirstFrameBenchmark.run([workloads.sample, workloads.large], runs: quick ? 1 : 5, executable: executable, into: &table)
     try GeodesicBenchmark.run(count: quick ? 10_000 : 100_000, folder: work, executable: executable,
