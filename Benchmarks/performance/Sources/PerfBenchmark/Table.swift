@@ -42,4 +42,6 @@ func format(_ ms: Double) -> String {
     return String(format: "%.0f ms", ms)
 }
 
-func formatMB(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+func formatMB(_ bytes: Int) -> String {
+    bytes < 1_048_576 ? String(format: "%.0f KB", Double(bytes) / 1024) : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+}
