@@ -1,4 +1,5 @@
 import Foundation
+import Itinerary
 import RoadtripCore
 import TermUI
 
@@ -11,11 +12,18 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
     private let routes: RouteProvider
     private let settings: DisplaySettings
     private let deliver: UIDelivery
+    private let matrix: any TravelTimeMatrixProviding
+    private let timeZones: TimeZoneLookup
+    /// The legs of the last answer, for the itinerary.
+    private var knownLegs: [Leg] = []
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
     public init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
-                settings: DisplaySettings, deliver: UIDelivery) {
+                settings: DisplaySettings, deliver: UIDelivery,
+                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none) {
+        self.matrix = matrix
+        self.timeZones = timeZones
         self.tripID = tripID
         self.repository = repository
         self.routes = routes
@@ -52,6 +60,38 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
     /// Why the last save failed, while it still has not succeeded.
     public var saveError: String? { repository.lastSaveError }
 
+    public func itineraryLines() -> [String] {
+        guard let trip = trip() else { return [] }
+        let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+        let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones)
+        return ItineraryTextRenderer.lines(plan, unit: settings.unit)
+    }
+
+    public func proposeOrder() {
+        guard let trip = trip() else { return }
+        let matrix = self.matrix
+        let deliver = self.deliver
+        deliver.begin()
+        Task.detached {
+            let result: Result<OrderProposal, OrderProposalError>
+            do {
+                result = .success(try await OrderProposal.make(for: trip, using: matrix))
+            } catch let error as OrderProposalError {
+                result = .failure(error)
+            } catch {
+                result = .failure(OrderProposalError(message: "No best order: \(error)"))
+            }
+            deliver.finish { [weak self] in self?.output?.orderProposalDidArrive(result) }
+        }
+    }
+
+    public func applyOrder(_ proposal: OrderProposal) -> String? {
+        guard let stops = trip()?.waypoints, let reordered = proposal.reordered(stops) else {
+            return "The stops changed since the proposal; press o again."
+        }
+        return repository.update(tripID: tripID, "applying the best order") { $0.waypoints = reordered }
+    }
+
     public func refreshLegs() {
         generation += 1
         let stops = trip()?.coordinates ?? []
@@ -60,7 +100,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
             return
         }
         if let instant = routes as? InstantRouteProvider {
-            output?.legsDidChange(LegsState(legs: instant.instantLegs(for: stops), source: routes.label))
+            knownLegs = instant.instantLegs(for: stops)
+            output?.legsDidChange(LegsState(legs: knownLegs, source: routes.label))
             return
         }
         output?.legsDidChange(LegsState(legs: Array(repeating: nil, count: stops.count - 1), source: routes.label))
@@ -79,6 +120,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
         guard ticket == generation else { return }
         switch result {
         case let .success(legs):
+            knownLegs = legs
             output?.legsDidChange(LegsState(legs: legs, source: routes.label))
         case let .failure(error):
             output?.legsDidChange(LegsState(legs: [], source: routes.label, note: "Route failed: \(error)"))
