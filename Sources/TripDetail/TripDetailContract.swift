@@ -65,6 +65,7 @@ public protocol TripDetailPresenterProtocol: AnyObject {
     func didPressMap()
     func didPressItinerary()
     func didPressOptimize()
+    func didPressSettings()
     func didAnswerProposal(_ apply: Bool)
     func didPressBack()
 }
@@ -118,5 +119,6 @@ public protocol TripDetailRouterProtocol: AnyObject {
     func openMap(title: String, model: @escaping @MainActor () -> MapModel)
     /// Opens a scrolling page of lines (the itinerary); `lines` is read at each draw.
     func openPage(title: String, lines: @escaping @MainActor () -> [String])
+    func openSettings()
     func close()
 }

@@ -5,7 +5,7 @@ import TermUI
 
 /// Edits one trip through the shared repository and computes its legs.
 @MainActor
-public final class TripDetailInteractor: TripDetailInteractorProtocol {
+public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInteractorProtocol {
     public weak var output: TripDetailInteractorOutput?
     private let tripID: Trip.ID
     private let repository: TripRepository
@@ -59,6 +59,27 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
 
     /// Why the last save failed, while it still has not succeeded.
     public var saveError: String? { repository.lastSaveError }
+
+    public var tripName: String { trip()?.name ?? "" }
+
+    /// The zone dates of the trip are typed in: the first stop's.
+    private var startZone: TimeZone {
+        guard let first = trip()?.waypoints.first else { return TimeZone(identifier: "UTC")! }
+        return timeZones.zone(for: first).0
+    }
+
+    public func settingsText() -> TripSettingsText {
+        guard let trip = trip() else { return TripSettingsText(values: [:]) }
+        return TripSettingsText(trip: trip, zone: startZone)
+    }
+
+    public func saveSettings(_ text: TripSettingsText) -> [TripSettingsText.Field: String]? {
+        guard var edited = trip() else { return nil }
+        let errors = text.apply(to: &edited, zone: startZone)
+        guard errors.isEmpty else { return errors }
+        repository.update(tripID: tripID, "changing the settings of “\(edited.name)”") { $0 = edited }
+        return nil
+    }
 
     public func itineraryLines() -> [String] {
         guard let trip = trip() else { return [] }

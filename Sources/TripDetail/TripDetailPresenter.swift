@@ -152,6 +152,11 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         router.openPage(title: "Trips › \(trip.name) › itinerary") { [weak self] in self?.interactor.itineraryLines() ?? [] }
     }
 
+    public func didPressSettings() {
+        message = nil
+        router.openSettings()
+    }
+
     public func didPressOptimize() {
         guard let trip, trip.waypoints.count >= 4 else {
             message = StatusMessage("Best order needs at least 4 stops: the first and last stay where they are.")

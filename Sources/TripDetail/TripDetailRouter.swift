@@ -40,6 +40,8 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     private weak var navigator: Navigator?
     private let tripID: Trip.ID
     private let dependencies: TripDetailDependencies
+    /// The module's interactor, which also serves the settings form.
+    weak var interactor: TripDetailInteractor?
     /// Zoom and pan, shared by the embedded and the full-screen map.
     let mapState: MapState
 
@@ -62,6 +64,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
         let presenter = TripDetailPresenter(interactor: interactor, router: router, editingName: editingName)
         interactor.output = presenter
+        router.interactor = interactor
         presenter.view = view
         view.presenter = presenter
         view.mapState = router.mapState
@@ -83,6 +86,15 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     public func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
         navigator?.push(TextPagerScreen(title: title, closeKeys: [.char("i")], lines: lines,
                                         close: { [weak navigator] in navigator?.pop() }))
+    }
+
+    public func openSettings() {
+        guard let navigator, let interactor else { return }
+        let view = TripSettingsView()
+        let presenter = TripSettingsPresenter(interactor: interactor, close: { [weak navigator] in navigator?.pop() })
+        presenter.view = view
+        view.presenter = presenter
+        navigator.push(view)
     }
 
     public func close() { navigator?.pop() }

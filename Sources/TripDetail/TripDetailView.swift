@@ -36,6 +36,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         KeyHint("+  -  0", "zoom the map in / out, fit the trip"),
         KeyHint("i", "the itinerary, day by day"),
         KeyHint("o", "best order of the middle stops"),
+        KeyHint("s", "trip settings: start, daily limit, fuel"),
         KeyHint("t", "toggle kilometres / miles"),
         KeyHint("u  Ctrl-R", "undo / redo the last edit"),
         KeyHint("?", "this help"),
@@ -105,6 +106,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         case .char("m"): presenter.didPressMap()
         case .char("i"): presenter.didPressItinerary()
         case .char("o"): presenter.didPressOptimize()
+        case .char("s"): presenter.didPressSettings()
         case .char("+"), .char("="), .char("-"), .char("_"), .char("0"): mapState.handle(key, panning: false)
         case .char("u"): presenter.didPressUndo()
         case .ctrl("r"): presenter.didPressRedo()

@@ -67,6 +67,8 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
     func openWaypointEditor(_ target: WaypointEditorTarget) { editors.append(target) }
     func openMap(title: String, model: @escaping @MainActor () -> MapModel) { mapModel = model }
     func openPage(title: String, lines: @escaping @MainActor () -> [String]) { page = (title, lines) }
+    var settingsOpened = 0
+    func openSettings() { settingsOpened += 1 }
     func close() { closed += 1 }
 }
 
