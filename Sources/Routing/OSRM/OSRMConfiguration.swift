@@ -17,6 +17,9 @@ public struct OSRMConfiguration: Sendable, Hashable {
     /// A stop farther than this from every road the server knows is not on its map (a dataset of
     /// another region snaps it to its nearest road, however far): its legs are estimated instead.
     public var maxSnapMeters: Double
+    /// What the leg cache files answers under; nil means the server URL. A server started on a
+    /// new port each launch sets it to its dataset, so the cache survives relaunches.
+    public var cacheIdentity: String?
 
     public init(baseURL: URL, profile: String = "driving", timeout: Duration = .seconds(5),
                 maxCoordinatesPerRequest: Int = 500, maxResponseBytes: Int = 32 << 20,
@@ -47,6 +50,7 @@ public struct OSRMConfiguration: Sendable, Hashable {
 
     /// The cache key of the server: the same URL spelled with or without a final slash is one server.
     var serverIdentity: String {
+        if let cacheIdentity { return cacheIdentity }
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return "\(text)|\(profile)"
