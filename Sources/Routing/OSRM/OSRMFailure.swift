@@ -60,7 +60,7 @@ enum OSRMFailure: Error, Equatable, Sendable {
         case .malformed(let detail):
             return "\(server) sent a malformed answer (\(detail))"
         case let .wrongLegCount(expected, received):
-            return "\(server) answered \(received) legs for \(expected)"
+            return "\(server) answered \(received) \(received == 1 ? "leg" : "legs") for \(expected)"
         }
     }
 

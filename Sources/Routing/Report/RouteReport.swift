@@ -32,12 +32,20 @@ public struct RouteReport: Sendable, Hashable {
     /// "totalDurationSeconds"}`, figures to 0.1 (OSRM's own precision, so OSRM's values pass
     /// unchanged). Names may come from anywhere: besides JSON's own escapes, DEL and the C1
     /// controls are escaped too, since a terminal may act on them when the JSON is printed.
-    public func json(prettyPrinted: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
-        guard let data = try? encoder.encode(JSONForm(self)) else { return "{}" }
+    public func json() -> String {
+        // JSONEncoder orders keys by hash on Linux: the object is assembled here in the documented
+        // order, and the encoder only escapes each value.
+        let legs = rows.map { row in
+            "{\"from\":\(Self.fragment(row.from)),\"to\":\(Self.fragment(row.to)),"
+                + "\"distanceMeters\":\(Self.fragment(Self.tenth(row.leg.distanceMeters))),"
+                + "\"durationSeconds\":\(Self.fragment(row.leg.durationSeconds.map(Self.tenth))),"
+                + "\"source\":\(Self.fragment(row.leg.source.rawValue))}"
+        }
+        let json = "{\"legs\":[\(legs.joined(separator: ","))],"
+            + "\"totalDistanceMeters\":\(Self.fragment(Self.tenth(totalDistanceMeters))),"
+            + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))}"
         var out = ""
-        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+        for scalar in json.unicodeScalars {
             if (0x7F...0x9F).contains(scalar.value) {
                 out += String(format: "\\u%04x", scalar.value)
             } else {
@@ -84,53 +92,17 @@ public struct RouteReport: Sendable, Hashable {
 
     private static func approximate(_ yes: Bool) -> String { yes ? "≈ " : "" }
 
+    private static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// One JSON value, escaped by JSONEncoder; "null" for nil.
+    private static func fragment<Value: Encodable>(_ value: Value?) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let value, let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     private static func distance(_ meters: Double, approximate yes: Bool, unit: DistanceUnit) -> String {
         approximate(yes) + Formatting.distance(meters, unit: unit)
     }
-}
-
-/// The JSON shape, in the documented key order.
-private struct JSONForm: Encodable {
-    struct LegForm: Encodable {
-        var from: String
-        var to: String
-        var distanceMeters: Double
-        var durationSeconds: Double?
-        var source: String
-
-        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(distanceMeters, forKey: .distanceMeters)
-            try container.encode(durationSeconds, forKey: .durationSeconds)
-            try container.encode(source, forKey: .source)
-        }
-    }
-
-    var legs: [LegForm]
-    var totalDistanceMeters: Double
-    var totalDurationSeconds: Double?
-
-    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds }
-
-    init(_ report: RouteReport) {
-        legs = report.rows.map { row in
-            LegForm(from: row.from, to: row.to, distanceMeters: Self.tenth(row.leg.distanceMeters),
-                    durationSeconds: row.leg.durationSeconds.map(Self.tenth), source: row.leg.source.rawValue)
-        }
-        totalDistanceMeters = Self.tenth(report.totalDistanceMeters)
-        totalDurationSeconds = report.totalDurationSeconds.map(Self.tenth)
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(legs, forKey: .legs)
-        try container.encode(totalDistanceMeters, forKey: .totalDistanceMeters)
-        try container.encode(totalDurationSeconds, forKey: .totalDurationSeconds)
-    }
-
-    private static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import RoadtripCore
+@testable import Routing
+
+@Suite struct RouteReportTests {
+    let a = Coordinate(latitude: 43.7313, longitude: 7.4202)
+    let b = Coordinate(latitude: 43.7396, longitude: 7.4276)
+    let c = Coordinate(latitude: 43.7034, longitude: 7.2663)
+
+    private var report: RouteReport {
+        RouteReport(names: ["Palais", "Casino", "Nice"], legs: [
+            Leg(from: a, to: b, distanceMeters: 1377.3, durationSeconds: 153, source: .osrm),
+            Leg(from: b, to: c, distanceMeters: 16_543.219, durationSeconds: 744.44, source: .estimate),
+        ])
+    }
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        #expect(report.json() == """
+        {"legs":[{"from":"Palais","to":"Casino","distanceMeters":1377.3,"durationSeconds":153,"source":"osrm"},\
+        {"from":"Casino","to":"Nice","distanceMeters":16543.2,"durationSeconds":744.4,"source":"estimate"}],\
+        "totalDistanceMeters":17920.5,"totalDurationSeconds":897.4}
+        """)
+    }
+
+    @Test func jsonCarriesNoRawControlCharacters() throws {
+        let hostile = RouteReport(names: ["\u{1B}[2Jclear", "C1 \u{9B}31m", "del\u{7F}"], legs: [
+            Leg(from: a, to: b, distanceMeters: 1, durationSeconds: 1, source: .osrm),
+            Leg(from: b, to: c, distanceMeters: 1, durationSeconds: nil, source: .geodesic),
+        ])
+        let json = hostile.json()
+        #expect(!json.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let legs = try #require(decoded?["legs"] as? [[String: Any]])
+        #expect(legs[0]["from"] as? String == "\u{1B}[2Jclear")
+        #expect(legs[0]["to"] as? String == "C1 \u{9B}31m")
+        #expect(legs[1]["durationSeconds"] is NSNull)
+        #expect(decoded?["totalDurationSeconds"] is NSNull)
+    }
+
+    @Test func tableMarksEstimatesAndAlignsColumns() {
+        let lines = report.tableLines(unit: .kilometers, width: { $0.count }, sanitize: { $0 })
+        #expect(lines == [
+            "#  From    To       Distance  Drive time  Source",
+            "1  Palais  Casino     1.4 km       3 min  OSRM",
+            "2  Casino  Nice    ≈ 16.5 km    ≈ 12 min  estimate",
+            "   Total           ≈ 17.9 km    ≈ 15 min",
+        ])
+    }
+
+    @Test func tableSanitisesNamesAndUsesTheUnit() {
+        let lines = report.tableLines(unit: .miles, width: { $0.count }, sanitize: { $0.uppercased() })
+        #expect(lines[1].contains("PALAIS"))
+        #expect(lines[2].contains("≈ 10.3 mi"))
+    }
+}
