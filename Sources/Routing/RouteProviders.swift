@@ -20,11 +20,13 @@ public enum RouteProviders {
 
     /// Starts osrm-routed for `dataset` and returns a provider that talks to it, with the server
     /// (keep it alive; `stop()` it on exit).
-    public static func startLocal(dataset: String, timeout: Duration = .seconds(5),
+    public static func startLocal(dataset: String,
+                                  environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  timeout: Duration = .seconds(5),
                                   estimate: EstimateRouteProvider = EstimateRouteProvider(),
                                   cacheFolder: URL? = LegCache.defaultFolder()) async throws
         -> (provider: OSRMRouteProvider, server: OSRMServer) {
-        let server = try await OSRMServer.start(dataset: dataset)
+        let server = try await OSRMServer.start(dataset: dataset, environment: environment)
         // The port changes every launch: the cache follows the dataset, and its preparation time,
         // so that re-preparing newer map data does not keep serving old answers.
         var configuration = OSRMConfiguration(baseURL: server.baseURL, timeout: timeout)

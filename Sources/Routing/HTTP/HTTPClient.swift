@@ -63,8 +63,11 @@ private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked S
 
     func start(url: URL, continuation: CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.timeoutIntervalForResource = timeoutSeconds
+        // Only a backstop: the watchdog below keeps the deadline. Linux's URLSession truncates
+        // these to whole seconds, and a fraction below one second then fails at once.
+        let backstop = timeoutSeconds.rounded(.up) + 1
+        configuration.timeoutIntervalForRequest = backstop
+        configuration.timeoutIntervalForResource = backstop
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         lock.lock()

@@ -7,6 +7,10 @@ import Glibc
 /// `description` is one line for the person.
 public struct OSRMSetupError: Error, CustomStringConvertible, Equatable {
     public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// An `osrm-routed` this process started for a prepared dataset (`--osrm-data REGION.osrm`),
