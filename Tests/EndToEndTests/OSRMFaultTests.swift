@@ -95,4 +95,13 @@ import Testing
         #expect(result.legs.allSatisfy { $0.source == .estimate })
         #expect(result.fallbackReason?.hasPrefix("2 of 2 legs estimated: OSRM 127.0.0.1:\(port) unreachable (") == true)
     }
+
+    @Test func fewerThanTwoStopsAskNothing() async throws {
+        let server = try OSRMFaultServer(.hang)
+        defer { server.stop() }
+        let provider = provider(for: server)
+        #expect(await provider.route(for: [Monaco.casino]) == RouteResult(legs: []))
+        #expect(await provider.route(for: []) == RouteResult(legs: []))
+        #expect(provider.requestCount == RequestCount())
+    }
 }

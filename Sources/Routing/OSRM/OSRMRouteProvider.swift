@@ -22,6 +22,10 @@ public final class OSRMRouteProvider: RouteProvider {
         self.estimate = estimate
         self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
         self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
+        // Reading a big cache file takes a moment: do it now, off the caller's thread, rather
+        // than on the first `knownLegs` from the UI.
+        let cache = self.cache
+        Task.detached(priority: .utility) { _ = cache.count }
     }
 
     public var label: String { configuration.label }
