@@ -11,7 +11,7 @@ struct HTTPResponse: Sendable {
 
 /// Why no complete answer came back.
 enum HTTPFailure: Error, Equatable, Sendable {
-    /// Nothing listens there, or the host is unknown: the text is the system's own words.
+    /// Nothing listens there, the host is unknown, or the connection dropped: a short cause.
     case unreachable(String)
     /// No complete answer within the time limit.
     case timedOut(seconds: Double)
@@ -145,9 +145,10 @@ private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked S
         switch URLError.Code(rawValue: nsError.code) {
         case .timedOut: return .timedOut(seconds: timeoutSeconds)
         case .cancelled: return .cancelled
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-             .networkConnectionLost:
-            return .unreachable(words)
+        case .cannotFindHost, .dnsLookupFailed: return .unreachable("host not found")
+        case .cannotConnectToHost: return .unreachable("cannot connect")
+        case .networkConnectionLost: return .unreachable("connection lost")
+        case .notConnectedToInternet: return .unreachable("no network")
         default: return .transport(words)
         }
     }

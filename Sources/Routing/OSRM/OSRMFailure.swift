@@ -42,8 +42,8 @@ enum OSRMFailure: Error, Equatable, Sendable {
     /// (flattened to one line): the caller sanitises it for the terminal.
     func reason(server: String) -> String {
         switch self {
-        case .transport(.unreachable(let words)):
-            return "\(server) unreachable (\(Self.essence(of: words)))"
+        case .transport(.unreachable(let cause)):
+            return "\(server) unreachable (\(cause))"
         case .transport(.timedOut(let seconds)):
             return "\(server) did not answer within \(Self.seconds(seconds))"
         case .transport(.tooLarge(let limit)):
@@ -51,7 +51,7 @@ enum OSRMFailure: Error, Equatable, Sendable {
         case .transport(.cancelled):
             return "the request to \(server) was cancelled"
         case .transport(.transport(let words)):
-            return "\(server) failed (\(Self.essence(of: words)))"
+            return "\(server) failed (\(Self.oneLine(words)))"
         case let .status(status, code, message):
             let detail = [code, message].compactMap { $0 }.map(Self.oneLine).joined(separator: ": ")
             return "\(server) answered HTTP \(status)" + (detail.isEmpty ? "" : " (\(detail))")
@@ -62,15 +62,6 @@ enum OSRMFailure: Error, Equatable, Sendable {
         case let .wrongLegCount(expected, received):
             return "\(server) answered \(received) \(received == 1 ? "leg" : "legs") for \(expected)"
         }
-    }
-
-    /// libcurl's "Failed to connect to host port 1 after 0 ms: Couldn't connect to server" says
-    /// what matters after the last colon.
-    private static func essence(of words: String) -> String {
-        let line = oneLine(words)
-        guard let range = line.range(of: ": ", options: .backwards) else { return line }
-        let tail = line[range.upperBound...]
-        return tail.isEmpty ? line : String(tail)
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -62,14 +62,16 @@ import RoadtripCore
     @Test func reasonsAreOneLineAndNameTheServer() {
         let server = "OSRM 127.0.0.1:5000"
         let reasons = [
-            OSRMFailure.transport(.unreachable("Failed to connect to 127.0.0.1 port 5000 after 0 ms: Couldn't connect to server")),
+            OSRMFailure.transport(.unreachable("cannot connect")),
+            .transport(.transport("transfer closed with 4983 bytes\nremaining to read")),
             .transport(.timedOut(seconds: 5)), .transport(.tooLarge(limitBytes: 32 << 20)),
             .status(500, code: nil, message: nil), .status(400, code: "InvalidUrl", message: "two\nlines"),
             .refused(code: "NoRoute", message: "Impossible route"), .malformed("not complete JSON"),
             .wrongLegCount(expected: 2, received: 1),
         ].map { $0.reason(server: server) }
         #expect(reasons == [
-            "OSRM 127.0.0.1:5000 unreachable (Couldn't connect to server)",
+            "OSRM 127.0.0.1:5000 unreachable (cannot connect)",
+            "OSRM 127.0.0.1:5000 failed (transfer closed with 4983 bytes remaining to read)",
             "OSRM 127.0.0.1:5000 did not answer within 5 s",
             "OSRM 127.0.0.1:5000 sent an answer over the 32 MB limit",
             "OSRM 127.0.0.1:5000 answered HTTP 500",
