@@ -54,3 +54,31 @@ import RoadtripCore
         #expect(lines[2].contains("≈ 10.3 mi"))
     }
 }
+
+@Suite struct RouteCommandTests {
+    let nice = Coordinate(latitude: 43.7034, longitude: 7.2663)
+    let menton = Coordinate(latitude: 43.7747, longitude: 7.4975)
+
+    @Test func printsTheTableAndSaysWhatTheEstimateIs() async {
+        let printout = await RouteCommand.run(names: ["Nice", "Menton"], stops: [nice, menton],
+                                              provider: EstimateRouteProvider(), json: false, unit: .kilometers,
+                                              width: { $0.count }, sanitize: { $0 })
+        let lines = printout.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "#  From   To       Distance  Drive time  Source")
+        #expect(lines[1].hasPrefix("1  Nice   Menton  ≈ "))
+        #expect(lines.last == "")
+        #expect(lines[lines.count - 2] == "≈ estimate: straight-line distance × 1.25 at 80 km/h; --osrm URL gives real roads")
+        #expect(printout.warning == nil)
+    }
+
+    @Test func printsJSONAndSanitisesTheWarning() async throws {
+        let unreachable = OSRMRouteProvider(configuration: try #require(OSRMConfiguration(urlString: "http://127.0.0.1:1")),
+                                            cacheFolder: nil)
+        let printout = await RouteCommand.run(names: ["Nice", "Menton"], stops: [nice, menton], provider: unreachable,
+                                              json: true, unit: .kilometers, width: { $0.count },
+                                              sanitize: { "<" + $0 + ">" })
+        #expect(printout.output.hasPrefix(#"{"legs":[{"from":"Nice","to":"Menton","distanceMeters":"#))
+        #expect(printout.output.hasSuffix("}\n"))
+        #expect(printout.warning == "roadtrip: <leg 1 estimated: OSRM 127.0.0.1:1 unreachable (cannot connect)>")
+    }
+}
