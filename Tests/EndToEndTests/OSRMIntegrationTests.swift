@@ -19,10 +19,12 @@ import Testing
         #expect(result.legs.allSatisfy { $0.source == .osrm })
         #expect(provider.requestCount == RequestCount(requests: 1, legs: 7))
 
-        // The JSON that `roadtrip route --json` prints carries the same figures.
+        // What `roadtrip route --osrm URL --json` prints carries the same figures.
         let names = Monaco.tour.indices.map { "stop \($0 + 1)" }
-        let json = RouteReport(names: names, legs: result.legs).json()
-        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let printout = await RouteCommand.run(names: names, stops: Monaco.tour, provider: provider, json: true,
+                                              unit: .kilometers, width: { $0.count }, sanitize: { $0 })
+        #expect(printout.warning == nil)
+        let decoded = try JSONSerialization.jsonObject(with: Data(printout.output.utf8)) as? [String: Any]
         let legs = try #require(decoded?["legs"] as? [[String: Any]])
         #expect(legs.map { $0["distanceMeters"] as? Double } == own.map(\.distance))
         #expect(legs.map { $0["durationSeconds"] as? Double } == own.map(\.duration))
