@@ -17,6 +17,7 @@ struct Roadtrip: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
             AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
+            ExportCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -70,11 +70,16 @@ struct DeleteCommand: ParsableCommand {
     }
 }
 
-/// Trip names as typed on the command line.
+/// Trip and stop names as typed on the command line.
 enum TripName {
+    /// The name trimmed; an empty name or one holding control characters (an escape
+    /// sequence pasted by mistake) is refused rather than silently changed.
     static func validated(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw UserError("A trip needs a name.") }
+        guard !name.isEmpty else { throw UserError("A name cannot be empty.") }
+        guard TerminalText.sanitize(name) == name else {
+            throw UserError("A name cannot hold control characters: “\(TerminalText.sanitize(name))”.")
+        }
         return name
     }
 }
