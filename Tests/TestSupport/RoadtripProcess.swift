@@ -47,8 +47,8 @@ public enum RoadtripProcess {
         let output = folder.appendingPathComponent("stdout")
         let errors = folder.appendingPathComponent("stderr")
         try (stdin ?? Data()).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = Process()
         process.executableURL = binary
