@@ -34,7 +34,8 @@ import TestSupport
         #expect(root.status == 0 && root.stderr.isEmpty)
         #expect(root.stdout.contains("USAGE: roadtrip"))
         for name in try describedSubcommands().compactMap({ $0["commandName"] as? String }) where name != "help" {
-            for args in [[name, "--help"], [name, "-h"], ["help", name]] {
+            // The other spellings once: they reach the same help.
+            for args in name == "export" ? [[name, "--help"], [name, "-h"], ["help", name]] : [[name, "--help"]] {
                 let result = try RoadtripProcess.run(args)
                 #expect(result.status == 0, "\(args): \(result)")
                 #expect(result.stderr.isEmpty, "\(args)")
