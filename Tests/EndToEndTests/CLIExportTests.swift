@@ -82,4 +82,34 @@ import TestSupport
         #expect(try sandbox.run("export", "--format", "gpx").isUsageError)
         #expect(try sandbox.run("export", "Alps", "--format", "gpx", "-o").isUsageError)
     }
+
+    /// What the command writes passes parsers that are not ours: gpxpy and the GPX 1.1 XSD
+    /// (xmllint), and Python's json with the RFC 7946 rules (Scripts/check_exports.py).
+    @Test func exportedFilesPassIndependentParsersAndTheSchema() throws {
+        let sandbox = try CLISandbox(trips: [CLIRoundTripTests.tricky])
+        let id = CLIRoundTripTests.tricky.id.uuidString
+        #expect(try sandbox.run("export", id, "-o", "trip.gpx").status == 0)
+        #expect(try sandbox.run("export", id, "-o", "trip.geojson").status == 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
+                             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path]
+        let log = sandbox.file("check.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let report = Pipe()
+        process.standardOutput = report
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let stdout = report.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let problems = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        try #require(process.terminationStatus != 2, "a validation tool is missing: \(problems)")
+        #expect(process.terminationStatus == 0, "\(problems)")
+        // The independent reading names the stops in order.
+        let read = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
+        let gpx = try #require((read["gpx"] as? [[String: Any]])?.first)
+        let names = (gpx["waypoints"] as? [[Any]])?.map { $0.first as? String }
+        #expect(names == CLIRoundTripTests.tricky.waypoints.map(\.name))
+    }
 }
