@@ -150,7 +150,7 @@ import TestSupport
         let before = sandbox.dataBytes()
         // Sparse: 200 MB on paper, nothing on disk.
         let big = sandbox.file("huge.gpx")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
@@ -191,5 +191,15 @@ import TestSupport
         let result = try sandbox.run("import", CLISandbox.fixture("route-from-garmin.gpx").path)
         #expect(result.isOneLineUserError, "\(result)")
         #expect(sandbox.dataBytes() == broken)
+    }
+
+    /// A save that fails (here: /proc takes no new files, even for root) is one line and status 1.
+    @Test func aTripsFileThatCannotBeWrittenIsAUserError() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self") else { return }
+        let gpx = CLISandbox.fixture("route-from-garmin.gpx").path
+        let result = try RoadtripProcess.run(["import", gpx, "--data", "/proc/roadtrip-trips.json"])
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.hasPrefix("roadtrip: Not saved: /proc/roadtrip-trips.json"))
+        #expect(!FileManager.default.fileExists(atPath: "/proc/roadtrip-trips.json"))
     }
 }

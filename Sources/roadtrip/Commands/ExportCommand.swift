@@ -49,7 +49,8 @@ struct ExportCommand: ParsableCommand {
             } catch {
                 throw UserError(error.description)
             }
-            Output.line("Exported “\(trip.name)” (\(trip.waypoints.count) stops) as \(format.rawValue) to \(path).")
+            let count = trip.waypoints.count
+            Output.line("Exported “\(trip.name)” (\(count) stop\(count == 1 ? "" : "s")) as \(format.rawValue) to \(path).")
         }
     }
 }

@@ -17,6 +17,8 @@ struct AddStopCommand: ParsableCommand {
     // -33.86,151.21 is a place rather than an unknown option; `validate` keeps it to one.
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A place name or \"LAT,LON\".", valueName: "place"))
     var places: [String] = []
+    @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
+    @Option(help: "Name for the stop (default: the place's name).") var name: String?
 
     private var place: String { places.first ?? "" }
 
@@ -29,8 +31,6 @@ struct AddStopCommand: ParsableCommand {
             throw ValidationError("Unknown option '\(place)'")
         }
     }
-    @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
-    @Option(help: "Name for the stop (default: the place's name).") var name: String?
 
     func run() throws {
         try runCommand {
