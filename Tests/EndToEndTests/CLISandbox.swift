@@ -34,6 +34,31 @@ final class CLISandbox {
         return try RoadtripProcess.run(withData, stdin: stdin, directory: folder)
     }
 
+    /// `roadtrip COMMAND --data <this file> REST…` on a terminal (a pseudo-terminal from
+    /// util-linux `script`), typing `input`; what the terminal showed, CRLF as LF.
+    /// Nil when `script` is not installed.
+    func runOnTerminal(_ args: [String], input: String = "") throws -> (status: Int32, screen: String)? {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else { return nil }
+        let command = ([RoadtripProcess.binary.path, args[0], "--data", dataURL.path] + args.dropFirst())
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.environment = ["LANG": "C.UTF-8", "TERM": "dumb", "HOME": folder.path]
+        process.currentDirectoryURL = folder
+        let keys = Pipe(), screen = Pipe()
+        process.standardInput = keys
+        process.standardOutput = screen
+        try process.run()
+        keys.fileHandleForWriting.write(Data(input.utf8))
+        try keys.fileHandleForWriting.close()
+        let shown = screen.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus,
+                String(decoding: shown, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
     /// The trips file's bytes, nil when there is none.
     func dataBytes() -> Data? { try? Data(contentsOf: dataURL) }
 

@@ -71,22 +71,9 @@ import TestSupport
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("\u{1B}[2JClear"))
 
-        let script = URL(fileURLWithPath: "/usr/bin/script")
-        guard FileManager.default.isExecutableFile(atPath: script.path) else { return }
-        let command = [RoadtripProcess.binary.path, "export", Self.hostile.id.uuidString, "--format", "csv",
-                       "--data", sandbox.dataURL.path].map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = script
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.environment = ["LANG": "C.UTF-8", "TERM": "dumb"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let onTerminal = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        #expect(process.terminationStatus == 0, "\(onTerminal)")
+        guard let (status, onTerminal) = try sandbox.runOnTerminal(
+            ["export", Self.hostile.id.uuidString, "--format", "csv"]) else { return }
+        #expect(status == 0, "\(onTerminal)")
         #expect(onTerminal.contains("^[[2JClear"), "\(onTerminal.debugDescription)")
         #expect(Self.isClean(onTerminal), "\(onTerminal.debugDescription)")
     }

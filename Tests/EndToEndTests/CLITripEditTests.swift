@@ -86,6 +86,20 @@ import TestSupport
         #expect(sandbox.dataBytes() == before)
     }
 
+    @Test func deleteOnATerminalAsksAndTakesTheAnswer() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let before = sandbox.dataBytes()
+        guard let kept = try sandbox.runOnTerminal(["delete", "Alps"], input: "n\n") else { return }
+        #expect(kept.status == 0)
+        #expect(kept.screen.contains("Delete “Alps” and its 2 stops? [y/N] Kept “Alps”."), "\(kept.screen)")
+        #expect(sandbox.dataBytes() == before)
+
+        let deleted = try #require(try sandbox.runOnTerminal(["delete", "Alps"], input: "yes\n"))
+        #expect(deleted.status == 0)
+        #expect(deleted.screen.contains("Deleted “Alps”."), "\(deleted.screen)")
+        #expect(try sandbox.trips().map(\.id) == [CLITrips.riviera.id, CLITrips.alpineLoop.id])
+    }
+
     @Test func deleteUnknownAndUsage() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let before = sandbox.dataBytes()

@@ -58,7 +58,9 @@ struct DeleteCommand: ParsableCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UserError("Not deleting “\(trip.name)” without confirmation: add --yes.")
                 }
-                FileHandle.standardError.write(Data(TerminalText.sanitize("Delete “\(trip.name)” and its \(trip.waypoints.count) stops? [y/N] ").utf8))
+                let count = trip.waypoints.count
+                let stops = count == 0 ? "" : " and its \(count) stop\(count == 1 ? "" : "s")"
+                FileHandle.standardError.write(Data(TerminalText.sanitize("Delete “\(trip.name)”\(stops)? [y/N] ").utf8))
                 guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
                     Output.line("Kept “\(trip.name)”.")
                     return
