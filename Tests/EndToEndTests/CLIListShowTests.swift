@@ -125,6 +125,18 @@ import TestSupport
         #expect(!result.stderr.contains("Côte"))
     }
 
+    /// Importing the same file twice gives two trips of one name: only an id tells them apart.
+    @Test func twoTripsOfTheSameNameNeedAnId() throws {
+        var twin = CLITrips.alps
+        twin.id = UUID(uuidString: "66666666-6666-4666-8666-666666666666")!
+        let sandbox = try CLISandbox(trips: [CLITrips.alps, twin])
+        let result = try sandbox.run("show", "Alps")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.contains("2 trips are named “Alps”; use an id"))
+        #expect(result.stderr.contains(CLITrips.alps.id.uuidString) && result.stderr.contains(twin.id.uuidString))
+        #expect(try sandbox.run("show", twin.id.uuidString.lowercased()).status == 0)
+    }
+
     @Test func showUsageErrors() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         #expect(try sandbox.run("show").isUsageError)
