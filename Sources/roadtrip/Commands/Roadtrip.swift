@@ -17,7 +17,7 @@ struct Roadtrip: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
             AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
-            ItineraryCommand.self, OptimizeCommand.self,
+            ExportCommand.self, ImportCommand.self, ItineraryCommand.self, OptimizeCommand.self,
         ],
         defaultSubcommand: nil
     )
