@@ -1,1 +1,94 @@
-// Gazetteer: filled in by its issue.
+import Foundation
+import RoadtripCore
+
+/// Every GeoNames place of about 1,000 people or more, searchable offline in well under a
+/// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, loaded into memory.
+///
+/// Immutable once loaded, so one instance serves every thread.
+public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
+    /// Names of the files `load(from:)` reads.
+    public static let fileNames = [
+        "gazetteer-index.bin", "gazetteer-places.tsv", "gazetteer-countries.tsv",
+        "gazetteer-regions.tsv", "gazetteer-fold.tsv",
+    ]
+
+    let fold: FoldTable
+    let tables: GazetteerTables
+    /// The folded names and every later word start: `whole` keys start a name, `inner` a later word.
+    let blob: [UInt8]
+    let whole: KeyList
+    let inner: KeyList
+    /// Per place row (population order, largest first).
+    let countryIndex: [UInt16]
+    let regionIndex: [UInt16]
+    /// Unit vectors on the sphere, for the nearest place.
+    let unitX: [Double], unitY: [Double], unitZ: [Double]
+    let places: [UInt8]
+    let lineStarts: [Int]
+
+    /// Number of places.
+    public var count: Int { countryIndex.count }
+
+    init(directory: URL) throws {
+        func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+        let foldURL = url("gazetteer-fold.tsv")
+        fold = try FoldTable(tsv: ByteParsing.read(foldURL), path: foldURL.path)
+        let countriesURL = url("gazetteer-countries.tsv"), regionsURL = url("gazetteer-regions.tsv")
+        tables = try GazetteerTables(
+            countriesTSV: ByteParsing.read(countriesURL), countriesPath: countriesURL.path,
+            regionsTSV: ByteParsing.read(regionsURL), regionsPath: regionsURL.path)
+
+        let indexURL = url("gazetteer-index.bin")
+        let index = try IndexFile(bytes: ByteParsing.read(indexURL), path: indexURL.path)
+        blob = index.blob
+        whole = KeyList(offsets: index.entryOffsets, rows: index.entryRows)
+        inner = KeyList(offsets: index.innerOffsets, rows: index.innerRows)
+        countryIndex = index.countries
+        regionIndex = index.regions
+        let countryCount = tables.countries.count, regionCount = tables.regions.count
+        guard index.countries.allSatisfy({ Int($0) < countryCount }),
+              index.regions.allSatisfy({ $0 == .max || Int($0) < regionCount }) else {
+            throw GazetteerError.malformed(path: indexURL.path, reason: "a country or region number is out of range")
+        }
+
+        let placesURL = url("gazetteer-places.tsv")
+        places = try ByteParsing.read(placesURL)
+        let rows = try PlaceRows(places, path: placesURL.path, expected: index.countries.count)
+        lineStarts = rows.lineStarts
+        unitX = rows.unitX
+        unitY = rows.unitY
+        unitZ = rows.unitZ
+    }
+
+    /// Loads the gazetteer files from `directory` (the repository's Data/ folder).
+    public static func load(from directory: URL) throws -> Gazetteer {
+        try Gazetteer(directory: directory)
+    }
+
+    /// The place at `row`, its text fields read from the places file on demand.
+    func place(row: Int) -> Place {
+        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.count
+        let f = ByteParsing.fields(places[lineStarts[row]..<end])
+        let region = regionIndex[row] == .max ? "" : tables.regions[Int(regionIndex[row])].name
+        let country = tables.countries[Int(countryIndex[row])].name
+        return Place(
+            name: ByteParsing.string(f[1]), region: region, country: country,
+            countryCode: ByteParsing.string(f[3]),
+            coordinate: Coordinate(
+                latitude: ByteParsing.decimal(f[5]) ?? 0, longitude: ByteParsing.decimal(f[6]) ?? 0),
+            population: Int(ByteParsing.decimal(f[7]) ?? 0),
+            timeZone: ByteParsing.string(f[8]))
+    }
+
+    /// The place closest to `coordinate` along the great circle; nil for an invalid one.
+    public func nearest(to coordinate: Coordinate) -> Place? {
+        guard coordinate.isValid, count > 0 else { return nil }
+        let (x, y, z) = PlaceRows.unitVector(coordinate)
+        var best = -2.0, bestRow = 0
+        for i in 0..<count {
+            let dot = x * unitX[i] + y * unitY[i] + z * unitZ[i]
+            if dot > best { best = dot; bestRow = i }
+        }
+        return place(row: bestRow)
+    }
+}

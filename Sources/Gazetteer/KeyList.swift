@@ -1,0 +1,97 @@
+/// Folded names sorted by their bytes, each pointing at a place row: binary search finds
+/// every key starting with a prefix, and walking the distinct next characters under a
+/// prefix makes the sorted array behave as a trie for the one-typo search.
+struct KeyList: Sendable {
+    /// Where each key starts in `blob`; a key runs to the next "\n".
+    let offsets: [UInt32]
+    /// The place row of each key.
+    let rows: [UInt32]
+    let tree: MinTree
+
+    init(offsets: [UInt32], rows: [UInt32]) {
+        self.offsets = offsets
+        self.rows = rows
+        self.tree = MinTree(rows: rows)
+    }
+
+    var count: Int { offsets.count }
+
+    /// -1, 0 or 1: whether key `i` sorts before, starts with, or sorts after `prefix`.
+    @inline(__always)
+    private func compare(_ i: Int, _ prefix: UnsafeBufferPointer<UInt8>, _ blob: UnsafeBufferPointer<UInt8>) -> Int {
+        var p = Int(offsets[i])
+        for b in prefix {
+            let k = blob[p]
+            if k != b { return k < b ? -1 : 1 }  // "\n" sorts before every folded byte
+            p += 1
+        }
+        return 0
+    }
+
+    /// The keys starting with `prefix`, searched within `within`.
+    func range(
+        of prefix: UnsafeBufferPointer<UInt8>, in blob: UnsafeBufferPointer<UInt8>, within: Range<Int>? = nil
+    ) -> Range<Int> {
+        var lo = within?.lowerBound ?? 0, hi = within?.upperBound ?? count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if compare(mid, prefix, blob) < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        let start = lo
+        hi = within?.upperBound ?? count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if compare(mid, prefix, blob) <= 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return start..<lo
+    }
+
+    /// The leading part of `range` (keys starting with a prefix of `length` bytes) whose
+    /// keys are exactly that prefix: they sort first.
+    func exactPart(of range: Range<Int>, length: Int, in blob: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var end = range.lowerBound
+        while end < range.upperBound, blob[Int(offsets[end]) + length] == 0x0A { end += 1 }
+        return range.lowerBound..<end
+    }
+
+    /// Each distinct character (as UTF-8) starting with a byte in `leads` that follows
+    /// `length` bytes of prefix in `range`, with the keys that continue with it.
+    func children(
+        of range: Range<Int>, length: Int, leads: ClosedRange<UInt8>, in blob: UnsafeBufferPointer<UInt8>
+    ) -> [(bytes: [UInt8], keys: Range<Int>)] {
+        // Keys in `range` share `length` bytes, so they are sorted by the byte after them.
+        func firstWithByte(atLeast value: Int) -> Int {
+            var lo = range.lowerBound, hi = range.upperBound
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if Int(blob[Int(offsets[mid]) + length]) < value { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let end = firstWithByte(atLeast: Int(leads.upperBound) + 1)
+        var out: [(bytes: [UInt8], keys: Range<Int>)] = []
+        var pos = firstWithByte(atLeast: Int(leads.lowerBound))
+        while pos < end {
+            let start = Int(offsets[pos]) + length
+            let lead = blob[start]
+            if lead == 0x0A { pos += 1; continue }
+            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let bytes = Array(blob[start..<start + width])
+            // Keys in `range` share the first `length` bytes, so comparing from there suffices.
+            var lo = pos, hi = end
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                let p = Int(offsets[mid]) + length
+                var order = 0
+                for j in 0..<width where order == 0 {
+                    let k = blob[p + j]
+                    if k != bytes[j] { order = k < bytes[j] ? -1 : 1 }
+                }
+                if order <= 0 { lo = mid + 1 } else { hi = mid }
+            }
+            out.append((bytes, pos..<lo))
+            pos = lo
+        }
+        return out
+    }
+}
