@@ -19,16 +19,17 @@ would not fit the 25 MB budget, and they are only ever searched, never shown.
 Usage: python3 Scripts/build_gazetteer.py [--vendor DIR] [--out DIR]
 
 FORMAT of gazetteer-index.bin (all integers little-endian):
-  magic "RTGZ", u32 version (1), u32 placeCount, u32 entryCount, u32 innerCount, u32 blobBytes
+  magic "RTGZ", u32 version (2), u32 placeCount, u32 entryCount, u32 innerCount, u32 blobBytes
   u16 country[placeCount]   line number in gazetteer-countries.tsv (0-based, header skipped)
   u16 region[placeCount]    line number in gazetteer-regions.tsv, 0xFFFF when unknown
   u8  blob[blobBytes]       entryCount folded names (name, ASCII name, alternates; each once
-                            per place), each ended by "\n", sorted by bytes then place row
+                            per place), each ended by "\\n", sorted by bytes then place row
   (zero padding to a multiple of 4)
   u24 entryPlace[entryCount]  the place row of each folded name
   (zero padding to a multiple of 4)
-  u32 innerOffset[innerCount] blob offsets of every word start after the first, sorted by
-                              the bytes from there to the "\n", then by place row
+  u32 innerWord[innerCount]   every word start after the first (within a name's first 255
+                              bytes), as name number << 8 | byte offset of the word in the
+                              name; sorted by the bytes from there to the "\\n", then by row
 Place rows are ordered by population, largest first (ties by GeoNames id), so a lower row
 number means a larger place: the search ranks by row number.
 """
@@ -218,16 +219,16 @@ def main() -> None:
     # The index: every folded name once per place, sorted; plus each later word start.
     entries.sort()
     blob = bytearray()
-    inner = []  # (suffix bytes, row, offset)
-    for encoded, row in entries:
-        start = len(blob)
+    inner = []  # (suffix bytes, row, entry number << 8 | byte offset of the word in it)
+    for number, (encoded, row) in enumerate(entries):
         blob += encoded + b"\n"
         for i, b in enumerate(encoded):
-            if b == 0x20:
-                inner.append((encoded[i + 1:], row, start + i + 1))
+            if b == 0x20 and i + 1 < 256:  # words past 255 bytes are not indexed
+                inner.append((encoded[i + 1:], row, number << 8 | (i + 1)))
+    assert len(entries) < 1 << 24
     inner.sort()
     index = bytearray(b"RTGZ")
-    index += struct.pack("<5I", 1, len(places), len(entries), len(inner), len(blob))
+    index += struct.pack("<5I", 2, len(places), len(entries), len(inner), len(blob))
     index += struct.pack(f"<{len(places)}H", *pcountry)
     index += struct.pack(f"<{len(places)}H", *pregion)
     index += blob
@@ -235,7 +236,7 @@ def main() -> None:
     assert len(places) < 1 << 24
     index += b"".join(row.to_bytes(3, "little") for _, row in entries)
     index += b"\0" * (-len(index) % 4)
-    index += struct.pack(f"<{len(inner)}I", *(offset for _, _, offset in inner))
+    index += struct.pack(f"<{len(inner)}I", *(key for _, _, key in inner))
 
     fold_lines = ["# code point\tfolded code points (empty: the character vanishes)"]
     for cp, folded in fold_table():

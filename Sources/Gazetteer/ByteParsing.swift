@@ -50,9 +50,12 @@ enum ByteParsing {
         }
         guard digits > 0 else { return nil }
         // Exact integers divided by an exact power of ten: correctly rounded, like strtod.
-        let value = Double(mantissa) / pow(10, Double(fraction))
+        let value = Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value
     }
+
+    /// 1e0…1e15, all exact in a Double.
+    private static let powersOfTen: [Double] = (0..<16).map { pow(10, Double($0)) }
 
     static func littleEndian<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int, as: T.Type) -> T {
         var v: T = 0

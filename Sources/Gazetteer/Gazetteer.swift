@@ -21,8 +21,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// Per place row (population order, largest first).
     let countryIndex: [UInt16]
     let regionIndex: [UInt16]
-    /// Unit vectors on the sphere, for the nearest place.
-    let unitX: [Double], unitY: [Double], unitZ: [Double]
+    /// Positions in degrees, for the nearest place.
+    let latitudes: [Double], longitudes: [Double]
     let places: [UInt8]
     let lineStarts: [Int]
 
@@ -55,9 +55,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         places = try ByteParsing.read(placesURL)
         let rows = try PlaceRows(places, path: placesURL.path, expected: index.countries.count)
         lineStarts = rows.lineStarts
-        unitX = rows.unitX
-        unitY = rows.unitY
-        unitZ = rows.unitZ
+        latitudes = rows.latitudes
+        longitudes = rows.longitudes
     }
 
     /// Loads the gazetteer files from `directory` (the repository's Data/ folder).
@@ -65,8 +64,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         try Gazetteer(directory: directory)
     }
 
-    /// The place at `row`, its text fields read from the places file on demand.
-    func place(row: Int) -> Place {
+    /// The place at `row` (0..<count; larger populations first), its text fields read
+    /// from the places file on demand.
+    public func place(at row: Int) -> Place {
         let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.count
         let f = ByteParsing.fields(places[lineStarts[row]..<end])
         let region = regionIndex[row] == .max ? "" : tables.regions[Int(regionIndex[row])].name
@@ -81,14 +81,31 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     }
 
     /// The place closest to `coordinate` along the great circle; nil for an invalid one.
+    ///
+    /// A flat-earth distance (longitude scaled by the cosine of the latitude) picks a few
+    /// candidates in one cheap pass; the great-circle distance decides among them.
     public func nearest(to coordinate: Coordinate) -> Place? {
         guard coordinate.isValid, count > 0 else { return nil }
-        let (x, y, z) = PlaceRows.unitVector(coordinate)
-        var best = -2.0, bestRow = 0
+        let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)
+        var candidates: [(distance: Double, row: Int)] = []
+        var worst = Double.infinity
         for i in 0..<count {
-            let dot = x * unitX[i] + y * unitY[i] + z * unitZ[i]
-            if dot > best { best = dot; bestRow = i }
+            let dLat = latitudes[i] - coordinate.latitude
+            var dLon = abs(longitudes[i] - coordinate.longitude)
+            if dLon > 180 { dLon = 360 - dLon }
+            let d = dLat * dLat + dLon * dLon * scale * scale
+            guard d < worst else { continue }
+            candidates.append((d, i))
+            if candidates.count > 64 {
+                candidates.sort { $0.distance < $1.distance }
+                candidates.removeLast(candidates.count - 32)
+                worst = candidates[candidates.count - 1].distance
+            }
         }
-        return place(row: bestRow)
+        let best = candidates.min { a, b in
+            Geodesic.distance(coordinate, Coordinate(latitude: latitudes[a.row], longitude: longitudes[a.row]))
+                < Geodesic.distance(coordinate, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
+        }
+        return best.map { place(at: $0.row) }
     }
 }

@@ -1,5 +1,7 @@
 /// The parts of gazetteer-index.bin (format: the docstring of Scripts/build_gazetteer.py).
 struct IndexFile {
+    static let version = 2
+
     let countries: [UInt16]
     let regions: [UInt16]
     let blob: [UInt8]
@@ -11,8 +13,10 @@ struct IndexFile {
     init(bytes: [UInt8], path: String) throws {
         func fail(_ reason: String) -> GazetteerError { .malformed(path: path, reason: reason) }
         guard bytes.count >= 24, bytes[0..<4].elementsEqual("RTGZ".utf8) else { throw fail("not a gazetteer index") }
-        func u32(_ at: Int) -> Int { Int(ByteParsing.littleEndian(bytes, at: at, as: UInt32.self)) }
-        guard u32(4) == 1 else { throw fail("index version \(u32(4)), this build reads version 1") }
+        func u32(_ at: Int) -> Int { Int(Self.array(bytes, at: at, count: 1, as: UInt32.self)[0]) }
+        guard u32(4) == Self.version else {
+            throw fail("index version \(u32(4)), this build reads version \(Self.version)")
+        }
         let placeCount = u32(8), entryCount = u32(12), innerCount = u32(16), blobBytes = u32(20)
         func padded(_ n: Int) -> Int { (n + 3) & ~3 }
         let blobStart = 24 + 4 * placeCount
@@ -21,20 +25,21 @@ struct IndexFile {
         guard bytes.count == innerStart + 4 * innerCount else {
             throw fail("\(bytes.count) bytes where the header promises \(innerStart + 4 * innerCount)")
         }
-        countries = (0..<placeCount).map { ByteParsing.littleEndian(bytes, at: 24 + 2 * $0, as: UInt16.self) }
-        regions = (0..<placeCount).map {
-            ByteParsing.littleEndian(bytes, at: 24 + 2 * placeCount + 2 * $0, as: UInt16.self)
-        }
+        countries = Self.array(bytes, at: 24, count: placeCount, as: UInt16.self)
+        regions = Self.array(bytes, at: 24 + 2 * placeCount, count: placeCount, as: UInt16.self)
         blob = Array(bytes[blobStart..<blobStart + blobBytes])
         guard blob.last == 0x0A else { throw fail("the names do not end with a newline") }
 
-        var offsets: [UInt32] = [0]
-        offsets.reserveCapacity(entryCount + 1)
-        for (i, b) in blob.enumerated() where b == 0x0A { offsets.append(UInt32(i + 1)) }
-        guard offsets.count == entryCount + 1 else { throw fail("\(offsets.count - 1) names, header says \(entryCount)") }
-        // The last start is the end of the blob: kept to find which name an inner key is in.
-        let starts = offsets
-        offsets.removeLast()
+        var offsets = [UInt32]()
+        offsets.reserveCapacity(entryCount)
+        blob.withUnsafeBufferPointer { b in
+            var start = 0
+            for i in 0..<b.count where b[i] == 0x0A {
+                offsets.append(UInt32(start))
+                start = i + 1
+            }
+        }
+        guard offsets.count == entryCount else { throw fail("\(offsets.count) names, header says \(entryCount)") }
         entryOffsets = offsets
         entryRows = (0..<entryCount).map { i in
             let p = entriesStart + 3 * i
@@ -42,17 +47,34 @@ struct IndexFile {
         }
         guard entryRows.allSatisfy({ Int($0) < placeCount }) else { throw fail("a name points past the last place") }
 
-        innerOffsets = (0..<innerCount).map { UInt32(u32(innerStart + 4 * $0)) }
-        let rows = entryRows
-        innerRows = try innerOffsets.map { offset in
-            guard Int(offset) < blobBytes else { throw fail("a word key points past the names") }
-            // The name holding this word: the last start at or before the offset.
-            var lo = 0, hi = starts.count
-            while hi - lo > 1 {
-                let mid = (lo + hi) >> 1
-                if starts[mid] <= offset { lo = mid } else { hi = mid }
+        // Each inner key is a name number and the byte offset of the word in that name.
+        let words = Self.array(bytes, at: innerStart, count: innerCount, as: UInt32.self)
+        var innerOffsets = [UInt32](), innerRows = [UInt32]()
+        innerOffsets.reserveCapacity(innerCount)
+        innerRows.reserveCapacity(innerCount)
+        for word in words {
+            let entry = Int(word >> 8)
+            let offset = entry < entryCount ? Int(offsets[entry]) + Int(word & 0xFF) : 0
+            guard offset > 0, offset < blob.count, blob[offset - 1] == 0x20 else {
+                throw fail("a word key does not point at a word")
             }
-            return rows[lo]
+            innerOffsets.append(UInt32(offset))
+            innerRows.append(entryRows[entry])
+        }
+        self.innerOffsets = innerOffsets
+        self.innerRows = innerRows
+    }
+
+    /// `count` little-endian integers from `offset` (the caller checked the bounds).
+    private static func array<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int, count: Int, as: T.Type) -> [T] {
+        bytes.withUnsafeBytes { raw in
+            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count {
+                    buffer[i] = T(littleEndian: raw.loadUnaligned(
+                        fromByteOffset: offset + i * MemoryLayout<T>.size, as: T.self))
+                }
+                initialized = count
+            }
         }
     }
 }

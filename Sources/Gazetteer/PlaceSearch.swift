@@ -14,7 +14,7 @@ extension Gazetteer {
         case let .coordinate(coordinate, text):
             return [coordinatePlace(coordinate, text: text)]
         case let .name(name, qualifiers):
-            return searchName(name, qualifiers: qualifiers, limit: limit).map { place(row: Int($0)) }
+            return searchName(name, qualifiers: qualifiers, limit: limit).map { place(at: Int($0)) }
         }
     }
 
@@ -34,16 +34,15 @@ extension Gazetteer {
                 var ranking = Ranking(limit: limit, filter: filter, gazetteer: self)
                 let wholeRange = whole.range(of: query, in: blob)
                 let exact = whole.exactPart(of: wholeRange, length: query.count, in: blob)
-                ranking.add(whole, exact, tier: 0)
-                ranking.add(whole, exact.upperBound..<wholeRange.upperBound, tier: 1)
-                ranking.add(inner, inner.range(of: query, in: blob), tier: 1)
+                ranking.add([(whole, exact)], tier: 0)
+                ranking.add([(whole, exact.upperBound..<wholeRange.upperBound),
+                             (inner, inner.range(of: query, in: blob))], tier: 1)
                 let letters = String(decoding: folded, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
                 if letters >= Self.typoMinimumLetters && !ranking.isFull {
-                    for list in [whole, inner] {
-                        for range in TypoVariants.ranges(of: query, in: list, blob: blob) {
-                            ranking.add(list, range, tier: 2)
-                        }
+                    let typos = [whole, inner].flatMap { list in
+                        TypoVariants.ranges(of: query, in: list, blob: blob).map { (list: list, range: $0) }
                     }
+                    ranking.add(typos, tier: 2)
                 }
                 return ranking.rows
             }

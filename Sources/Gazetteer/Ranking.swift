@@ -24,20 +24,40 @@ struct Ranking {
         UInt64(2 - qualifier) << 40 | UInt64(tier) << 32 | UInt64(row)
     }
 
-    /// Adds the keys of `list` in `range` as matches of `tier`.
-    mutating func add(_ list: KeyList, _ range: Range<Int>, tier: Int) {
-        guard !range.isEmpty else { return }
+    /// Adds the keys in `ranges` as matches of `tier`. Tiers must come best first.
+    mutating func add(_ ranges: [(list: KeyList, range: Range<Int>)], tier: Int) {
         if let filter {
             // A qualifier may reject most of a huge range: scanning beats repeated extraction.
-            for i in range {
-                let row = list.rows[i]
-                let strength = filter.strength(country: countries[Int(row)], region: regions[Int(row)])
-                if strength > 0 { offer(Self.key(qualifier: strength, tier: tier, row: row), row) }
+            for (list, range) in ranges {
+                for i in range {
+                    let row = list.rows[i]
+                    let strength = filter.strength(country: countries[Int(row)], region: regions[Int(row)])
+                    if strength > 0 { offer(Self.key(qualifier: strength, tier: tier, row: row), row) }
+                }
             }
-        } else {
-            let rows = list.tree.smallestRows(range.lowerBound, range.upperBound, k: limit, rows: list.rows,
-                                              skip: Set(best.keys))
-            for row in rows { offer(Self.key(qualifier: 2, tier: tier, row: row), row) }
+            return
+        }
+        // Every row already found came from a better tier: only the places left are open.
+        var open = limit - best.count
+        // Smallest rows first across all ranges: each candidate is the minimum of a sub-range.
+        var candidates: [(row: UInt32, pos: Int, lo: Int, hi: Int, list: Int)] = []
+        func push(_ list: Int, _ lo: Int, _ hi: Int) {
+            guard lo < hi else { return }
+            let pos = ranges[list].list.tree.minPosition(lo, hi)
+            candidates.append((ranges[list].list.rows[pos], pos, lo, hi, list))
+        }
+        for (i, r) in ranges.enumerated() { push(i, r.range.lowerBound, r.range.upperBound) }
+        while open > 0, !candidates.isEmpty {
+            var smallest = 0
+            for i in 1..<candidates.count where candidates[i].row < candidates[smallest].row { smallest = i }
+            candidates.swapAt(smallest, candidates.count - 1)
+            let c = candidates.removeLast()
+            if best[c.row] == nil {
+                best[c.row] = Self.key(qualifier: 2, tier: tier, row: c.row)
+                open -= 1
+            }
+            push(c.list, c.lo, c.pos)
+            push(c.list, c.pos + 1, c.hi)
         }
     }
 

@@ -35,7 +35,7 @@ struct DataTests {
     @Test func noShownFieldHoldsControlCharacters() throws {
         let g = try GazetteerFixture.gazetteer()
         for row in stride(from: 0, to: g.count, by: 97) {
-            let p = g.place(row: row)
+            let p = g.place(at: row)
             for text in [p.name, p.region, p.country, p.countryCode, p.timeZone] {
                 #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
             }
@@ -72,7 +72,7 @@ struct DataTests {
         let g = try GazetteerFixture.gazetteer()
         var misses: [String] = []
         for row in stride(from: 0, to: g.count, by: 211) {
-            let place = g.place(row: row)
+            let place = g.place(at: row)
             let rows = g.searchName(place.name, qualifiers: [], limit: 5_000)
             if !rows.contains(UInt32(row)) { misses.append(place.name) }
         }
