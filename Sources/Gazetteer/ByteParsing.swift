@@ -2,13 +2,45 @@ import Foundation
 
 /// Small readers over raw file bytes: loading 170,000 rows must not build a String per field.
 enum ByteParsing {
-    /// The whole file, or a `GazetteerError` naming it.
+    /// The whole file, read straight into an array (no mapping, no second copy), or a
+    /// `GazetteerError` naming it.
     static func read(_ url: URL) throws -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: url, options: .mappedIfSafe))
-        } catch {
-            throw GazetteerError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw GazetteerError.unreadable(path: url.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw GazetteerError.unreadable(path: url.path, reason: String(cString: strerror(errno)))
         }
+        let size = Int(info.st_size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = Foundation.read(fd, buffer.baseAddress! + initialized, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { failure = n < 0 ? errno : EIO; break }
+                initialized += n
+            }
+        }
+        guard failure == 0, bytes.count == size else {
+            throw GazetteerError.unreadable(path: url.path, reason: String(cString: strerror(failure == 0 ? EIO : failure)))
+        }
+        return bytes
+    }
+
+    /// Offsets just past each "\n" in `range` of `bytes`, with the range's start first.
+    static func lineStarts(_ bytes: [UInt8], in range: Range<Int>, capacity: Int) -> [Int] {
+        var starts = [range.lowerBound]
+        starts.reserveCapacity(capacity + 1)
+        bytes.withUnsafeBytes { raw in
+            let base = raw.baseAddress!
+            var p = range.lowerBound
+            while p < range.upperBound, let hit = memchr(base + p, 0x0A, range.upperBound - p) {
+                p = base.distance(to: UnsafeRawPointer(hit)) + 1
+                starts.append(p)
+            }
+        }
+        return starts
     }
 
     /// The lines of `bytes` (without "\n") that do not start with "#".

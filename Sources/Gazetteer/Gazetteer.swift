@@ -22,7 +22,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     let countryIndex: [UInt16]
     let regionIndex: [UInt16]
     /// Positions in degrees, for the nearest place.
-    let latitudes: [Double], longitudes: [Double]
+    let positions = Positions()
     let places: [UInt8]
     let lineStarts: [Int]
 
@@ -55,8 +55,6 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         places = try ByteParsing.read(placesURL)
         let rows = try PlaceRows(places, path: placesURL.path, expected: index.countries.count)
         lineStarts = rows.lineStarts
-        latitudes = rows.latitudes
-        longitudes = rows.longitudes
     }
 
     /// Loads the gazetteer files from `directory` (the repository's Data/ folder).
@@ -67,8 +65,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// The place at `row` (0..<count; larger populations first), its text fields read
     /// from the places file on demand.
     public func place(at row: Int) -> Place {
-        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.count
-        let f = ByteParsing.fields(places[lineStarts[row]..<end])
+        let f = fields(row: row)
         let region = regionIndex[row] == .max ? "" : tables.regions[Int(regionIndex[row])].name
         let country = tables.countries[Int(countryIndex[row])].name
         return Place(
@@ -86,6 +83,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// candidates in one cheap pass; the great-circle distance decides among them.
     public func nearest(to coordinate: Coordinate) -> Place? {
         guard coordinate.isValid, count > 0 else { return nil }
+        let (latitudes, longitudes) = positions.get { parsePositions() }
         let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)
         var candidates: [(distance: Double, row: Int)] = []
         var worst = Double.infinity
@@ -107,5 +105,26 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
                 < Geodesic.distance(coordinate, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
         }
         return best.map { place(at: $0.row) }
+    }
+
+    /// Latitude and longitude of every row, from the places file.
+    private func parsePositions() -> (latitudes: [Double], longitudes: [Double]) {
+        var latitudes = [Double](), longitudes = [Double]()
+        latitudes.reserveCapacity(count)
+        longitudes.reserveCapacity(count)
+        for row in 0..<count {
+            let f = fields(row: row)
+            latitudes.append(ByteParsing.decimal(f[5]) ?? 0)
+            longitudes.append(ByteParsing.decimal(f[6]) ?? 0)
+        }
+        return (latitudes, longitudes)
+    }
+
+    /// The 9 tab-separated fields of a row; a damaged row reads as empty fields, not a crash.
+    private func fields(row: Int) -> [ArraySlice<UInt8>] {
+        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.count
+        var f = ByteParsing.fields(places[lineStarts[row]..<end])
+        while f.count < 9 { f.append([]) }
+        return f
     }
 }

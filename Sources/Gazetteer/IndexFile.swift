@@ -4,6 +4,7 @@ struct IndexFile {
 
     let countries: [UInt16]
     let regions: [UInt16]
+    /// The whole file: key offsets point into it.
     let blob: [UInt8]
     let entryOffsets: [UInt32]
     let entryRows: [UInt32]
@@ -27,25 +28,24 @@ struct IndexFile {
         }
         countries = Self.array(bytes, at: 24, count: placeCount, as: UInt16.self)
         regions = Self.array(bytes, at: 24 + 2 * placeCount, count: placeCount, as: UInt16.self)
-        blob = Array(bytes[blobStart..<blobStart + blobBytes])
-        guard blob.last == 0x0A else { throw fail("the names do not end with a newline") }
-
-        var offsets = [UInt32]()
-        offsets.reserveCapacity(entryCount)
-        blob.withUnsafeBufferPointer { b in
-            var start = 0
-            for i in 0..<b.count where b[i] == 0x0A {
-                offsets.append(UInt32(start))
-                start = i + 1
+        guard blobBytes > 0, bytes[blobStart + blobBytes - 1] == 0x0A else {
+            throw fail("the names do not end with a newline")
+        }
+        blob = bytes
+        // Each name starts after the previous one's "\n"; the last "\n" starts nothing.
+        var starts = ByteParsing.lineStarts(bytes, in: blobStart..<blobStart + blobBytes, capacity: entryCount)
+        starts.removeLast()
+        guard starts.count == entryCount else { throw fail("\(starts.count) names, header says \(entryCount)") }
+        let offsets = starts.map { UInt32($0) }
+        entryOffsets = offsets
+        let rows = bytes.withUnsafeBufferPointer { b in
+            (0..<entryCount).map { i in
+                let p = entriesStart + 3 * i
+                return UInt32(b[p]) | UInt32(b[p + 1]) << 8 | UInt32(b[p + 2]) << 16
             }
         }
-        guard offsets.count == entryCount else { throw fail("\(offsets.count) names, header says \(entryCount)") }
-        entryOffsets = offsets
-        entryRows = (0..<entryCount).map { i in
-            let p = entriesStart + 3 * i
-            return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16
-        }
-        guard entryRows.allSatisfy({ Int($0) < placeCount }) else { throw fail("a name points past the last place") }
+        guard rows.allSatisfy({ Int($0) < placeCount }) else { throw fail("a name points past the last place") }
+        entryRows = rows
 
         // Each inner key is a name number and the byte offset of the word in that name.
         let words = Self.array(bytes, at: innerStart, count: innerCount, as: UInt32.self)
@@ -55,11 +55,11 @@ struct IndexFile {
         for word in words {
             let entry = Int(word >> 8)
             let offset = entry < entryCount ? Int(offsets[entry]) + Int(word & 0xFF) : 0
-            guard offset > 0, offset < blob.count, blob[offset - 1] == 0x20 else {
+            guard offset > blobStart, offset < blobStart + blobBytes, bytes[offset - 1] == 0x20 else {
                 throw fail("a word key does not point at a word")
             }
             innerOffsets.append(UInt32(offset))
-            innerRows.append(entryRows[entry])
+            innerRows.append(rows[entry])
         }
         self.innerOffsets = innerOffsets
         self.innerRows = innerRows
