@@ -15,7 +15,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     let fold: FoldTable
     let tables: GazetteerTables
     /// The folded names and every later word start: `whole` keys start a name, `inner` a later word.
-    let blob: [UInt8]
+    let index: MappedFile
     let whole: KeyList
     let inner: KeyList
     /// Per place row (population order, largest first).
@@ -23,7 +23,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     let regionIndex: [UInt16]
     /// Positions in degrees, for the nearest place.
     let positions = Positions()
-    let places: [UInt8]
+    let places: MappedFile
     let lineStarts: [Int]
 
     /// Number of places.
@@ -39,8 +39,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
             regionsTSV: ByteParsing.read(regionsURL), regionsPath: regionsURL.path)
 
         let indexURL = url("gazetteer-index.bin")
-        let index = try IndexFile(bytes: ByteParsing.read(indexURL), path: indexURL.path)
-        blob = index.blob
+        let mapped = try MappedFile(indexURL)
+        let index = try IndexFile(bytes: mapped.bytes, path: indexURL.path)
+        self.index = mapped
         whole = KeyList(offsets: index.entryOffsets, rows: index.entryRows)
         inner = KeyList(offsets: index.innerOffsets, rows: index.innerRows)
         countryIndex = index.countries
@@ -52,8 +53,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         }
 
         let placesURL = url("gazetteer-places.tsv")
-        places = try ByteParsing.read(placesURL)
-        let rows = try PlaceRows(places, path: placesURL.path, expected: index.countries.count)
+        places = try MappedFile(placesURL)
+        let rows = try PlaceRows(places.bytes, path: placesURL.path, expected: index.countries.count)
         lineStarts = rows.lineStarts
     }
 
@@ -121,10 +122,10 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     }
 
     /// The 9 tab-separated fields of a row; a damaged row reads as empty fields, not a crash.
-    private func fields(row: Int) -> [ArraySlice<UInt8>] {
-        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.count
-        var f = ByteParsing.fields(places[lineStarts[row]..<end])
-        while f.count < 9 { f.append([]) }
+    private func fields(row: Int) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.bytes.count
+        var f = ByteParsing.fields(places.bytes[lineStarts[row]..<end])
+        while f.count < 9 { f.append(places.bytes[0..<0]) }
         return f
     }
 }

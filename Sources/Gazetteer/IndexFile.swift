@@ -4,14 +4,12 @@ struct IndexFile {
 
     let countries: [UInt16]
     let regions: [UInt16]
-    /// The whole file: key offsets point into it.
-    let blob: [UInt8]
     let entryOffsets: [UInt32]
     let entryRows: [UInt32]
     let innerOffsets: [UInt32]
     let innerRows: [UInt32]
 
-    init(bytes: [UInt8], path: String) throws {
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
         func fail(_ reason: String) -> GazetteerError { .malformed(path: path, reason: reason) }
         guard bytes.count >= 24, bytes[0..<4].elementsEqual("RTGZ".utf8) else { throw fail("not a gazetteer index") }
         func u32(_ at: Int) -> Int { Int(Self.array(bytes, at: at, count: 1, as: UInt32.self)[0]) }
@@ -31,18 +29,15 @@ struct IndexFile {
         guard blobBytes > 0, bytes[blobStart + blobBytes - 1] == 0x0A else {
             throw fail("the names do not end with a newline")
         }
-        blob = bytes
         // Each name starts after the previous one's "\n"; the last "\n" starts nothing.
         var starts = ByteParsing.lineStarts(bytes, in: blobStart..<blobStart + blobBytes, capacity: entryCount)
         starts.removeLast()
         guard starts.count == entryCount else { throw fail("\(starts.count) names, header says \(entryCount)") }
         let offsets = starts.map { UInt32($0) }
         entryOffsets = offsets
-        let rows = bytes.withUnsafeBufferPointer { b in
-            (0..<entryCount).map { i in
-                let p = entriesStart + 3 * i
-                return UInt32(b[p]) | UInt32(b[p + 1]) << 8 | UInt32(b[p + 2]) << 16
-            }
+        let rows = (0..<entryCount).map { i in
+            let p = entriesStart + 3 * i
+            return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16
         }
         guard rows.allSatisfy({ Int($0) < placeCount }) else { throw fail("a name points past the last place") }
         entryRows = rows
@@ -66,15 +61,15 @@ struct IndexFile {
     }
 
     /// `count` little-endian integers from `offset` (the caller checked the bounds).
-    private static func array<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int, count: Int, as: T.Type) -> [T] {
-        bytes.withUnsafeBytes { raw in
-            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for i in 0..<count {
-                    buffer[i] = T(littleEndian: raw.loadUnaligned(
-                        fromByteOffset: offset + i * MemoryLayout<T>.size, as: T.self))
-                }
-                initialized = count
+    private static func array<T: FixedWidthInteger>(
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int, as: T.Type
+    ) -> [T] {
+        let raw = UnsafeRawBufferPointer(bytes)
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count {
+                buffer[i] = T(littleEndian: raw.loadUnaligned(fromByteOffset: offset + i * MemoryLayout<T>.size, as: T.self))
             }
+            initialized = count
         }
     }
 }

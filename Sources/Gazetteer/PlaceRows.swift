@@ -5,7 +5,7 @@ import Foundation
 struct PlaceRows {
     let lineStarts: [Int]
 
-    init(_ bytes: [UInt8], path: String, expected: Int) throws {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, expected: Int) throws {
         var starts = ByteParsing.lineStarts(bytes, in: 0..<bytes.count, capacity: expected + 1)
         if starts.last == bytes.count { starts.removeLast() }  // after the final newline
         if let first = starts.first, first < bytes.count, bytes[first] == UInt8(ascii: "#") { starts.removeFirst() }
