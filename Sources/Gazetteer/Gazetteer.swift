@@ -42,8 +42,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         let mapped = try MappedFile(indexURL)
         let index = try IndexFile(bytes: mapped.bytes, path: indexURL.path)
         self.index = mapped
-        whole = KeyList(offsets: index.entryOffsets, rows: index.entryRows)
-        inner = KeyList(offsets: index.innerOffsets, rows: index.innerRows)
+        whole = KeyList(offsets: index.entryOffsets, rows: index.entryRows, blob: mapped.bytes)
+        inner = KeyList(offsets: index.innerOffsets, rows: index.innerRows, blob: mapped.bytes)
         countryIndex = index.countries
         regionIndex = index.regions
         let countryCount = tables.countries.count, regionCount = tables.regions.count

@@ -7,43 +7,64 @@ struct KeyList: Sendable {
     /// The place row of each key.
     let rows: [UInt32]
     let tree: MinTree
+    /// The first characters of all keys that are ASCII, with their keys: the widest step
+    /// of every typo search, computed once.
+    private(set) var asciiRoots: [(bytes: [UInt8], keys: Range<Int>)] = []
 
-    init(offsets: [UInt32], rows: [UInt32]) {
+    init(offsets: [UInt32], rows: [UInt32], blob: UnsafeBufferPointer<UInt8>) {
         self.offsets = offsets
         self.rows = rows
         self.tree = MinTree(rows: rows)
+        asciiRoots = children(of: 0..<offsets.count, length: 0, leads: 0x20...0x7F, in: blob)
     }
 
     var count: Int { offsets.count }
 
-    /// -1, 0 or 1: whether key `i` sorts before, starts with, or sorts after `prefix`.
+    /// -1, 0 or 1: whether key `i` sorts before, starts with, or sorts after `prefix`,
+    /// whose first `known` bytes every key searched is already known to share.
     @inline(__always)
-    private func compare(_ i: Int, _ prefix: UnsafeBufferPointer<UInt8>, _ blob: UnsafeBufferPointer<UInt8>) -> Int {
-        var p = Int(offsets[i])
-        for b in prefix {
-            let k = blob[p]
+    private func compare(
+        _ offsets: UnsafeBufferPointer<UInt32>, _ i: Int, _ prefix: UnsafeBufferPointer<UInt8>, _ known: Int,
+        _ blob: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        var p = Int(offsets[i]) + known
+        for j in known..<prefix.count {
+            let k = blob[p], b = prefix[j]
             if k != b { return k < b ? -1 : 1 }  // "\n" sorts before every folded byte
             p += 1
         }
         return 0
     }
 
-    /// The keys starting with `prefix`, searched within `within`.
+    /// The keys starting with `prefix`, searched within `within`, whose keys all share the
+    /// first `known` bytes of `prefix` (so comparing can skip them).
     func range(
-        of prefix: UnsafeBufferPointer<UInt8>, in blob: UnsafeBufferPointer<UInt8>, within: Range<Int>? = nil
+        of prefix: UnsafeBufferPointer<UInt8>, in blob: UnsafeBufferPointer<UInt8>, within: Range<Int>? = nil,
+        known: Int = 0
     ) -> Range<Int> {
-        var lo = within?.lowerBound ?? 0, hi = within?.upperBound ?? count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if compare(mid, prefix, blob) < 0 { lo = mid + 1 } else { hi = mid }
+        offsets.withUnsafeBufferPointer { offsets in
+            let known = min(known, prefix.count)
+            var lo = within?.lowerBound ?? 0, hi = within?.upperBound ?? count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if compare(offsets, mid, prefix, known, blob) < 0 { lo = mid + 1 } else { hi = mid }
+            }
+            let start = lo
+            // Most ranges are short: gallop from the start before bisecting.
+            let end = within?.upperBound ?? count
+            var step = 1
+            hi = lo
+            while hi < end, compare(offsets, hi, prefix, known, blob) <= 0 {
+                lo = hi + 1
+                hi = min(end, hi + step)
+                step *= 2
+            }
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if compare(offsets, mid, prefix, known, blob) <= 0 { lo = mid + 1 } else { hi = mid }
+            }
+            return start..<lo
         }
-        let start = lo
-        hi = within?.upperBound ?? count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if compare(mid, prefix, blob) <= 0 { lo = mid + 1 } else { hi = mid }
-        }
-        return start..<lo
     }
 
     /// The leading part of `range` (keys starting with a prefix of `length` bytes) whose
@@ -59,6 +80,7 @@ struct KeyList: Sendable {
     func children(
         of range: Range<Int>, length: Int, leads: ClosedRange<UInt8>, in blob: UnsafeBufferPointer<UInt8>
     ) -> [(bytes: [UInt8], keys: Range<Int>)] {
+        if length == 0, range == 0..<count, leads == 0x20...0x7F, !asciiRoots.isEmpty { return asciiRoots }
         // Keys in `range` share `length` bytes, so they are sorted by the byte after them.
         func firstWithByte(atLeast value: Int) -> Int {
             var lo = range.lowerBound, hi = range.upperBound

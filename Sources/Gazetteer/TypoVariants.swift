@@ -23,28 +23,29 @@ enum TypoVariants {
         var out: [Range<Int>] = []
         var variant: [UInt8] = []
         variant.reserveCapacity(query.count + 4)
-        func search(within: Range<Int>) {
-            let r = variant.withUnsafeBufferPointer { list.range(of: $0, in: blob, within: within) }
+        func search(within: Range<Int>, known: Int) {
+            let r = variant.withUnsafeBufferPointer { list.range(of: $0, in: blob, within: within, known: known) }
             if !r.isEmpty { out.append(r) }
         }
         var under = 0..<list.count
         for i in 0..<n {
             if i > 0 {
-                under = list.range(of: UnsafeBufferPointer(rebasing: query[..<starts[i]]), in: blob, within: under)
+                under = list.range(
+                    of: UnsafeBufferPointer(rebasing: query[..<starts[i]]), in: blob, within: under, known: starts[i - 1])
                 if under.isEmpty { break }
             }
             let prefix = query[..<starts[i]]
             variant.removeAll(keepingCapacity: true)
             variant.append(contentsOf: prefix)
             variant.append(contentsOf: query[starts[i + 1]...])
-            search(within: under)
+            search(within: under, known: starts[i])
             if i + 1 < n, !char(i).elementsEqual(char(i + 1)) {
                 variant.removeAll(keepingCapacity: true)
                 variant.append(contentsOf: prefix)
                 variant.append(contentsOf: char(i + 1))
                 variant.append(contentsOf: char(i))
                 variant.append(contentsOf: query[starts[i + 2]...])
-                search(within: under)
+                search(within: under, known: starts[i])
             }
             guard let leads = leadBytes(of: char(i)) else { continue }
             for child in list.children(of: under, length: starts[i], leads: leads, in: blob) {
@@ -53,13 +54,13 @@ enum TypoVariants {
                     variant.append(contentsOf: prefix)
                     variant.append(contentsOf: child.bytes)
                     variant.append(contentsOf: query[starts[i + 1]...])
-                    search(within: child.keys)
+                    search(within: child.keys, known: starts[i] + child.bytes.count)
                 }
                 variant.removeAll(keepingCapacity: true)
                 variant.append(contentsOf: prefix)
                 variant.append(contentsOf: child.bytes)
                 variant.append(contentsOf: query[starts[i]...])
-                search(within: child.keys)
+                search(within: child.keys, known: starts[i] + child.bytes.count)
             }
         }
         return out
