@@ -42,8 +42,10 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         let mapped = try MappedFile(indexURL)
         let index = try IndexFile(bytes: mapped.bytes, path: indexURL.path)
         self.index = mapped
-        whole = KeyList(offsets: index.entryOffsets, rows: index.entryRows, blob: mapped.bytes)
-        inner = KeyList(offsets: index.innerOffsets, rows: index.innerRows, blob: mapped.bytes)
+        whole = KeyList(offsets: index.entryOffsets, heads: index.entryHeads, rows: index.entryRows, blob: mapped.bytes)
+        // Word keys start at random places in the names: reading their heads would cost more
+        // load time than it saves in searches.
+        inner = KeyList(offsets: index.innerOffsets, heads: nil, rows: index.innerRows, blob: mapped.bytes)
         countryIndex = index.countries
         regionIndex = index.regions
         let countryCount = tables.countries.count, regionCount = tables.regions.count

@@ -5,6 +5,7 @@ struct IndexFile {
     let countries: [UInt16]
     let regions: [UInt16]
     let entryOffsets: [UInt32]
+    let entryHeads: [UInt64]
     let entryRows: [UInt32]
     let innerOffsets: [UInt32]
     let innerRows: [UInt32]
@@ -35,6 +36,7 @@ struct IndexFile {
         guard starts.count == entryCount else { throw fail("\(starts.count) names, header says \(entryCount)") }
         let offsets = starts.map { UInt32($0) }
         entryOffsets = offsets
+        entryHeads = starts.map { KeyList.head(at: $0, in: bytes) }
         let rows = (0..<entryCount).map { i in
             let p = entriesStart + 3 * i
             return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16
