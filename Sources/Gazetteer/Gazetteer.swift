@@ -2,7 +2,7 @@ import Foundation
 import RoadtripCore
 
 /// Every GeoNames place of about 1,000 people or more, searchable offline in well under a
-/// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, loaded into memory.
+/// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, mapped into memory.
 ///
 /// Immutable once loaded, so one instance serves every thread.
 public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
@@ -14,8 +14,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
 
     let fold: FoldTable
     let tables: GazetteerTables
-    /// The folded names and every later word start: `whole` keys start a name, `inner` a later word.
+    /// gazetteer-index.bin, holding the folded names the keys point into.
     let index: MappedFile
+    /// Keys that start a name, and keys that start a later word of one.
     let whole: KeyList
     let inner: KeyList
     /// Per place row (population order, largest first).
@@ -23,6 +24,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     let regionIndex: [UInt16]
     /// Positions in degrees, for the nearest place.
     let positions = Positions()
+    /// gazetteer-places.tsv and where each of its rows starts.
     let places: MappedFile
     let lineStarts: [Int]
 
