@@ -117,34 +117,33 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         generation += 1
         let stops = trip()?.coordinates ?? []
         guard stops.count >= 2 else {
+            knownLegs = []
             output?.legsDidChange(LegsState(legs: [], source: routes.label))
             return
         }
-        if let instant = routes as? InstantRouteProvider {
-            knownLegs = instant.instantLegs(for: stops)
-            output?.legsDidChange(LegsState(legs: knownLegs, source: routes.label))
+        // Legs already known (estimates, cached road legs) show at once; the rest say "Calculating…".
+        let known = routes.knownLegs(for: stops)
+        if !known.contains(where: { $0 == nil }) {
+            knownLegs = known.compactMap { $0 }
+            output?.legsDidChange(LegsState(legs: known, source: routes.label))
             return
         }
-        output?.legsDidChange(LegsState(legs: Array(repeating: nil, count: stops.count - 1), source: routes.label))
+        output?.legsDidChange(LegsState(legs: known, source: routes.label))
         let ticket = generation
         let routes = self.routes
         let deliver = self.deliver
         deliver.begin()
         Task.detached {
-            let result: Result<[Leg], Error>
-            do { result = .success(try await routes.legs(for: stops)) } catch { result = .failure(error) }
-            deliver.finish { [weak self] in self?.receive(result, ticket: ticket) }
+            let result = await routes.route(for: stops)
+            deliver.finish { [weak self] in self?.receive(result, for: stops, ticket: ticket) }
         }
     }
 
-    private func receive(_ result: Result<[Leg], Error>, ticket: Int) {
-        guard ticket == generation else { return }
-        switch result {
-        case let .success(legs):
-            knownLegs = legs
-            output?.legsDidChange(LegsState(legs: legs, source: routes.label))
-        case let .failure(error):
-            output?.legsDidChange(LegsState(legs: [], source: routes.label, note: "Route failed: \(error)"))
-        }
+    /// Takes an answer unless the stops changed while it was on its way.
+    private func receive(_ result: RouteResult, for stops: [Coordinate], ticket: Int) {
+        guard ticket == generation, stops == trip()?.coordinates, result.legs.count == stops.count - 1 else { return }
+        knownLegs = result.legs
+        output?.legsDidChange(LegsState(legs: result.legs, source: routes.label,
+                                        note: result.fallbackReason.map { TerminalText.sanitize($0) }))
     }
 }
