@@ -111,17 +111,29 @@ static inline void rt_on_continue(int sig) {
 }
 
 // A crash: give the terminal back, then let the signal do what it did before we started
-// (the default action or the runtime's backtracer).
+// (the default action or the Swift runtime's backtracer).
 static inline void rt_on_crash(int sig, siginfo_t *info, void *context) {
     (void)context;
     rt_signal_state *s = rt_signals();
     rt_restore_terminal_now();
-    sigaction(sig, &s->previous[sig], NULL);
     s->installed[sig] = 0;
     int fault = info != NULL && info->si_code > 0
         && (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE);
-    // A hardware fault happens again when the handler returns; anything sent (kill, abort) is sent again.
-    if (!fault) raise(sig);
+    if (fault) {
+        // The faulting instruction runs again on return and the earlier handler sees the real fault.
+        sigaction(sig, &s->previous[sig], NULL);
+        return;
+    }
+    int fromHere = info != NULL && info->si_code <= 0 && info->si_pid == getpid();
+    if (fromHere) {
+        // abort() and the like: the earlier handler reports it; abort() itself kills if that returns.
+        sigaction(sig, &s->previous[sig], NULL);
+    } else {
+        // Sent by another process: there is nothing to report, and a backtracer that returns
+        // (expecting a fault to recur) would leave the process running. Die by the signal.
+        signal(sig, SIG_DFL);
+    }
+    raise(sig);
 }
 
 static inline int rt_install(int sig, int crash) {
