@@ -58,14 +58,3 @@ public final class TemporaryDirectory {
         return false
     }
 }
-
-/// The process locale for tests that measure wide characters.
-public enum TestLocale {
-    /// Switches character classification to UTF-8 (C.UTF-8), as the app does from LANG at start;
-    /// without it libc's wcwidth knows only ASCII and 東京 measures one column a character.
-    public static func useUTF8() {
-        _ = installed
-    }
-
-    private static let installed: Bool = setlocale(LC_CTYPE, "C.UTF-8") != nil
-}

@@ -8,13 +8,15 @@ public enum ProcessRunner {
         public var error: String
     }
 
-    /// Runs `executable` with `arguments` and standard input from /dev/null; throws when it cannot
+    /// Runs `executable` with `arguments`, standard input from /dev/null and `environment` (this
+    /// process's when nil); throws when it cannot
     /// start, or exits non-zero or by a signal unless `check` is false.
     ///
     /// posix_spawn and waitpid rather than Foundation's Process, whose wait can miss the exit of a
     /// program that leaves a daemon behind (a tmux client starting its server).
     @discardableResult
-    public static func run(_ executable: URL, _ arguments: [String], check: Bool = true) throws -> Result {
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                           check: Bool = true) throws -> Result {
         // Files, not pipes: the daemon may keep a pipe open for ever.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         let outPath = scratch.path + ".out", errPath = scratch.path + ".err"
@@ -27,8 +29,11 @@ public enum ProcessRunner {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables = environment ?? ProcessInfo.processInfo.environment
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
         let name = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         guard spawned == 0 else { throw TmuxError.failed(command: name, output: String(cString: strerror(spawned))) }
         var raw: Int32 = 0

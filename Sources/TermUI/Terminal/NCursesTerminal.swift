@@ -90,7 +90,7 @@ public final class NCursesTerminal: Terminal {
 
     /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the app to end, if one did.
     public var terminationSignal: Int32? {
-        let sig = rt_take_terminate()
+        let sig = rt_terminate_signal()
         return sig == 0 ? nil : sig
     }
 
@@ -232,7 +232,7 @@ public final class NCursesTerminal: Terminal {
     // MARK: Keys
 
     /// The curses key codes the app understands.
-    static let keyDecoder: KeyDecoder = {
+    nonisolated static let keyDecoder: KeyDecoder = {
         var codes: [Int32: Key] = [
             KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
             KEY_SR: .shiftUp, KEY_SF: .shiftDown, KEY_SLEFT: .shiftLeft, KEY_SRIGHT: .shiftRight,
@@ -250,7 +250,7 @@ public final class NCursesTerminal: Terminal {
 
     /// Sequences terminfo often lacks: xterm's Shift-arrows under TERM=screen or tmux, and the
     /// several spellings of Home, End, Delete and Shift-Tab that terminals and tmux send.
-    static let extraSequences: [(String, Int32)] = [
+    nonisolated static let extraSequences: [(String, Int32)] = [
         ("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF), ("\u{1B}[1;2C", KEY_SRIGHT), ("\u{1B}[1;2D", KEY_SLEFT),
         ("\u{1B}[a", KEY_SR), ("\u{1B}[b", KEY_SF), ("\u{1B}[c", KEY_SRIGHT), ("\u{1B}[d", KEY_SLEFT),
         ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
@@ -422,14 +422,16 @@ extension NCursesTerminal {
         let terminal = NCursesTerminal(screen: screen, environment: environment)
         terminal.ownedFiles = [output, input]
         resizeterm(Int32(height), Int32(width))
+        // resizeterm queues a KEY_RESIZE for the app; a test starts from an empty queue.
+        flushinp()
         return terminal
     }
 
+    /// How long curses waits after Esc for the rest of a key sequence.
+    var escapeDelayMilliseconds: Int { Int(get_escdelay()) }
+
     /// Row `row` of the screen as curses holds it (what the terminal would show), trailing blanks removed.
     func readBack(row: Int) -> String { ncursesCanvas.readBack(row: row) }
-
-    /// Whether ncurses handles Ctrl-Z itself (it installs a SIGTSTP handler only where none was set).
-    static var suspendIsHandled: Bool { rt_is_handled(SIGTSTP) != 0 }
 
     /// The attributes and colour pair curses draws `style` with.
     func look(of style: Style) -> (attributes: UInt32, pair: Int16) {
