@@ -139,3 +139,52 @@ struct TerminalStateTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+/// Without a usable terminal the app explains why on one line and exits non-zero, having
+/// written nothing to the terminal and changed none of its settings.
+@Suite(.serialized)
+struct TerminalRefusalTests {
+    @Test func refusesWhenOutputIsNotATerminal() throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let dir = try TemporaryDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["LANG"] = "C.UTF-8"
+        environment["XDG_DATA_HOME"] = dir.file("xdg").path
+        // Standard input is /dev/null and standard output a file: neither is a terminal.
+        let result = try ProcessRunner.run(RoadtripBinary.url, ["--data", dir.file("trips.json").path],
+                                           environment: environment, check: false)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty, "wrote to standard output: \(result.output)")
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.error)")
+        #expect(result.error.contains("not a terminal"))
+        #expect(!result.error.contains("\u{1B}"))
+    }
+
+    @Test(arguments: ["TERM=no-such-terminal", "-u TERM"])
+    func refusesAnUnknownOrMissingTerminalType(setting: String) throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let dir = try TemporaryDirectory()
+        // The app starts once everything the pane shows is being recorded (`go`); its standard
+        // output stays the terminal, so every byte it writes there lands in `pane-output`.
+        let script = """
+            while [ ! -e go ]; do sleep 0.05; done; stty -g > before.part; mv before.part before; \
+            env \(setting) \(shellQuote(RoadtripBinary.url.path)) --data \(shellQuote(dir.file("trips.json").path)) \
+            2> err; echo $? > status; stty -g > after.part; mv after.part after
+            """
+        let session = try TmuxSession(command: ["sh", "-c", script],
+                                      environment: ["LANG": "C.UTF-8", "XDG_DATA_HOME": dir.file("xdg").path],
+                                      workingDirectory: dir.url)
+        defer { session.kill() }
+        try session.recordOutput(to: dir.file("pane-output"))
+        try dir.write("", to: "go")
+        try #require(dir.waitForFile("after", timeout: 20), "the app did not end")
+        #expect(dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) != "0")
+        #expect((dir.read("pane-output") ?? "").isEmpty, "wrote to the terminal: \(dir.read("pane-output") ?? "")")
+        let error = dir.read("err") ?? ""
+        #expect(error.split(separator: "\n").count == 1, "stderr: \(error)")
+        #expect(error.contains(setting.hasPrefix("TERM=") ? "no-such-terminal" : "TERM is not set"), "stderr: \(error)")
+        #expect(dir.read("after") == dir.read("before"))
+    }
+}

@@ -105,6 +105,13 @@ public final class TmuxSession {
         try tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Appends every byte the pane's programs write to its terminal from now on to `file`
+    /// (tmux pipe-pane), escape sequences included.
+    public func recordOutput(to file: URL) throws {
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "-t", target, "cat >> " + shellQuote(file.path)])
+    }
+
     /// Changes the window's size, as dragging a terminal window's corner would.
     public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
