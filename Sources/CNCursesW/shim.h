@@ -182,6 +182,7 @@ static inline void rt_remember_reset(const char *reset) {
 
 static inline void rt_set_active(int active) { rt_signals()->active = active; }
 static inline int rt_terminate_signal(void) { return rt_signals()->terminate; }
+static inline void rt_request_terminate(int sig) { rt_signals()->terminate = sig; }
 static inline int rt_take_resumed(void) {
     rt_signal_state *s = rt_signals();
     int r = s->resumed;

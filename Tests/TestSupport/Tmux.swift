@@ -108,7 +108,7 @@ public final class TmuxSession {
     /// Appends every byte the pane's programs write to its terminal from now on to `file`
     /// (tmux pipe-pane), escape sequences included.
     public func recordOutput(to file: URL) throws {
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         try tmux(["pipe-pane", "-o", "-t", target, "cat >> " + shellQuote(file.path)])
     }
 

@@ -11,7 +11,7 @@ import Foundation
 @MainActor
 public final class NCursesTerminal: Terminal {
     /// Whether characters outside ASCII can be shown (a UTF-8 locale); otherwise they are drawn as "?".
-    public private(set) var unicode: Bool
+    public let unicode: Bool
     /// Whether styles are shown in colour (false under NO_COLOR or on a monochrome terminal).
     public let usesColor: Bool
 
@@ -23,6 +23,8 @@ public final class NCursesTerminal: Terminal {
     /// Signals ncurses took over in `newterm` because they had no handler; given back in `stop`.
     private var signalsCursesTook: [Int32] = []
     private var installedSignals = false
+    /// Whether keys come from the controlling terminal (not a test's pipe), so losing it means a hangup.
+    private var readsTerminal = false
     /// Files a headless terminal opened and must close.
     private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
 
@@ -56,6 +58,7 @@ public final class NCursesTerminal: Terminal {
         }
         let terminal = NCursesTerminal(screen: screen, environment: environment)
         terminal.installedSignals = true
+        terminal.readsTerminal = true
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         rt_remember_reset(resetSequence())
         rt_set_active(1)
@@ -104,6 +107,8 @@ public final class NCursesTerminal: Terminal {
             var character: wint_t = 0
             let result = wget_wch(window, &character)
             if result == ERR {
+                // A terminal that went away without a SIGHUP reads as an endless stream of errors.
+                if readsTerminal, isatty(STDIN_FILENO) == 0 { rt_request_terminate(SIGHUP) }
                 if shouldTerminate { return nil }
                 if rt_take_resumed() != 0 { return resized() }
                 if timeoutMilliseconds == nil { continue }
@@ -272,30 +277,6 @@ public final class NCursesTerminal: Terminal {
         // Whatever the terminal shows now (after a resize or fg) is unknown: repaint every cell.
         clearok(rt_curscr(), true)
         return .resize
-    }
-}
-
-/// Why the terminal could not be taken over; each description is one line for the user.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
-    case notATerminal(stream: String)
-    case noTerminalType
-    case unknownTerminalType(String)
-    case unsuitableTerminal(String, reason: String)
-    case cannotStart(String)
-
-    public var description: String {
-        switch self {
-        case .notATerminal(let stream):
-            "\(stream) is not a terminal: the full-screen interface needs an interactive terminal"
-        case .noTerminalType:
-            "TERM is not set: set it to your terminal's type (for example TERM=xterm-256color)"
-        case .unknownTerminalType(let term):
-            "unknown terminal type '\(term)' (TERM): no terminfo entry; try TERM=xterm-256color"
-        case .unsuitableTerminal(let term, let reason):
-            "terminal type '\(term)' (TERM) cannot run the full-screen interface: \(reason)"
-        case .cannotStart(let reason):
-            "cannot start the terminal: \(reason)"
-        }
     }
 }
 
