@@ -188,3 +188,32 @@ struct TerminalRefusalTests {
         #expect(dir.read("after") == dir.read("before"))
     }
 }
+
+/// Colours by default; none at all when NO_COLOR is set, whatever its value.
+@Suite(.serialized)
+struct TerminalColourTests {
+    @Test(arguments: [false, true])
+    func coloursFollowNoColor(noColor: Bool) throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let dir = try TemporaryDirectory()
+        let script = """
+            while [ ! -e go ]; do sleep 0.05; done; \
+            \(shellQuote(RoadtripBinary.url.path)) --data \(shellQuote(dir.file("trips.json").path)); touch done
+            """
+        var environment = ["LANG": "C.UTF-8", "XDG_DATA_HOME": dir.file("xdg").path]
+        if noColor { environment["NO_COLOR"] = "" }
+        let session = try TmuxSession(command: ["sh", "-c", script], term: "xterm-256color",
+                                      environment: environment, workingDirectory: dir.url)
+        defer { session.kill() }
+        try session.recordOutput(to: dir.file("pane-output"))
+        try dir.write("", to: "go")
+        try session.waitFor(text: "roadtrip", timeout: 20)
+        try session.send(keys: ["q"])
+        try #require(dir.waitForFile("done", timeout: 20), "the app did not quit")
+        let output = dir.read("pane-output") ?? ""
+        // SGR parameters 30–37/40–47 (and 38;5/48;5) are colours; bold, reverse and the like are not.
+        let colour = try Regex("\u{1B}\\[(?:[0-9]*;)*(?:3[0-8]|4[0-8])(?:;[0-9]*)*m")
+        #expect(output.contains(colour) == !noColor,
+                "colour sequences \(noColor ? "despite" : "without") NO_COLOR: \(output.debugDescription.prefix(600))")
+    }
+}

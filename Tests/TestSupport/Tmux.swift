@@ -24,7 +24,8 @@ public final class TmuxSession {
     public static var isAvailable: Bool { (try? Self.executable()) != nil }
 
     /// Starts `command` (run directly, no shell, unless the command is one) in a new detached
-    /// session of `width`×`height` cells, with `environment` added to tmux's and TERM set to `term`.
+    /// session of `width`×`height` cells, with TERM set to `term` and `environment` added to
+    /// this process's (less NO_COLOR, the app's data paths and terminal size variables).
     public init(command: [String], width: Int = 100, height: Int = 30, term: String = TmuxSession.defaultTerm,
                 environment: [String: String] = [:], workingDirectory: URL? = nil) throws {
         precondition(!command.isEmpty, "a tmux session needs a command")
@@ -39,7 +40,7 @@ public final class TmuxSession {
         if let workingDirectory { args += ["-c", workingDirectory.path] }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(name)=\(value)"] }
         args += command
-        try tmux(args)
+        try tmux(args, environment: Self.serverEnvironment())
         serverPID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
@@ -127,8 +128,20 @@ public final class TmuxSession {
     private let target = "=roadtrip:"
 
     @discardableResult
-    private func tmux(_ args: [String]) throws -> String {
-        try ProcessRunner.run(Self.executable(), ["-L", socket, "-f", "/dev/null"] + args).output
+    private func tmux(_ args: [String], environment: [String: String]? = nil) throws -> String {
+        try ProcessRunner.run(Self.executable(), ["-L", socket, "-f", "/dev/null"] + args, environment: environment).output
+    }
+
+    /// What the server (and so every pane) inherits: this process's environment without what
+    /// would change the app under test behind a test's back (a test runner's NO_COLOR, the
+    /// developer's own data file, an outer tmux, a fixed terminal size).
+    private static func serverEnvironment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["NO_COLOR", "ROADTRIP_DATA", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TMUX", "TMUX_PANE",
+                     "COLUMNS", "LINES", "ESCDELAY", "TERM"] {
+            environment[name] = nil
+        }
+        return environment
     }
 
     private static func executable() throws -> URL {

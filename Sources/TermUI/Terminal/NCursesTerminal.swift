@@ -141,11 +141,9 @@ public final class NCursesTerminal: Terminal {
         set_term(screen)
         endwin()
         rt_set_active(0)
-        if installedSignals {
-            Self.restoreSignalHandlers()
-            // ncurses's own Ctrl-Z and resize handlers would take the terminal again after this.
-            for sig in signalsCursesTook { rt_set_default(sig) }
-        }
+        if installedSignals { Self.restoreSignalHandlers() }
+        // ncurses's own Ctrl-Z and resize handlers would take the terminal again after this.
+        for sig in signalsCursesTook { rt_set_default(sig) }
         delscreen(screen)
         for file in ownedFiles { fclose(file) }
         ownedFiles = []
@@ -396,11 +394,14 @@ extension NCursesTerminal {
         let input = inputDescriptor.map { fdopen($0, "r") } ?? fopen("/dev/null", "r")
         guard let input else { fclose(output); throw TerminalError.cannotStart("cannot open the key input") }
         try checkTerminalType(term, fd: fileno(output))
+        // ncurses catches these where nothing else does; a test process gets them back in `stop`.
+        let unhandledBefore = [SIGINT, SIGTERM, SIGTSTP, SIGWINCH].filter { rt_is_handled($0) == 0 }
         guard let screen = newterm(term, output, input) else {
             fclose(output); fclose(input)
             throw TerminalError.unknownTerminalType(term)
         }
         let terminal = NCursesTerminal(screen: screen, environment: environment)
+        terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         terminal.ownedFiles = [output, input]
         resizeterm(Int32(height), Int32(width))
         // resizeterm queues a KEY_RESIZE for the app; a test starts from an empty queue.
