@@ -16,6 +16,9 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     ]
 
     static let help = [
+        KeyHint("type a place", "matches show under the name"),
+        KeyHint("↓ ↑ Enter", "choose a match, take it"),
+        KeyHint("Esc", "close the matches"),
         KeyHint("Tab  Shift-Tab", "next / previous field"),
         KeyHint("↓ ↑", "next / previous field"),
         KeyHint("Enter", "save the stop"),
@@ -27,6 +30,24 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         KeyHint("Space", "overnight: yes / no"),
         KeyHint("48.85, 2.29", "pasted in a coordinate fills both"),
     ]
+
+    static let matchHints = [
+        KeyHint("↓↑", "choose"), KeyHint("Enter", "take the place"), KeyHint("Esc", "close the list"),
+    ]
+
+    /// The place matches, in a box under the name field.
+    private func drawSuggestions(_ model: WaypointEditorViewModel, at origin: Point, width: Int, on canvas: Canvas) {
+        guard !model.suggestions.isEmpty, model.focus == .name else { return }
+        let width = min(width, canvas.size.width - origin.x - 1)
+        let rows = min(model.suggestions.count, max(0, canvas.size.height - origin.y - 3))
+        guard rows > 0, width > 4 else { return }
+        Overlay.drawBox(Rect(x: origin.x - 1, y: origin.y, width: width + 2, height: rows + 2), on: canvas)
+        for (i, label) in model.suggestions.prefix(rows).enumerated() {
+            let selected = i == model.selectedSuggestion
+            canvas.draw(TextWidth.pad(label, to: width), at: Point(x: origin.x, y: origin.y + 1 + i),
+                        style: selected ? .selected : .normal, maxWidth: width)
+        }
+    }
 
     public func show(_ model: WaypointEditorViewModel) {
         for field in WaypointField.allCases {
@@ -41,6 +62,15 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public func handle(_ key: Key) {
         guard let model else { return }
         if showingHelp { showingHelp = false; return }
+        if !model.suggestions.isEmpty {
+            switch key {
+            case .down: presenter.didMoveSuggestion(by: 1); return
+            case .up: presenter.didMoveSuggestion(by: -1); return
+            case .pageDown: presenter.didMoveSuggestion(by: 8); return
+            case .escape: presenter.didCloseSuggestions(); return
+            default: break
+            }
+        }
         switch key {
         case .tab, .down: presenter.didMoveFocus(forward: true)
         case .backTab, .up: presenter.didMoveFocus(forward: false)
@@ -88,7 +118,8 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         }
         canvas.draw("Tip: paste “48.8584, 2.2945” into a coordinate field to fill both.",
                     at: Point(x: 2, y: 2 + WaypointField.allCases.count * 2), style: .dim)
-        Chrome.drawStatus(hints: Self.hints, message: model.message, on: canvas)
+        drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
+        Chrome.drawStatus(hints: model.suggestions.isEmpty ? Self.hints : Self.matchHints, message: model.message, on: canvas)
         if showingHelp { Overlay.drawHelp(title: "waypoint editor", hints: Self.help, on: canvas) }
     }
 }

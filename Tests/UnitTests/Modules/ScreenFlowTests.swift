@@ -23,7 +23,7 @@ import WaypointEditor
         let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
                                             deliver: .application(harness.app),
                                             editor: WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
                                         startupMessage: "Sample trips loaded.", detail: detail)
         harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
     }
