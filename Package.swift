@@ -14,7 +14,7 @@ let package = Package(
         // For Benchmarks/optimize, a package of its own so the main build never compiles it.
         .library(name: "RoadtripItinerary", targets: ["RoadtripCore", "Itinerary"]),
         // For Benchmarks/perf: the screens as the app wires them, measured from outside the main build.
-        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor"]),
+        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "Routing", "TripList", "TripDetail", "WaypointEditor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,6 +60,6 @@ let package = Package(
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "Routing"]),
     ]
 )

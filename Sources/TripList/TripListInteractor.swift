@@ -5,14 +5,15 @@ import RoadtripCore
 @MainActor
 public final class TripListInteractor: TripListInteractorProtocol {
     private let repository: TripRepository
-    private let routes: InstantRouteProvider
+    private let routes: RouteProvider
+    private let estimate: InstantRouteProvider
     private let settings: DisplaySettings
     private var startupMessage: String?
     /// Each trip's total, kept while its stops are the same: with thousands of trips, an edit to one
     /// must not recompute every other trip's legs.
     private var totals: [Trip.ID: Total] = [:]
     /// The trips and summaries of the last call, for comparing position by position.
-    private var lastSummaries: (trips: [Trip], summaries: [TripSummary])?
+    private var lastSummaries: (trips: [Trip], summaries: [TripSummary], complete: [Bool])?
 
     private struct Total {
         var waypoints: [Waypoint]
@@ -20,9 +21,14 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var isEstimate: Bool
     }
 
-    public init(repository: TripRepository, routes: InstantRouteProvider, settings: DisplaySettings, startupMessage: String? = nil) {
+    /// - Parameters:
+    ///   - routes: legs it already knows (cached road legs) are shown as they are;
+    ///   - estimate: fills in the others, so the list never waits for a server.
+    public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
+                settings: DisplaySettings, startupMessage: String? = nil) {
         self.repository = repository
         self.routes = routes
+        self.estimate = estimate
         self.settings = settings
         self.startupMessage = startupMessage
     }
@@ -39,11 +45,12 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var result: [TripSummary] = []
         result.reserveCapacity(trips.count)
         var missing: [Int] = []
+        var complete = [Bool](repeating: true, count: trips.count)
         if let last = lastSummaries, last.trips.count == trips.count {
             // After an edit in place, trips sit where they were: compare by position, no hashing.
             for (i, trip) in trips.enumerated() {
                 let before = last.trips[i]
-                if before.id == trip.id, before.waypoints == trip.waypoints {
+                if last.complete[i], before.id == trip.id, before.waypoints == trip.waypoints {
                     result.append(TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
                                               distanceMeters: last.summaries[i].distanceMeters,
                                               distanceIsEstimate: last.summaries[i].distanceIsEstimate))
@@ -61,7 +68,13 @@ public final class TripListInteractor: TripListInteractorProtocol {
             }
         }
         for (i, total) in zip(missing, totalsComputed(for: missing.map { trips[$0].coordinates })) {
-            totals[trips[i].id] = Total(waypoints: trips[i].waypoints, meters: total.meters, isEstimate: total.isEstimate)
+            // A total with estimated legs is not kept: the road legs may be known by the next call.
+            if total.isComplete {
+                totals[trips[i].id] = Total(waypoints: trips[i].waypoints, meters: total.meters, isEstimate: total.isEstimate)
+            } else {
+                totals[trips[i].id] = nil
+                complete[i] = false
+            }
             result[i].stopCount = trips[i].waypoints.count
             result[i].distanceMeters = total.meters
             result[i].distanceIsEstimate = total.isEstimate
@@ -70,20 +83,23 @@ public final class TripListInteractor: TripListInteractorProtocol {
             let ids = Set(trips.map(\.id))
             totals = totals.filter { ids.contains($0.key) }
         }
-        lastSummaries = (trips, result)
+        lastSummaries = (trips, result, complete)
         return result
     }
 
     /// Totals of many trips (the first screen of a large file) are computed on every core.
-    private func totalsComputed(for trips: [[Coordinate]]) -> [(meters: Double, isEstimate: Bool)] {
-        let routes = routes
-        let compute = { @Sendable (stops: [Coordinate]) -> (meters: Double, isEstimate: Bool) in
-            let legs = routes.instantLegs(for: stops)
-            return (legs.reduce(0) { $0 + $1.distanceMeters }, legs.contains { $0.source == .estimate })
+    /// Legs the route provider knows are used as they are; the estimate fills in the others.
+    private func totalsComputed(for trips: [[Coordinate]]) -> [(meters: Double, isEstimate: Bool, isComplete: Bool)] {
+        let routes = routes, estimate = estimate
+        let compute = { @Sendable (stops: [Coordinate]) -> (meters: Double, isEstimate: Bool, isComplete: Bool) in
+            let known = routes.knownLegs(for: stops)
+            let complete = !known.contains(where: { $0 == nil })
+            let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
+            return (legs.reduce(0) { $0 + $1.distanceMeters }, legs.contains { $0.source == .estimate }, complete)
         }
         guard trips.count > 256 else { return trips.map(compute) }
         let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
-        let results = ConcurrentResults<(meters: Double, isEstimate: Bool)>(count: trips.count)
+        let results = ConcurrentResults<(meters: Double, isEstimate: Bool, isComplete: Bool)>(count: trips.count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, compute(trips[i])) }
         }

@@ -1,4 +1,6 @@
 import Foundation
+import Gazetteer
+import TermUI
 import RoadtripCore
 
 /// Reads and writes one stop of one trip through the shared repository.
@@ -7,11 +9,51 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let tripID: Trip.ID
     private let target: WaypointEditorTarget
     private let repository: TripRepository
+    private let zones: @Sendable (Coordinate) -> TimeZone?
+    private let places: (any PlaceSearching)?
+    private let deliver: UIDelivery
+    /// Bumped on every search so that only the answer to the latest one is shown.
+    private var searchGeneration = 0
+    public weak var output: WaypointEditorInteractorOutput?
 
-    public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository) {
+    public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
+                zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
+                places: (any PlaceSearching)? = nil, deliver: UIDelivery = UIDelivery(post: { _ in })) {
         self.tripID = tripID
         self.target = target
         self.repository = repository
+        self.zones = zones
+        self.places = places
+        self.deliver = deliver
+    }
+
+    public func searchPlaces(_ query: String) {
+        searchGeneration += 1
+        guard let places, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            output?.placesDidArrive([], for: query)
+            return
+        }
+        let ticket = searchGeneration
+        let deliver = self.deliver
+        deliver.begin()
+        Task.detached {
+            let found = places.search(query, limit: 8).map(Self.suggestion)
+            deliver.finish { [weak self] in
+                guard let self, ticket == self.searchGeneration else { return }
+                self.output?.placesDidArrive(found, for: query)
+            }
+        }
+    }
+
+    private nonisolated static func suggestion(_ place: Place) -> PlaceSuggestion {
+        let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
+        return PlaceSuggestion(label: place.label + population, name: place.name, coordinate: place.coordinate,
+                               timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
+    }
+
+    public func timeZone(at coordinate: Coordinate?) -> TimeZone {
+        if let id = existingWaypoint()?.timeZone, let zone = TimeZone(identifier: id) { return zone }
+        return coordinate.flatMap(zones) ?? TimeZone(identifier: "UTC")!
     }
 
     public var tripName: String { repository.trip(id: tripID)?.name ?? "" }
@@ -21,18 +63,30 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         return repository.trip(id: tripID)?.waypoints.first { $0.id == id }
     }
 
-    public func save(name: String, coordinate: Coordinate) -> String? {
+    public func save(_ draft: WaypointDraft) -> String? {
+        let name = draft.name
         let label: String = if case .insert = target { "adding stop “\(name)”" } else { "editing stop “\(name)”" }
         return repository.update(tripID: tripID, label) { trip in
             switch target {
             case let .insert(at):
-                let stop = Waypoint(name: name, coordinate: coordinate)
+                var stop = Waypoint(name: name, coordinate: draft.coordinate)
+                Self.apply(draft, to: &stop)
                 trip.waypoints.insert(stop, at: min(max(0, at), trip.waypoints.count))
             case let .edit(id):
                 guard let i = trip.waypoints.firstIndex(where: { $0.id == id }) else { return }
-                trip.waypoints[i].name = name
-                trip.waypoints[i].coordinate = coordinate
+                if trip.waypoints[i].coordinate != draft.coordinate { trip.waypoints[i].timeZone = nil }
+                Self.apply(draft, to: &trip.waypoints[i])
             }
         }
+    }
+
+    private static func apply(_ draft: WaypointDraft, to stop: inout Waypoint) {
+        stop.name = draft.name
+        stop.coordinate = draft.coordinate
+        stop.stay = draft.stay
+        stop.overnight = draft.overnight
+        stop.fixedArrival = draft.fixedArrival
+        stop.note = draft.note
+        if let zone = draft.timeZone { stop.timeZone = zone }
     }
 }

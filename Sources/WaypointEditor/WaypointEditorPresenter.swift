@@ -4,16 +4,20 @@ import TermUI
 
 /// Validates the stop being typed and saves it.
 @MainActor
-public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
+public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
     public weak var view: WaypointEditorViewProtocol?
     private let interactor: WaypointEditorInteractorProtocol
     private let router: WaypointEditorRouterProtocol
     private let isNew: Bool
 
-    private var values: [WaypointField: String] = [.name: "", .latitude: "", .longitude: ""]
+    private var values: [WaypointField: String] = Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, "") })
     private var errors: [WaypointField: String] = [:]
     private var focus: WaypointField = .name
     private var message: StatusMessage?
+    private var suggestions: [PlaceSuggestion] = []
+    private var selectedSuggestion: Int?
+    /// The zone of the place last taken from the search, while its coordinates stand.
+    private var pickedTimeZone: String?
 
     public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
         self.interactor = interactor
@@ -26,7 +30,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
             values[.name] = stop.name
             values[.latitude] = Self.degrees(stop.coordinate.latitude)
             values[.longitude] = Self.degrees(stop.coordinate.longitude)
+            values[.stay] = DurationParser.text(stop.stay)
+            values[.arriveBy] = LocalTimeParser.text(stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate))
+            values[.note] = stop.note
         }
+        values[.overnight] = interactor.existingWaypoint()?.overnight == true ? "yes" : "no"
         publish()
     }
 
@@ -34,10 +42,50 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
         values[field] = text
         errors[field] = nil
         message = nil
+        switch field {
+        case .name: interactor.searchPlaces(text)
+        case .latitude, .longitude: pickedTimeZone = nil
+        default: break
+        }
+        publish()
+    }
+
+    public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
+        guard focus == .name, query == values[.name] else { return }
+        suggestions = places
+        selectedSuggestion = nil
+        publish()
+    }
+
+    public func didMoveSuggestion(by offset: Int) {
+        guard !suggestions.isEmpty else { return }
+        let next = (selectedSuggestion ?? -1) + offset
+        selectedSuggestion = next < 0 ? nil : min(next, suggestions.count - 1)
+        publish()
+    }
+
+    public func didCloseSuggestions() {
+        suggestions = []
+        selectedSuggestion = nil
+        publish()
+    }
+
+    /// Fills name and coordinates from a place; they stay editable.
+    private func take(_ place: PlaceSuggestion) {
+        values[.name] = place.name
+        values[.latitude] = Self.degrees(place.coordinate.latitude)
+        values[.longitude] = Self.degrees(place.coordinate.longitude)
+        for field in [WaypointField.name, .latitude, .longitude] { errors[field] = nil }
+        pickedTimeZone = place.timeZone
+        suggestions = []
+        selectedSuggestion = nil
+        message = StatusMessage("\(place.label): Enter saves the stop.")
         publish()
     }
 
     public func didMoveFocus(forward: Bool) {
+        suggestions = []
+        selectedSuggestion = nil
         splitPastedPair()
         let all = WaypointField.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
@@ -45,6 +93,16 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     }
 
     public func didPressSave() {
+        if let index = selectedSuggestion, suggestions.indices.contains(index) {
+            take(suggestions[index])
+            return
+        }
+        // Typing a place and pressing Enter takes the best match when no position is given yet.
+        if let best = suggestions.first, (values[.latitude] ?? "").isEmpty, (values[.longitude] ?? "").isEmpty {
+            take(best)
+            return
+        }
+        suggestions = []
         splitPastedPair()
         errors = [:]
         let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
@@ -58,6 +116,17 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
         case let .success(v): longitude = v
         case let .failure(e): errors[.longitude] = e.description
         }
+        var stay: TimeInterval = 0
+        switch DurationParser.parse(values[.stay] ?? "") {
+        case let .success(v): stay = v
+        case let .failure(e): errors[.stay] = e.description
+        }
+        var arrival: Date?
+        let zone = interactor.timeZone(at: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } })
+        switch LocalTimeParser.parse(values[.arriveBy] ?? "", in: zone) {
+        case let .success(v): arrival = v
+        case let .failure(e): errors[.arriveBy] = e.description
+        }
         guard errors.isEmpty, let latitude, let longitude else {
             if let first = WaypointField.allCases.first(where: { errors[$0] != nil }) { focus = first }
             message = StatusMessage("Not saved: fix the marked field\(errors.count > 1 ? "s" : "").", isError: true)
@@ -65,7 +134,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
             return
         }
         // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
-        _ = interactor.save(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+        _ = interactor.save(WaypointDraft(
+            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), stay: stay,
+            overnight: values[.overnight] == "yes", fixedArrival: arrival,
+            note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces), timeZone: pickedTimeZone
+        ))
         router.close()
     }
 
@@ -93,7 +166,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     private func publish() {
         view?.show(WaypointEditorViewModel(
             title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
-            values: values, errors: errors, focus: focus, message: message
+            values: values, errors: errors, focus: focus, message: message,
+            suggestions: suggestions.map(\.label), selectedSuggestion: selectedSuggestion
         ))
     }
 }

@@ -17,6 +17,8 @@ struct Roadtrip: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
             AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
+            ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
+            ItineraryCommand.self, OptimizeCommand.self,
         ],
         defaultSubcommand: nil
     )

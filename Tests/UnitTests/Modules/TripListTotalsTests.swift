@@ -14,7 +14,8 @@ import TestSupport
     @Test func totalsFollowEditsToStopsAndDeletedTrips() {
         let store = TripStoreDouble(trips: [Fixtures.france(), Fixtures.japan()])
         let repository = TripRepository(store: store, trips: store.trips)
-        let interactor = TripListInteractor(repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings())
+        let interactor = TripListInteractor(repository: repository, routes: GeodesicRouteProvider(), estimate: GeodesicRouteProvider(),
+                                            settings: DisplaySettings())
         #expect(interactor.summaries().map(\.distanceMeters) == repository.trips.map(Self.expected))
         let france = repository.trips[0].id
         repository.update(tripID: france) { $0.waypoints[2].coordinate = Coordinate(latitude: 43.7102, longitude: 7.262) }
@@ -29,7 +30,8 @@ import TestSupport
     @Test func manyTripsAreTotalledInParallelToTheSameFigures() {
         let trips = TripWorkload.trips(count: 600, stops: 6, seed: 11)
         let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
-        let interactor = TripListInteractor(repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings())
+        let interactor = TripListInteractor(repository: repository, routes: GeodesicRouteProvider(), estimate: GeodesicRouteProvider(),
+                                            settings: DisplaySettings())
         #expect(interactor.summaries().map(\.distanceMeters) == trips.map(Self.expected))
         #expect(interactor.summaries().map(\.id) == trips.map(\.id))
     }

@@ -1,11 +1,13 @@
 import Foundation
 import RoadtripCore
+import Routing
 import TermUI
 import TripDetail
 import TripList
 import WaypointEditor
 
-/// The app's screens wired as `FullScreenApp` wires them, on an in-memory terminal and a real data file.
+/// The app's screens wired as `FullScreenApp` wires them with its default routes (the offline estimate)
+/// and no gazetteer, on an in-memory terminal and a real data file.
 @MainActor
 final class ScreenSession {
     let terminal = MemoryTerminal(width: 100, height: 30)
@@ -21,10 +23,11 @@ final class ScreenSession {
             ? TripRepository(store: store, trips: trips, savingInBackground: app.post)
             : TripRepository(store: store, trips: trips)
         let settings = DisplaySettings(unit: .kilometers)
-        let routes = GeodesicRouteProvider()
-        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
-                                            deliver: .application(app), editor: WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
+        let routes = EstimateRouteProvider()
+        let deliver = UIDelivery.application(app)
+        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings, deliver: deliver,
+                                            editor: WaypointEditorDependencies(repository: repository, deliver: deliver))
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
                                         startupMessage: nil, detail: detail)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.render()
