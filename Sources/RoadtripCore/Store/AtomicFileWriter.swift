@@ -28,7 +28,7 @@ struct AtomicFileWriter {
         target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".bak")
     }
 
-    func write(_ data: Data) throws(Failure) {
+    func write(_ data: some ContiguousBytes) throws(Failure) {
         let folder = target.deletingLastPathComponent()
         try ensureFolder(folder)
         var info = stat()
@@ -41,7 +41,7 @@ struct AtomicFileWriter {
     }
 
     /// Writes and flushes a temporary file, then renames it over the target.
-    private func replace(with data: Data, in folder: URL, keepingBackup: Bool) throws(Failure) {
+    private func replace(with data: some ContiguousBytes, in folder: URL, keepingBackup: Bool) throws(Failure) {
         let temporary = try createTemporary(in: folder)
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary.path) } }
@@ -85,7 +85,7 @@ struct AtomicFileWriter {
         throw failure("while creating a temporary file in \(folder.path)")
     }
 
-    private func writeAll(_ data: Data, to fd: Int32) throws(Failure) {
+    private func writeAll(_ data: some ContiguousBytes, to fd: Int32) throws(Failure) {
         var failed: Int32 = 0
         data.withUnsafeBytes { buffer in
             var done = 0

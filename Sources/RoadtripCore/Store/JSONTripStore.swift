@@ -45,9 +45,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                                  reason: "not saved over a file that could not be loaded (\(refused.reason))")
         }
         try Self.checkWritable(document, path: url.path)
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try TripDocumentCodec.encode(document)
+            data = try TripDocumentCodec.encodedBytes(document)
         } catch {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: "not saved: \(error)")
         }

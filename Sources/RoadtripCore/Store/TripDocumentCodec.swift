@@ -10,7 +10,12 @@ import Foundation
 /// `JSONDecoder`, whose verdict, and wording, stand.
 enum TripDocumentCodec {
     static func encode(_ document: TripDocument) throws -> Data {
-        Data(try TripDocumentWriter.encode(document))
+        Data(try encodedBytes(document))
+    }
+
+    /// The file's bytes without the copy into `Data`: a large file is written straight from them.
+    static func encodedBytes(_ document: TripDocument) throws -> [UInt8] {
+        try TripDocumentWriter.encode(document)
     }
 
     /// The document in `data`, read from the file at `path` (named in errors).

@@ -16,9 +16,10 @@ struct TripDocumentWriter {
 
     static func encode(_ document: TripDocument) throws(Unwritable) -> [UInt8] {
         var writer = TripDocumentWriter()
-        // About 170 bytes per stop and 300 per trip; one allocation for typical files.
+        // A stop with every field takes about 300 bytes, a trip's own fields about 400: one allocation
+        // for typical files, so a large file never holds two growing copies at once.
         let stops = document.trips.reduce(0) { $0 + $1.waypoints.count }
-        writer.out.reserveCapacity(64 + document.trips.count * 320 + stops * 200)
+        writer.out.reserveCapacity(64 + document.trips.count * 400 + stops * 320)
         try writer.write(document)
         return writer.out
     }
