@@ -7,6 +7,11 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
     public var presenter: TripDetailPresenterProtocol!
     private var model: TripDetailViewModel?
     private var list = ListState()
+
+    /// The presenter's selection and row count beside the list state's, for the keystroke fuzzer's invariants.
+    var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
+        (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
+    }
     private var nameField = TextField()
     private var showingHelp = false
     private var visibleRows = 10

@@ -70,6 +70,10 @@ public final class TripRepository {
         do {
             try store.save(TripDocument(trips: trips))
             lastSaveError = nil
+        } catch let error as TripStoreError {
+            // The reason first: on a narrow status line it is what must show; the file comes after.
+            let reason = error.reason.hasPrefix("not saved: ") ? String(error.reason.dropFirst(11)) : error.reason
+            lastSaveError = "Not saved: \(reason) (\(error.path))"
         } catch {
             lastSaveError = "Not saved: \(error)"
         }
