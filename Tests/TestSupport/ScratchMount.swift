@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Mounting needs root (CAP_SYS_ADMIN), as in CI's container; elsewhere the tests that need it
 /// are skipped with a reason, never passed silently.
-final class ScratchMount {
-    let folder: URL
+public final class ScratchMount {
+    public let folder: URL
     private var mounted = true
 
     private init(folder: URL) { self.folder = folder }
@@ -13,21 +13,21 @@ final class ScratchMount {
     deinit { unmount() }
 
     /// Whether this process may mount: probed once with a real tmpfs mount.
-    static let available: Bool = {
+    public static let available: Bool = {
         guard geteuid() == 0, let probe = try? tmpfs(size: "16k") else { return false }
         probe.unmount()
         return true
     }()
 
     /// A fresh tmpfs of `size` (mount's syntax: "64k") in a new 0700 folder.
-    static func tmpfs(size: String) throws -> ScratchMount {
+    public static func tmpfs(size: String) throws -> ScratchMount {
         let folder = try newFolder()
         try run("/bin/mount", "-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", folder.path)
         return ScratchMount(folder: folder)
     }
 
     /// `source` bound read-only at a new folder: writes there fail with EROFS, even for root.
-    static func readOnlyView(of source: URL) throws -> ScratchMount {
+    public static func readOnlyView(of source: URL) throws -> ScratchMount {
         let folder = try newFolder()
         try run("/bin/mount", "--bind", source.path, folder.path)
         let mount = ScratchMount(folder: folder)
@@ -35,7 +35,7 @@ final class ScratchMount {
         return mount
     }
 
-    func unmount() {
+    public func unmount() {
         guard mounted else { return }
         mounted = false
         try? Self.run("/bin/umount", folder.path)
@@ -49,10 +49,11 @@ final class ScratchMount {
         return folder
     }
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
 
+    /// Runs a system tool; throws its output when it fails.
     @discardableResult
-    static func run(_ tool: String, _ arguments: String...) throws -> String {
+    public static func run(_ tool: String, _ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -70,7 +71,7 @@ final class ScratchMount {
 }
 
 /// Fills the file system holding `folder` to the last byte; returns the filler to delete later.
-func fillUp(_ folder: URL) -> URL {
+public func fillUp(_ folder: URL) -> URL {
     let filler = folder.appendingPathComponent("filler")
     let fd = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     defer { close(fd) }
