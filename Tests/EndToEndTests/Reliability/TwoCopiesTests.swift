@@ -33,6 +33,30 @@ import TestSupport
         }
     }
 
+    @Test func plannerHoldingTheFileRefusesCommandsAtOnceAndASecondPlanner() throws {
+        try withFolder { folder in
+            let file = folder.appendingPathComponent("trips.json")
+            #expect(try RoadtripProcess.run(["new", "Alps", "--data", file.path]).status == 0)
+            let before = try Data(contentsOf: file)
+            // This test process takes the planner's lock exactly as FullScreenApp does.
+            let planner = try DataFileLock.acquire(for: file, role: .fullScreen)
+            defer { planner.release() }
+            let holder = "pid \(getpid()), full-screen planner"
+
+            let edit = try RoadtripProcess.run(["rename", "Alps", "Mine", "--data", file.path])
+            #expect(edit.status == 1)
+            #expect(edit.err == "roadtrip: \(file.path) is open in another roadtrip (\(holder)); close it first, "
+                    + "or try again when it has finished; nothing was changed\n", "\(edit.err)")
+            #expect(try Data(contentsOf: file) == before)
+
+            // A second planner is refused before it touches the terminal.
+            let second = try RoadtripProcess.run(["--data", file.path])
+            #expect(second.status == 1)
+            #expect(second.err.contains("is open in another roadtrip (\(holder))"), "\(second.err)")
+            #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
     @Test func readingIsNotBlockedByAHolder() throws {
         try withFolder { folder in
             let file = folder.appendingPathComponent("trips.json").path
