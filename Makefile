@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEMO_DATA ?= $(CURDIR)/.build/demo/trips.json
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
 
-.PHONY: run test build deps-run deps-test install clean
+.PHONY: run test build man deps-run deps-test install clean
 
 run: deps-run build
 	@mkdir -p $(dir $(DEMO_DATA))
@@ -17,6 +17,12 @@ test: deps-test
 
 build:
 	$(SWIFT) build
+
+# roadtrip.1, generated from the command definitions by swift-argument-parser's plugin
+# (offline; a debug build, since the plugin's default is a release build). Read it with `man ./roadtrip.1`.
+man: deps-run
+	$(SWIFT) package plugin generate-manual --configuration debug
+	cp .build/plugins/GenerateManual/outputs/roadtrip/roadtrip.1 roadtrip.1
 
 deps-run:
 	@Scripts/install-deps.sh run

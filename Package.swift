@@ -58,6 +58,6 @@ let package = Package(
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "Routing"]),
     ]
 )

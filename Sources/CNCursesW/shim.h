@@ -8,10 +8,17 @@
 #endif
 #include <locale.h>
 #include <wchar.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Swift 6 refuses mutable C globals under strict concurrency; read them through functions.
 static inline WINDOW *rt_stdscr(void) { return stdscr; }
+static inline WINDOW *rt_curscr(void) { return curscr; }
 static inline int rt_lines(void) { return LINES; }
 static inline int rt_cols(void) { return COLS; }
 static inline int rt_colors(void) { return COLORS; }
@@ -33,5 +40,163 @@ static inline int rt_mvadd_wstr_attr(int y, int x, const wchar_t *text, attr_t a
     if (setcchar(&cell, text, attr, pair, NULL) != OK) return ERR;
     return mvadd_wch(y, x, &cell);
 }
+
+// One cell: a spacing character plus up to four combining marks, drawn on `win`.
+static inline int rt_mvwadd_cell(WINDOW *win, int y, int x, const wchar_t *text, attr_t attr, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attr, pair, NULL) != OK) return ERR;
+    return mvwadd_wch(win, y, x, &cell);
+}
+
+// Whether `term` names a terminal that can run full-screen, checked before anything is written to it.
+// Returns 0 when usable; else 1 unknown type, 2 no terminfo database, 3 hardcopy, 4 cannot address the cursor.
+static inline int rt_check_terminal(const char *term, int fd) {
+    int err = 0;
+    if (setupterm(term, fd, &err) != OK) {
+        return err == 0 ? 1 : (err == -1 ? 2 : 3);
+    }
+    char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    return usable ? 0 : 4;
+}
+
+// A terminfo string capability, or NULL when the terminal has none.
+static inline const char *rt_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+// ---- Signals ----------------------------------------------------------------------------------
+// Handlers must be async-signal-safe, so they live here in C and touch only this state.
+
+#define RT_RESET_MAX 256
+
+typedef struct {
+    volatile sig_atomic_t terminate;   // the signal that asked the app to end, or 0
+    volatile sig_atomic_t resumed;     // set by SIGCONT: the screen must be laid out again
+    volatile sig_atomic_t active;      // curses owns the terminal
+    int tty_fd;
+    int has_termios;
+    struct termios saved;              // the user's settings from before curses started
+    char reset[RT_RESET_MAX];          // leave the alternate screen, show the cursor, plain attributes
+    size_t reset_length;
+    struct sigaction previous[NSIG];
+    unsigned char installed[NSIG];
+} rt_signal_state;
+
+static inline rt_signal_state *rt_signals(void) {
+    static rt_signal_state state;
+    return &state;
+}
+
+static inline void rt_restore_terminal_now(void) {
+    rt_signal_state *s = rt_signals();
+    if (!s->active) return;
+    s->active = 0;
+    if (s->reset_length > 0) {
+        ssize_t ignored = write(s->tty_fd, s->reset, s->reset_length);
+        (void)ignored;
+    }
+    if (s->has_termios) tcsetattr(s->tty_fd, TCSANOW, &s->saved);
+}
+
+static inline void rt_on_terminate(int sig) {
+    rt_signals()->terminate = sig;
+}
+
+static inline void rt_on_continue(int sig) {
+    (void)sig;
+    rt_signals()->resumed = 1;
+}
+
+// A crash: give the terminal back, then let the signal do what it did before we started
+// (the default action or the Swift runtime's backtracer).
+static inline void rt_on_crash(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    rt_signal_state *s = rt_signals();
+    rt_restore_terminal_now();
+    s->installed[sig] = 0;
+    int fault = info != NULL && info->si_code > 0
+        && (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE);
+    if (fault) {
+        // The faulting instruction runs again on return and the earlier handler sees the real fault.
+        sigaction(sig, &s->previous[sig], NULL);
+        return;
+    }
+    int fromHere = info != NULL && info->si_code <= 0 && info->si_pid == getpid();
+    if (fromHere) {
+        // abort() and the like: the earlier handler reports it; abort() itself kills if that returns.
+        sigaction(sig, &s->previous[sig], NULL);
+    } else {
+        // Sent by another process: there is nothing to report, and a backtracer that returns
+        // (expecting a fault to recur) would leave the process running. Die by the signal.
+        signal(sig, SIG_DFL);
+    }
+    raise(sig);
+}
+
+static inline int rt_install(int sig, int crash) {
+    rt_signal_state *s = rt_signals();
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    // No SA_RESTART: a blocking read must return so the run loop sees the request.
+    if (crash) {
+        action.sa_sigaction = rt_on_crash;
+        action.sa_flags = SA_SIGINFO;
+    } else {
+        action.sa_handler = sig == SIGCONT ? rt_on_continue : rt_on_terminate;
+    }
+    if (sigaction(sig, &action, &s->previous[sig]) != 0) return -1;
+    s->installed[sig] = 1;
+    return 0;
+}
+
+static inline void rt_uninstall(int sig) {
+    rt_signal_state *s = rt_signals();
+    if (!s->installed[sig]) return;
+    sigaction(sig, &s->previous[sig], NULL);
+    s->installed[sig] = 0;
+}
+
+static inline void rt_atexit_restore(void) { rt_restore_terminal_now(); }
+
+// Saves the terminal's settings as the user had them, for the crash handler and exit.
+static inline void rt_remember_terminal(int fd) {
+    rt_signal_state *s = rt_signals();
+    static int registered = 0;
+    s->tty_fd = fd;
+    s->has_termios = tcgetattr(fd, &s->saved) == 0;
+    if (!registered) { registered = 1; atexit(rt_atexit_restore); }
+}
+
+// What to write to undo curses's output when there is no time for endwin.
+static inline void rt_remember_reset(const char *reset) {
+    rt_signal_state *s = rt_signals();
+    size_t n = reset == NULL ? 0 : strlen(reset);
+    if (n >= RT_RESET_MAX) n = RT_RESET_MAX - 1;
+    if (n > 0) memcpy(s->reset, reset, n);
+    s->reset_length = n;
+}
+
+static inline void rt_set_active(int active) { rt_signals()->active = active; }
+static inline int rt_terminate_signal(void) { return rt_signals()->terminate; }
+static inline void rt_request_terminate(int sig) { rt_signals()->terminate = sig; }
+static inline int rt_take_resumed(void) {
+    rt_signal_state *s = rt_signals();
+    int r = s->resumed;
+    s->resumed = 0;
+    return r;
+}
+
+// Whether a handler other than the default is installed for `sig` (ncurses's own SIGTSTP handler, say).
+static inline int rt_is_handled(int sig) {
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) != 0) return 0;
+    return current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN;
+}
+
+static inline void rt_set_default(int sig) { signal(sig, SIG_DFL); }
 
 #endif

@@ -1,1 +1,135 @@
-// Gazetteer: filled in by its issue.
+import Foundation
+import RoadtripCore
+
+/// Every GeoNames place of about 1,000 people or more, searchable offline in well under a
+/// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, mapped into memory.
+///
+/// Immutable once loaded, so one instance serves every thread.
+public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
+    /// Names of the files `load(from:)` reads.
+    public static let fileNames = [
+        "gazetteer-index.bin", "gazetteer-places.tsv", "gazetteer-countries.tsv",
+        "gazetteer-regions.tsv", "gazetteer-fold.tsv",
+    ]
+
+    let fold: FoldTable
+    let tables: GazetteerTables
+    /// gazetteer-index.bin, holding the folded names the keys point into.
+    let index: MappedFile
+    /// Keys that start a name, and keys that start a later word of one.
+    let whole: KeyList
+    let inner: KeyList
+    /// Per place row (population order, largest first).
+    let countryIndex: [UInt16]
+    let regionIndex: [UInt16]
+    /// Positions in degrees, for the nearest place.
+    let positions = Positions()
+    /// gazetteer-places.tsv and where each of its rows starts.
+    let places: MappedFile
+    let lineStarts: [Int]
+
+    /// Number of places.
+    public var count: Int { countryIndex.count }
+
+    init(directory: URL) throws {
+        func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+        let foldURL = url("gazetteer-fold.tsv")
+        fold = try FoldTable(tsv: ByteParsing.read(foldURL), path: foldURL.path)
+        let countriesURL = url("gazetteer-countries.tsv"), regionsURL = url("gazetteer-regions.tsv")
+        tables = try GazetteerTables(
+            countriesTSV: ByteParsing.read(countriesURL), countriesPath: countriesURL.path,
+            regionsTSV: ByteParsing.read(regionsURL), regionsPath: regionsURL.path)
+
+        let indexURL = url("gazetteer-index.bin")
+        let mapped = try MappedFile(indexURL)
+        let index = try IndexFile(bytes: mapped.bytes, path: indexURL.path)
+        self.index = mapped
+        whole = KeyList(offsets: index.entryOffsets, heads: index.entryHeads, rows: index.entryRows, blob: mapped.bytes)
+        // Word keys start at random places in the names: reading their heads would cost more
+        // load time than it saves in searches.
+        inner = KeyList(offsets: index.innerOffsets, heads: nil, rows: index.innerRows, blob: mapped.bytes)
+        countryIndex = index.countries
+        regionIndex = index.regions
+        let countryCount = tables.countries.count, regionCount = tables.regions.count
+        guard index.countries.allSatisfy({ Int($0) < countryCount }),
+              index.regions.allSatisfy({ $0 == .max || Int($0) < regionCount }) else {
+            throw GazetteerError.malformed(path: indexURL.path, reason: "a country or region number is out of range")
+        }
+
+        let placesURL = url("gazetteer-places.tsv")
+        places = try MappedFile(placesURL)
+        let rows = try PlaceRows(places.bytes, path: placesURL.path, expected: index.countries.count)
+        lineStarts = rows.lineStarts
+    }
+
+    /// Loads the gazetteer files from `directory` (the repository's Data/ folder).
+    public static func load(from directory: URL) throws -> Gazetteer {
+        try Gazetteer(directory: directory)
+    }
+
+    /// The place at `row` (0..<count; larger populations first), its text fields read
+    /// from the places file on demand.
+    public func place(at row: Int) -> Place {
+        let f = fields(row: row)
+        let region = regionIndex[row] == .max ? "" : tables.regions[Int(regionIndex[row])].name
+        let country = tables.countries[Int(countryIndex[row])].name
+        return Place(
+            name: ByteParsing.string(f[1]), region: region, country: country,
+            countryCode: ByteParsing.string(f[3]),
+            coordinate: Coordinate(
+                latitude: ByteParsing.decimal(f[5]) ?? 0, longitude: ByteParsing.decimal(f[6]) ?? 0),
+            population: Int(ByteParsing.decimal(f[7]) ?? 0),
+            timeZone: ByteParsing.string(f[8]))
+    }
+
+    /// The place closest to `coordinate` along the great circle; nil for an invalid one.
+    ///
+    /// A flat-earth distance (longitude scaled by the cosine of the latitude) picks a few
+    /// candidates in one cheap pass; the great-circle distance decides among them.
+    public func nearest(to coordinate: Coordinate) -> Place? {
+        guard coordinate.isValid, count > 0 else { return nil }
+        let (latitudes, longitudes) = positions.get { parsePositions() }
+        let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)
+        var candidates: [(distance: Double, row: Int)] = []
+        var worst = Double.infinity
+        for i in 0..<count {
+            let dLat = latitudes[i] - coordinate.latitude
+            var dLon = abs(longitudes[i] - coordinate.longitude)
+            if dLon > 180 { dLon = 360 - dLon }
+            let d = dLat * dLat + dLon * dLon * scale * scale
+            guard d < worst else { continue }
+            candidates.append((d, i))
+            if candidates.count > 64 {
+                candidates.sort { $0.distance < $1.distance }
+                candidates.removeLast(candidates.count - 32)
+                worst = candidates[candidates.count - 1].distance
+            }
+        }
+        let best = candidates.min { a, b in
+            Geodesic.distance(coordinate, Coordinate(latitude: latitudes[a.row], longitude: longitudes[a.row]))
+                < Geodesic.distance(coordinate, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
+        }
+        return best.map { place(at: $0.row) }
+    }
+
+    /// Latitude and longitude of every row, from the places file.
+    private func parsePositions() -> (latitudes: [Double], longitudes: [Double]) {
+        var latitudes = [Double](), longitudes = [Double]()
+        latitudes.reserveCapacity(count)
+        longitudes.reserveCapacity(count)
+        for row in 0..<count {
+            let f = fields(row: row)
+            latitudes.append(ByteParsing.decimal(f[5]) ?? 0)
+            longitudes.append(ByteParsing.decimal(f[6]) ?? 0)
+        }
+        return (latitudes, longitudes)
+    }
+
+    /// The 9 tab-separated fields of a row; a damaged row reads as empty fields, not a crash.
+    private func fields(row: Int) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.bytes.count
+        var f = ByteParsing.fields(places.bytes[lineStarts[row]..<end])
+        while f.count < 9 { f.append(places.bytes[0..<0]) }
+        return f
+    }
+}

@@ -1,6 +1,8 @@
 import Foundation
 import RoadtripCore
+import Itinerary
 import TermUI
+import TripMap
 import WaypointEditor
 
 // The protocols between the parts of the trip detail module.
@@ -21,6 +23,8 @@ public struct TripDetailViewModel: Equatable, Sendable {
         /// The trip name is being edited, starting from `text`.
         case renaming(text: String)
         case confirming(question: String)
+        /// A better order was found: Enter applies it, Esc keeps the old one.
+        case proposing(summary: String, order: String)
     }
 
     public var title: String
@@ -34,6 +38,8 @@ public struct TripDetailViewModel: Equatable, Sendable {
     public var emptyText: String
     public var mode: Mode
     public var message: StatusMessage?
+    /// The trip as the map draws it, selection included.
+    public var map: MapModel
 }
 
 @MainActor
@@ -56,6 +62,11 @@ public protocol TripDetailPresenterProtocol: AnyObject {
     func didPressToggleUnits()
     func didPressUndo()
     func didPressRedo()
+    func didPressMap()
+    func didPressItinerary()
+    func didPressOptimize()
+    func didPressSettings()
+    func didAnswerProposal(_ apply: Bool)
     func didPressBack()
 }
 
@@ -84,6 +95,12 @@ public protocol TripDetailInteractorProtocol: AnyObject {
     func undo() -> UndoOutcome
     func redo() -> UndoOutcome
     var saveError: String? { get }
+    /// The day-by-day plan of the trip as it is now, as lines of text.
+    func itineraryLines() -> [String]
+    /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
+    func proposeOrder()
+    /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
+    func applyOrder(_ proposal: OrderProposal) -> String?
     func refreshLegs()
     var unit: DistanceUnit { get }
     func toggleUnit()
@@ -92,10 +109,16 @@ public protocol TripDetailInteractorProtocol: AnyObject {
 @MainActor
 public protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
+    func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
 }
 
 @MainActor
 public protocol TripDetailRouterProtocol: AnyObject {
     func openWaypointEditor(_ target: WaypointEditorTarget)
+    /// Opens the map full screen; `model` is read at each draw so it follows the trip.
+    func openMap(title: String, model: @escaping @MainActor () -> MapModel)
+    /// Opens a scrolling page of lines (the itinerary); `lines` is read at each draw.
+    func openPage(title: String, lines: @escaping @MainActor () -> [String])
+    func openSettings()
     func close()
 }

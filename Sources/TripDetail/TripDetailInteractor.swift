@@ -1,21 +1,29 @@
 import Foundation
+import Itinerary
 import RoadtripCore
 import TermUI
 
 /// Edits one trip through the shared repository and computes its legs.
 @MainActor
-public final class TripDetailInteractor: TripDetailInteractorProtocol {
+public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInteractorProtocol {
     public weak var output: TripDetailInteractorOutput?
     private let tripID: Trip.ID
     private let repository: TripRepository
     private let routes: RouteProvider
     private let settings: DisplaySettings
     private let deliver: UIDelivery
+    private let matrix: any TravelTimeMatrixProviding
+    private let timeZones: TimeZoneLookup
+    /// The legs of the last answer, for the itinerary.
+    private var knownLegs: [Leg] = []
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
     public init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
-                settings: DisplaySettings, deliver: UIDelivery) {
+                settings: DisplaySettings, deliver: UIDelivery,
+                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none) {
+        self.matrix = matrix
+        self.timeZones = timeZones
         self.tripID = tripID
         self.repository = repository
         self.routes = routes
@@ -52,36 +60,90 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol {
     /// Why the last save failed, while it still has not succeeded.
     public var saveError: String? { repository.lastSaveError }
 
+    public var tripName: String { trip()?.name ?? "" }
+
+    /// The zone dates of the trip are typed in: the first stop's.
+    private var startZone: TimeZone {
+        guard let first = trip()?.waypoints.first else { return TimeZone(identifier: "UTC")! }
+        return timeZones.zone(for: first).0
+    }
+
+    public func settingsText() -> TripSettingsText {
+        guard let trip = trip() else { return TripSettingsText(values: [:]) }
+        return TripSettingsText(trip: trip, zone: startZone)
+    }
+
+    public func saveSettings(_ text: TripSettingsText) -> [TripSettingsText.Field: String]? {
+        guard var edited = trip() else { return nil }
+        let errors = text.apply(to: &edited, zone: startZone)
+        guard errors.isEmpty else { return errors }
+        repository.update(tripID: tripID, "changing the settings of “\(edited.name)”") { $0 = edited }
+        return nil
+    }
+
+    public func itineraryLines() -> [String] {
+        guard let trip = trip() else { return [] }
+        let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+        let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones)
+        return ItineraryTextRenderer.lines(plan, unit: settings.unit)
+    }
+
+    public func proposeOrder() {
+        guard let trip = trip() else { return }
+        let matrix = self.matrix
+        let deliver = self.deliver
+        deliver.begin()
+        Task.detached {
+            let result: Result<OrderProposal, OrderProposalError>
+            do {
+                result = .success(try await OrderProposal.make(for: trip, using: matrix))
+            } catch let error as OrderProposalError {
+                result = .failure(error)
+            } catch {
+                result = .failure(OrderProposalError(message: "No best order: \(error)"))
+            }
+            deliver.finish { [weak self] in self?.output?.orderProposalDidArrive(result) }
+        }
+    }
+
+    public func applyOrder(_ proposal: OrderProposal) -> String? {
+        guard let stops = trip()?.waypoints, let reordered = proposal.reordered(stops) else {
+            return "The stops changed since the proposal; press o again."
+        }
+        return repository.update(tripID: tripID, "applying the best order") { $0.waypoints = reordered }
+    }
+
     public func refreshLegs() {
         generation += 1
         let stops = trip()?.coordinates ?? []
         guard stops.count >= 2 else {
+            knownLegs = []
             output?.legsDidChange(LegsState(legs: [], source: routes.label))
             return
         }
-        if let instant = routes as? InstantRouteProvider {
-            output?.legsDidChange(LegsState(legs: instant.instantLegs(for: stops), source: routes.label))
+        // Legs already known (estimates, cached road legs) show at once; the rest say "Calculating…".
+        let known = routes.knownLegs(for: stops)
+        if !known.contains(where: { $0 == nil }) {
+            knownLegs = known.compactMap { $0 }
+            output?.legsDidChange(LegsState(legs: known, source: routes.label))
             return
         }
-        output?.legsDidChange(LegsState(legs: Array(repeating: nil, count: stops.count - 1), source: routes.label))
+        output?.legsDidChange(LegsState(legs: known, source: routes.label))
         let ticket = generation
         let routes = self.routes
         let deliver = self.deliver
         deliver.begin()
         Task.detached {
-            let result: Result<[Leg], Error>
-            do { result = .success(try await routes.legs(for: stops)) } catch { result = .failure(error) }
-            deliver.finish { [weak self] in self?.receive(result, ticket: ticket) }
+            let result = await routes.route(for: stops)
+            deliver.finish { [weak self] in self?.receive(result, for: stops, ticket: ticket) }
         }
     }
 
-    private func receive(_ result: Result<[Leg], Error>, ticket: Int) {
-        guard ticket == generation else { return }
-        switch result {
-        case let .success(legs):
-            output?.legsDidChange(LegsState(legs: legs, source: routes.label))
-        case let .failure(error):
-            output?.legsDidChange(LegsState(legs: [], source: routes.label, note: "Route failed: \(error)"))
-        }
+    /// Takes an answer unless the stops changed while it was on its way.
+    private func receive(_ result: RouteResult, for stops: [Coordinate], ticket: Int) {
+        guard ticket == generation, stops == trip()?.coordinates, result.legs.count == stops.count - 1 else { return }
+        knownLegs = result.legs
+        output?.legsDidChange(LegsState(legs: result.legs, source: routes.label,
+                                        note: result.fallbackReason.map { TerminalText.sanitize($0) }))
     }
 }

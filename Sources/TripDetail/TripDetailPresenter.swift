@@ -1,6 +1,8 @@
 import Foundation
 import RoadtripCore
+import Itinerary
 import TermUI
+import TripMap
 import WaypointEditor
 
 /// Turns what the user did on a trip into edits and a view model.
@@ -16,6 +18,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     private var mode: TripDetailViewModel.Mode
     private var message: StatusMessage?
     private var pendingDelete: Waypoint.ID?
+    private var proposal: OrderProposal?
 
     public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol, editingName: Bool = false) {
         self.interactor = interactor
@@ -139,6 +142,62 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
+    public func didPressMap() {
+        guard let trip else { return }
+        router.openMap(title: "Trips › " + trip.name) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
+    }
+
+    public func didPressItinerary() {
+        guard let trip else { return }
+        router.openPage(title: "Trips › \(trip.name) › itinerary") { [weak self] in self?.interactor.itineraryLines() ?? [] }
+    }
+
+    public func didPressSettings() {
+        message = nil
+        router.openSettings()
+    }
+
+    public func didPressOptimize() {
+        guard let trip, trip.waypoints.count >= 4 else {
+            message = StatusMessage("Best order needs at least 4 stops: the first and last stay where they are.")
+            publish()
+            return
+        }
+        message = StatusMessage("Looking for the best order…")
+        publish()
+        interactor.proposeOrder()
+    }
+
+    public func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
+        switch result {
+        case let .failure(error):
+            message = StatusMessage(error.description, isError: true)
+        case let .success(found):
+            guard found.changesOrder, let trip, let stops = found.reordered(trip.waypoints) else {
+                message = StatusMessage(found.summary(unit: interactor.unit))
+                break
+            }
+            proposal = found
+            mode = .proposing(summary: found.summary(unit: interactor.unit),
+                              order: stops.map(\.name).joined(separator: " → "))
+            message = nil
+        }
+        publish()
+    }
+
+    public func didAnswerProposal(_ apply: Bool) {
+        defer { proposal = nil }
+        mode = .browsing
+        guard apply, let proposal else {
+            message = StatusMessage("Kept the current order.")
+            publish()
+            return
+        }
+        let error = interactor.applyOrder(proposal)
+        message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Applied the best order (u undoes it).")
+        reload()
+    }
+
     public func didPressBack() { router.close() }
 
     // MARK: - Building the view model
@@ -185,8 +244,14 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         view?.show(TripDetailViewModel(
             title: "Trips › " + trip.name, detail: stops, name: trip.name, rows: rows, selection: selectedRow,
             total: total, source: legs.source, emptyText: "No stops yet. Press a to add the first one.",
-            mode: mode, message: message
+            mode: mode, message: message, map: mapModel
         ))
+    }
+
+    private var mapModel: MapModel {
+        guard let trip else { return MapModel(stops: []) }
+        return MapModel(stops: trip.waypoints.map { MapModel.Stop(name: $0.name, coordinate: $0.coordinate) },
+                        legGeometries: legs.legs.map { $0?.geometry }, selectedIndex: selectedRow, unit: interactor.unit)
     }
 
     private static func prefix(_ leg: Leg) -> String { leg.source == .estimate ? "≈ " : "" }

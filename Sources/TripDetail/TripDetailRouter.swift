@@ -1,5 +1,7 @@
 import RoadtripCore
+import Itinerary
 import TermUI
+import TripMap
 import WaypointEditor
 
 /// What the trip detail module needs from the app.
@@ -10,9 +12,20 @@ public struct TripDetailDependencies {
     public var settings: DisplaySettings
     public var deliver: UIDelivery
     public var editor: WaypointEditorDependencies
+    /// Travel times between every pair of stops, for the best order.
+    public var matrix: any TravelTimeMatrixProviding
+    /// Time zones of stops typed by hand, for the itinerary.
+    public var timeZones: TimeZoneLookup
+    /// Whether the terminal shows Unicode (braille map) or only ASCII.
+    public var unicode: Bool
 
     public init(repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
-                deliver: UIDelivery, editor: WaypointEditorDependencies) {
+                deliver: UIDelivery, editor: WaypointEditorDependencies,
+                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
+                timeZones: TimeZoneLookup = .none, unicode: Bool = true) {
+        self.matrix = matrix
+        self.timeZones = timeZones
+        self.unicode = unicode
         self.repository = repository
         self.routes = routes
         self.settings = settings
@@ -27,8 +40,14 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     private weak var navigator: Navigator?
     private let tripID: Trip.ID
     private let dependencies: TripDetailDependencies
+    /// The module's interactor, which also serves the settings form.
+    weak var interactor: TripDetailInteractor?
+    /// Zoom and pan, shared by the embedded and the full-screen map.
+    let mapState: MapState
 
     init(tripID: Trip.ID, navigator: Navigator, dependencies: TripDetailDependencies) {
+        let deliver = dependencies.deliver
+        mapState = MapState(onOutlinesReady: { deliver.wake() })
         self.tripID = tripID
         self.navigator = navigator
         self.dependencies = dependencies
@@ -40,12 +59,16 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         let view = TripDetailView()
         let interactor = TripDetailInteractor(tripID: tripID, repository: dependencies.repository,
                                               routes: dependencies.routes, settings: dependencies.settings,
-                                              deliver: dependencies.deliver)
+                                              deliver: dependencies.deliver, matrix: dependencies.matrix,
+                                              timeZones: dependencies.timeZones)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
         let presenter = TripDetailPresenter(interactor: interactor, router: router, editingName: editingName)
         interactor.output = presenter
+        router.interactor = interactor
         presenter.view = view
         view.presenter = presenter
+        view.mapState = router.mapState
+        view.unicode = dependencies.unicode
         return view
     }
 
@@ -53,6 +76,25 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         guard let navigator else { return }
         navigator.push(WaypointEditorRouter.assembleModule(tripID: tripID, target: target,
                                                            dependencies: dependencies.editor, navigator: navigator))
+    }
+
+    public func openMap(title: String, model: @escaping @MainActor () -> MapModel) {
+        navigator?.push(MapScreen(title: title, state: mapState, unicode: dependencies.unicode, model: model,
+                                  close: { [weak navigator] in navigator?.pop() }))
+    }
+
+    public func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
+        navigator?.push(TextPagerScreen(title: title, closeKeys: [.char("i")], lines: lines,
+                                        close: { [weak navigator] in navigator?.pop() }))
+    }
+
+    public func openSettings() {
+        guard let navigator, let interactor else { return }
+        let view = TripSettingsView()
+        let presenter = TripSettingsPresenter(interactor: interactor, close: { [weak navigator] in navigator?.pop() })
+        presenter.view = view
+        view.presenter = presenter
+        navigator.push(view)
     }
 
     public func close() { navigator?.pop() }

@@ -12,15 +12,43 @@ public enum WaypointEditorTarget: Equatable, Sendable {
 
 /// The editor's fields, in Tab order.
 public enum WaypointField: Int, CaseIterable, Sendable {
-    case name, latitude, longitude
+    case name, latitude, longitude, stay, overnight, arriveBy, note
 
     public var label: String {
         switch self {
         case .name: "Name"
         case .latitude: "Latitude"
         case .longitude: "Longitude"
+        case .stay: "Stay"
+        case .overnight: "Overnight"
+        case .arriveBy: "Arrive by"
+        case .note: "Note"
         }
     }
+
+    /// What the field takes, shown beside it while it is empty.
+    public var placeholder: String {
+        switch self {
+        case .stay: "e.g. 1h30 (none: pass through)"
+        case .arriveBy: "YYYY-MM-DD HH:MM local (optional)"
+        case .latitude: "e.g. 48.8584"
+        case .longitude: "e.g. 2.2945"
+        default: ""
+        }
+    }
+
+    /// A yes/no field, toggled with Space rather than typed.
+    public var isToggle: Bool { self == .overnight }
+}
+
+/// A stop as the editor saves it.
+public struct WaypointDraft: Equatable, Sendable {
+    public var name: String
+    public var coordinate: Coordinate
+    public var stay: TimeInterval
+    public var overnight: Bool
+    public var fixedArrival: Date?
+    public var note: String
 }
 
 /// What the waypoint editor view draws; built by the presenter, ready to draw.
@@ -52,8 +80,10 @@ public protocol WaypointEditorInteractorProtocol: AnyObject {
     var tripName: String { get }
     /// The stop being edited, or nil when adding one.
     func existingWaypoint() -> Waypoint?
+    /// The time zone arrival times are typed in at `coordinate`.
+    func timeZone(at coordinate: Coordinate?) -> TimeZone
     /// Inserts or replaces the stop; returns the save error, if any.
-    func save(name: String, coordinate: Coordinate) -> String?
+    func save(_ draft: WaypointDraft) -> String?
 }
 
 @MainActor

@@ -7,11 +7,19 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let tripID: Trip.ID
     private let target: WaypointEditorTarget
     private let repository: TripRepository
+    private let zones: @Sendable (Coordinate) -> TimeZone?
 
-    public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository) {
+    public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
+                zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil }) {
         self.tripID = tripID
         self.target = target
         self.repository = repository
+        self.zones = zones
+    }
+
+    public func timeZone(at coordinate: Coordinate?) -> TimeZone {
+        if let id = existingWaypoint()?.timeZone, let zone = TimeZone(identifier: id) { return zone }
+        return coordinate.flatMap(zones) ?? TimeZone(identifier: "UTC")!
     }
 
     public var tripName: String { repository.trip(id: tripID)?.name ?? "" }
@@ -21,18 +29,29 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         return repository.trip(id: tripID)?.waypoints.first { $0.id == id }
     }
 
-    public func save(name: String, coordinate: Coordinate) -> String? {
+    public func save(_ draft: WaypointDraft) -> String? {
+        let name = draft.name
         let label: String = if case .insert = target { "adding stop “\(name)”" } else { "editing stop “\(name)”" }
         return repository.update(tripID: tripID, label) { trip in
             switch target {
             case let .insert(at):
-                let stop = Waypoint(name: name, coordinate: coordinate)
+                var stop = Waypoint(name: name, coordinate: draft.coordinate)
+                Self.apply(draft, to: &stop)
                 trip.waypoints.insert(stop, at: min(max(0, at), trip.waypoints.count))
             case let .edit(id):
                 guard let i = trip.waypoints.firstIndex(where: { $0.id == id }) else { return }
-                trip.waypoints[i].name = name
-                trip.waypoints[i].coordinate = coordinate
+                if trip.waypoints[i].coordinate != draft.coordinate { trip.waypoints[i].timeZone = nil }
+                Self.apply(draft, to: &trip.waypoints[i])
             }
         }
+    }
+
+    private static func apply(_ draft: WaypointDraft, to stop: inout Waypoint) {
+        stop.name = draft.name
+        stop.coordinate = draft.coordinate
+        stop.stay = draft.stay
+        stop.overnight = draft.overnight
+        stop.fixedArrival = draft.fixedArrival
+        stop.note = draft.note
     }
 }

@@ -10,7 +10,7 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     private let router: WaypointEditorRouterProtocol
     private let isNew: Bool
 
-    private var values: [WaypointField: String] = [.name: "", .latitude: "", .longitude: ""]
+    private var values: [WaypointField: String] = Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, "") })
     private var errors: [WaypointField: String] = [:]
     private var focus: WaypointField = .name
     private var message: StatusMessage?
@@ -26,7 +26,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
             values[.name] = stop.name
             values[.latitude] = Self.degrees(stop.coordinate.latitude)
             values[.longitude] = Self.degrees(stop.coordinate.longitude)
+            values[.stay] = DurationParser.text(stop.stay)
+            values[.arriveBy] = LocalTimeParser.text(stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate))
+            values[.note] = stop.note
         }
+        values[.overnight] = interactor.existingWaypoint()?.overnight == true ? "yes" : "no"
         publish()
     }
 
@@ -58,6 +62,17 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
         case let .success(v): longitude = v
         case let .failure(e): errors[.longitude] = e.description
         }
+        var stay: TimeInterval = 0
+        switch DurationParser.parse(values[.stay] ?? "") {
+        case let .success(v): stay = v
+        case let .failure(e): errors[.stay] = e.description
+        }
+        var arrival: Date?
+        let zone = interactor.timeZone(at: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } })
+        switch LocalTimeParser.parse(values[.arriveBy] ?? "", in: zone) {
+        case let .success(v): arrival = v
+        case let .failure(e): errors[.arriveBy] = e.description
+        }
         guard errors.isEmpty, let latitude, let longitude else {
             if let first = WaypointField.allCases.first(where: { errors[$0] != nil }) { focus = first }
             message = StatusMessage("Not saved: fix the marked field\(errors.count > 1 ? "s" : "").", isError: true)
@@ -65,7 +80,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
             return
         }
         // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
-        _ = interactor.save(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+        _ = interactor.save(WaypointDraft(
+            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), stay: stay,
+            overnight: values[.overnight] == "yes", fixedArrival: arrival,
+            note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces)
+        ))
         router.close()
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 import TermUI
 
@@ -5,9 +6,12 @@ import TermUI
 @MainActor
 public struct WaypointEditorDependencies {
     public var repository: TripRepository
+    /// The time zone at a coordinate (the gazetteer's nearest place), for arrival times.
+    public var zones: @Sendable (Coordinate) -> TimeZone?
 
-    public init(repository: TripRepository) {
+    public init(repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil }) {
         self.repository = repository
+        self.zones = zones
     }
 }
 
@@ -24,7 +28,8 @@ public final class WaypointEditorRouter: WaypointEditorRouterProtocol {
     public static func assembleModule(tripID: Trip.ID, target: WaypointEditorTarget,
                                       dependencies: WaypointEditorDependencies, navigator: Navigator) -> Screen {
         let view = WaypointEditorView()
-        let interactor = WaypointEditorInteractor(tripID: tripID, target: target, repository: dependencies.repository)
+        let interactor = WaypointEditorInteractor(tripID: tripID, target: target, repository: dependencies.repository,
+                                                  zones: dependencies.zones)
         let router = WaypointEditorRouter(navigator: navigator)
         let isNew: Bool = if case .insert = target { true } else { false }
         let presenter = WaypointEditorPresenter(interactor: interactor, router: router, isNew: isNew)

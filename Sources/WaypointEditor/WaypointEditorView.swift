@@ -24,6 +24,7 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         KeyHint("Ctrl-A  Ctrl-E", "start / end of the field"),
         KeyHint("Ctrl-K  Ctrl-U", "erase to the end / start"),
         KeyHint("Ctrl-W", "erase the word before the cursor"),
+        KeyHint("Space", "overnight: yes / no"),
         KeyHint("48.85, 2.29", "pasted in a coordinate fills both"),
     ]
 
@@ -46,6 +47,10 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         case .enter: presenter.didPressSave()
         case .escape: presenter.didPressCancel()
         case .char("?") where (fields[model.focus]?.string ?? "").isEmpty: showingHelp = true
+        case .char(" "), .char("y"), .char("n") where model.focus.isToggle:
+            let on = key == .char(" ") ? model.values[.overnight] != "yes" : key == .char("y")
+            presenter.didEditField(.overnight, text: on ? "yes" : "no")
+        case _ where model.focus.isToggle: break
         default:
             var field = fields[model.focus] ?? TextField()
             let before = field.string
@@ -61,18 +66,28 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         let labelWidth = 11
         let fieldWidth = max(10, min(40, canvas.size.width - labelWidth - 6))
         for field in WaypointField.allCases {
-            let y = 2 + field.rawValue * 3
+            let y = 2 + field.rawValue * 2
             let focused = field == model.focus
+            let x = 2 + labelWidth
             canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y),
                         style: focused ? .accent : .normal)
-            (fields[field] ?? TextField()).draw(on: canvas, at: Point(x: 2 + labelWidth, y: y), width: fieldWidth,
-                                                focused: focused, style: focused ? .field : .dim)
+            if field.isToggle {
+                let on = model.values[field] == "yes"
+                canvas.draw((on ? "[x]" : "[ ]") + " stay the night here", at: Point(x: x, y: y), style: focused ? .field : .normal)
+                if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
+            } else {
+                let text = fields[field] ?? TextField()
+                text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
+                if text.string.isEmpty, !field.placeholder.isEmpty {
+                    canvas.draw(field.placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
+                }
+            }
             if let error = model.errors[field] {
-                canvas.draw("✗ " + error, at: Point(x: 2 + labelWidth, y: y + 1), style: .error)
+                canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error)
             }
         }
         canvas.draw("Tip: paste “48.8584, 2.2945” into a coordinate field to fill both.",
-                    at: Point(x: 2, y: 11), style: .dim)
+                    at: Point(x: 2, y: 2 + WaypointField.allCases.count * 2), style: .dim)
         Chrome.drawStatus(hints: Self.hints, message: model.message, on: canvas)
         if showingHelp { Overlay.drawHelp(title: "waypoint editor", hints: Self.help, on: canvas) }
     }

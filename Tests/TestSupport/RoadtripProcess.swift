@@ -1,53 +1,82 @@
 import Foundation
 
-/// The real `roadtrip` binary, run as a child process with its output captured.
+/// Runs the real `roadtrip` binary as a subprocess and captures what it wrote where.
 public enum RoadtripProcess {
-    /// `$ROADTRIP_BIN` (set by `make test`), else the debug build beside this package.
+    /// What one run did.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        public var status: Int32
+        public var stdoutData: Data
+        public var stderrData: Data
+
+        public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+        public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+
+        /// For test failure messages.
+        public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    /// The binary under test: `$ROADTRIP_BIN`, else `.build/debug/roadtrip` in this checkout.
     public static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["ROADTRIP_BIN"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/roadtrip")
+        return repositoryRoot.appendingPathComponent(".build/debug/roadtrip")
     }
 
-    public struct Outcome: Sendable {
-        public var status: Int32
-        public var stdout: Data
-        public var stderr: Data
-        public var out: String { String(decoding: stdout, as: UTF8.self) }
-        public var err: String { String(decoding: stderr, as: UTF8.self) }
+    /// The checkout this file is in (Tests/TestSupport/ is two folders down).
+    public static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `roadtrip arguments…` to the end.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = start(arguments, environment: environment)
-        try process.process.run()
-        // Read both pipes while it runs, so a full pipe never blocks it.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = process.stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+    /// Runs `roadtrip args…` with `stdin` as its standard input (empty when nil) in `directory`
+    /// (a fresh empty folder when nil) and waits for it.
+    ///
+    /// The environment is only `LANG=C.UTF-8`, a `HOME` that holds nothing, and `env`: the
+    /// developer's own `$ROADTRIP_DATA` or trips never leak into a test. Output goes through
+    /// files, so a large export cannot fill a pipe and stall the child.
+    public static func run(_ args: [String], stdin: Data? = nil, env: [String: String] = [:],
+                           directory: URL? = nil) throws -> Outcome {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw MissingBinary(path: binary.path)
         }
-        let outData = process.stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.process.waitUntilExit()
-        return Outcome(status: process.process.terminationStatus, stdout: outData, stderr: errData)
-    }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-process-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("stdin")
+        let output = folder.appendingPathComponent("stdout")
+        let errors = folder.appendingPathComponent("stderr")
+        try (stdin ?? Data()).write(to: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
-    /// A configured, not yet started process and its pipes, for tests that run two at once.
-    public static func start(_ arguments: [String], environment: [String: String] = [:])
-        -> (process: Process, stdout: Pipe, stderr: Pipe) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        return (process, out, err)
+        process.arguments = args
+        process.environment = ["LANG": "C.UTF-8", "HOME": folder.path].merging(env) { $1 }
+        process.currentDirectoryURL = directory ?? folder
+        let stdinHandle = try FileHandle(forReadingFrom: input)
+        let stdoutHandle = try FileHandle(forWritingTo: output)
+        let stderrHandle = try FileHandle(forWritingTo: errors)
+        defer {
+            try? stdinHandle.close()
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+        }
+        process.standardInput = stdinHandle
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       stdoutData: try Data(contentsOf: output), stderrData: try Data(contentsOf: errors))
+    }
+
+    /// The binary was not built: a clear failure instead of a confusing one.
+    public struct MissingBinary: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "roadtrip binary not found at \(path): run `swift build` first or set ROADTRIP_BIN"
+        }
     }
 }

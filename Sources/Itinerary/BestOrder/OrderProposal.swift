@@ -76,4 +76,8 @@ public struct OrderProposal: Hashable, Sendable {
 public struct OrderProposalError: Error, CustomStringConvertible, Equatable, Sendable {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -15,7 +15,7 @@ public struct TimeZoneLookup: Sendable {
     public static let none = TimeZoneLookup { _ in nil }
 
     /// The zone for `waypoint` and where it came from.
-    func zone(for waypoint: Waypoint) -> (TimeZone, ItineraryStop.ZoneSource) {
+    public func zone(for waypoint: Waypoint) -> (TimeZone, ItineraryStop.ZoneSource) {
         if let id = waypoint.timeZone, let zone = TimeZone(identifier: id) { return (zone, .stop) }
         if let zone = resolve(waypoint.coordinate) { return (zone, .lookup) }
         return (TimeZone(identifier: "UTC")!, .fallback)

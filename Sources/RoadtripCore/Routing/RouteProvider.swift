@@ -29,6 +29,21 @@ public struct Leg: Sendable, Hashable {
     }
 }
 
+/// The legs of a list of stops, and why some of them are not what the provider promised.
+public struct RouteResult: Sendable, Hashable {
+    /// The `stops.count - 1` legs; each says in `source` where its figures came from.
+    public var legs: [Leg]
+    /// One line saying why some legs fell back to an estimate ("2 of 5 legs estimated: OSRM
+    /// 127.0.0.1:5000 did not answer within 5 s"); nil when none did. It may quote a server's
+    /// message verbatim: sanitise it before it reaches the terminal.
+    public var fallbackReason: String?
+
+    public init(legs: [Leg], fallbackReason: String? = nil) {
+        self.legs = legs
+        self.fallbackReason = fallbackReason
+    }
+}
+
 /// Computes the legs of a list of stops.
 ///
 /// Interactors receive one in their initialiser; tests hand them doubles.
@@ -37,6 +52,28 @@ public protocol RouteProvider: Sendable {
     var label: String { get }
     /// The `stops.count - 1` legs between consecutive stops.
     func legs(for stops: [Coordinate]) async throws -> [Leg]
+    /// The legs known without waiting (from memory or a cache): nil where the leg still has to be
+    /// asked for, so a screen can show those rows as "Calculating…" while `route(for:)` runs.
+    func knownLegs(for stops: [Coordinate]) -> [Leg?]
+    /// Every leg, never failing: legs the provider cannot give are estimated instead and
+    /// `fallbackReason` says why. Returns within the provider's own time limit.
+    func route(for stops: [Coordinate]) async -> RouteResult
+}
+
+extension RouteProvider {
+    public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
+        Array(repeating: nil, count: max(0, stops.count - 1))
+    }
+
+    /// Falls back to straight lines: the only estimate the core knows; real providers do better.
+    public func route(for stops: [Coordinate]) async -> RouteResult {
+        do {
+            return RouteResult(legs: try await legs(for: stops))
+        } catch {
+            return RouteResult(legs: GeodesicRouteProvider().instantLegs(for: stops),
+                               fallbackReason: "\(label) failed (\(error)): showing straight-line distances")
+        }
+    }
 }
 
 /// A provider that answers without waiting, so callers may skip the round trip through a task.
@@ -46,6 +83,8 @@ public protocol InstantRouteProvider: RouteProvider {
 
 extension InstantRouteProvider {
     public func legs(for stops: [Coordinate]) async throws -> [Leg] { instantLegs(for: stops) }
+    public func knownLegs(for stops: [Coordinate]) -> [Leg?] { instantLegs(for: stops) }
+    public func route(for stops: [Coordinate]) async -> RouteResult { RouteResult(legs: instantLegs(for: stops)) }
 }
 
 /// Straight-line legs on the WGS84 ellipsoid.

@@ -1,27 +1,34 @@
 /// Brings results of background work back to the UI thread.
 ///
-/// The app hands the run loop's `post`; tests hand a delivery that runs at once.
+/// The app hands the run loop's `post`; tests hand a delivery that collects or runs work at once.
 public struct UIDelivery: Sendable {
     private let post: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
     private let started: @Sendable () -> Void
+    private let ended: @Sendable () -> Void
 
     public init(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
-                started: @escaping @Sendable () -> Void = {}) {
+                started: @escaping @Sendable () -> Void = {}, ended: @escaping @Sendable () -> Void = {}) {
         self.post = post
         self.started = started
+        self.ended = ended
     }
 
     /// Delivery through the application's run loop, which polls while work is under way.
     public static func application(_ app: Application) -> UIDelivery {
-        UIDelivery(post: { [weak app] work in
-            app?.post(work)
-            app?.endBackgroundWork()
-        }, started: { [weak app] in app?.beginBackgroundWork() })
+        UIDelivery(post: { [weak app] work in app?.post(work) },
+                   started: { [weak app] in app?.beginBackgroundWork() },
+                   ended: { [weak app] in app?.endBackgroundWork() })
     }
 
     /// Declares that background work started.
     public func begin() { started() }
 
-    /// Hands the result back to the UI thread.
-    public func finish(_ work: @escaping @MainActor @Sendable () -> Void) { post(work) }
+    /// Hands the result of work begun with `begin()` back to the UI thread.
+    public func finish(_ work: @escaping @MainActor @Sendable () -> Void) {
+        post(work)
+        ended()
+    }
+
+    /// Asks for a redraw, e.g. when data loaded in the background is ready.
+    public func wake() { post {} }
 }

@@ -26,25 +26,6 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// Returns JSON `text` with every character `sanitize` would replace written as a `\uXXXX` escape.
-    ///
-    /// For machine-readable output: the data survives unchanged for whoever parses it, and the
-    /// terminal sees no control. Outside strings JSON holds only printable ASCII and newlines, so
-    /// every replaced character is inside a string, where the escape means the same character.
-    public static func escapeJSON(_ text: String) -> String {
-        if text.unicodeScalars.allSatisfy({ isSafe($0) || $0 == "\n" }) { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isSafe(scalar) || scalar == "\n" {
-                out.append(scalar)
-            } else {
-                let hex = String(scalar.value, radix: 16)
-                out.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
-            }
-        }
-        return String(out)
-    }
-
     @inline(__always)
     static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value

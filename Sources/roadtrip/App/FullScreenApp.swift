@@ -46,7 +46,7 @@ struct FullScreenApp {
             }
         }
 
-        let terminal: MemoryTerminal
+        let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal.start(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -51,13 +51,14 @@ struct LegsReport: Encodable {
 
     /// The table for people: one row per leg, then the totals.
     func lines(unit: DistanceUnit) -> [String] {
-        let width = min(32, max(4, legs.flatMap { [TextWidth.of($0.from), TextWidth.of($0.to)] }.max() ?? 4))
+        let shown = legs.map { (from: TerminalText.sanitize($0.from), to: TerminalText.sanitize($0.to)) }
+        let width = min(32, max(4, shown.flatMap { [TextWidth.of($0.from), TextWidth.of($0.to)] }.max() ?? 4))
         func estimate(_ item: Item) -> String { item.source == "estimate" ? "≈ " : "" }
         var out = [TextWidth.pad("FROM", to: width) + "  " + TextWidth.pad("TO", to: width) + "  "
                    + TextWidth.padLeft("DISTANCE", to: 12) + "  " + TextWidth.padLeft("DRIVE", to: 14) + "  SOURCE"]
-        for item in legs {
-            out.append(TextWidth.pad(TerminalText.sanitize(item.from), to: width) + "  "
-                       + TextWidth.pad(TerminalText.sanitize(item.to), to: width) + "  "
+        for (item, names) in zip(legs, shown) {
+            out.append(TextWidth.pad(names.from, to: width) + "  "
+                       + TextWidth.pad(names.to, to: width) + "  "
                        + TextWidth.padLeft(estimate(item) + Formatting.distance(item.distanceMeters, unit: unit), to: 12) + "  "
                        + TextWidth.padLeft(item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—", to: 14)
                        + "  " + item.source)

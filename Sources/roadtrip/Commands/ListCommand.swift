@@ -30,7 +30,8 @@ struct ListCommand: ParsableCommand {
                 return
             }
             if summaries.isEmpty { Output.line("No trips in \(context.url.path)."); return }
-            let width = min(40, max(4, summaries.map { TextWidth.of($0.0.name) }.max() ?? 4))
+            // Measured as printed: a control shown as ^[ takes two columns.
+            let width = min(40, max(4, summaries.map { TextWidth.of(TerminalText.sanitize($0.0.name)) }.max() ?? 4))
             Output.line(TextWidth.pad("NAME", to: width) + "  " + TextWidth.padLeft("STOPS", to: 5) + "  "
                         + TextWidth.padLeft("DISTANCE", to: 12) + "  ID")
             for (trip, meters) in summaries {

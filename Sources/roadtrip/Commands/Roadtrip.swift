@@ -17,7 +17,8 @@ struct Roadtrip: ParsableCommand {
         version: RoadtripVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
-            AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self, SaveLoopCommand.self,
+            AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
+            ExportCommand.self, ImportCommand.self, ItineraryCommand.self, OptimizeCommand.self, SaveLoopCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -7,14 +7,30 @@ import TermUI
 struct AddStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-stop", abstract: "Add a stop to a trip.",
+        usage: "roadtrip add-stop [<options>] <trip> <place> [--at <at>] [--name <name>]",
         discussion: "The stop is a place name (the best match of the offline place search) or \"LAT,LON\"."
     )
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
-    @Argument(help: ArgumentHelp("A place name or \"LAT,LON\".", valueName: "place")) var place: String
+    // Captures what the parser does not know, so a southern or western coordinate such as
+    // -33.86,151.21 is a place rather than an unknown option; `validate` keeps it to one.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A place name or \"LAT,LON\".", valueName: "place"))
+    var places: [String] = []
     @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
     @Option(help: "Name for the stop (default: the place's name).") var name: String?
+
+    private var place: String { places.first ?? "" }
+
+    func validate() throws {
+        if places.isEmpty { throw ValidationError("Missing expected argument '<place>'") }
+        if places.count > 1 {
+            throw ValidationError("Unexpected argument\(places.count > 2 ? "s" : "") " + places.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
+        }
+        if place.hasPrefix("-"), CoordinateParser.parsePair(place) == nil {
+            throw ValidationError("Unknown option '\(place)'")
+        }
+    }
 
     func run() throws {
         try runCommand {
@@ -50,7 +66,8 @@ struct MoveStopCommand: ParsableCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
             let count = trip.waypoints.count
-            for (label, n) in [("FROM", from), ("TO", to)] where !(1...max(1, count)).contains(n) || count == 0 {
+            guard count > 0 else { throw UserError("“\(trip.name)” has no stops to move.") }
+            for (label, n) in [("FROM", from), ("TO", to)] where !(1...count).contains(n) {
                 throw UserError("\(label) \(n) is outside 1…\(count) for “\(trip.name)”.")
             }
             try context.edit { trips in
@@ -74,6 +91,7 @@ struct RemoveStopCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
+            guard !trip.waypoints.isEmpty else { throw UserError("“\(trip.name)” has no stops to remove.") }
             guard trip.waypoints.indices.contains(n - 1) else {
                 throw UserError("Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
             }

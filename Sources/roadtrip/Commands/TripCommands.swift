@@ -58,7 +58,9 @@ struct DeleteCommand: ParsableCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UserError("Not deleting “\(trip.name)” without confirmation: add --yes.")
                 }
-                FileHandle.standardError.write(Data(TerminalText.sanitize("Delete “\(trip.name)” and its \(trip.waypoints.count) stops? [y/N] ").utf8))
+                let count = trip.waypoints.count
+                let stops = count == 0 ? "" : " and its \(count) stop\(count == 1 ? "" : "s")"
+                FileHandle.standardError.write(Data(TerminalText.sanitize("Delete “\(trip.name)”\(stops)? [y/N] ").utf8))
                 guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
                     Output.line("Kept “\(trip.name)”.")
                     return
@@ -70,11 +72,16 @@ struct DeleteCommand: ParsableCommand {
     }
 }
 
-/// Trip names as typed on the command line.
+/// Trip and stop names as typed on the command line.
 enum TripName {
+    /// The name trimmed; an empty name or one holding control characters (an escape
+    /// sequence pasted by mistake) is refused rather than silently changed.
     static func validated(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw UserError("A trip needs a name.") }
+        guard !name.isEmpty else { throw UserError("A name cannot be empty.") }
+        guard TerminalText.sanitize(name) == name else {
+            throw UserError("A name cannot hold control characters: “\(TerminalText.sanitize(name))”.")
+        }
         return name
     }
 }

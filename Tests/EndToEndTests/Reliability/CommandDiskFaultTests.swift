@@ -18,9 +18,9 @@ import TestSupport
 
         let refused = try RoadtripProcess.run(["rename", "Alps", "Alps in winter", "--data", file.path])
         #expect(refused.status == 1)
-        #expect(refused.err.hasPrefix("roadtrip: Not saved: No space left on device"), "\(refused.err)")
-        #expect(refused.err.contains(file.path))
-        #expect(refused.err.split(separator: "\n").count == 1)
+        #expect(refused.stderr.hasPrefix("roadtrip: Not saved: No space left on device"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(file.path))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(try Data(contentsOf: file) == before)
 
         try FileManager.default.removeItem(at: filler)
@@ -40,10 +40,10 @@ import TestSupport
 
             let refused = try RoadtripProcess.run(["rename", "Alps", "Elsewhere", "--data", viewed])
             #expect(refused.status == 1)
-            #expect(refused.err.hasPrefix("roadtrip: Not saved: Read-only file system"), "\(refused.err)")
+            #expect(refused.stderr.hasPrefix("roadtrip: Not saved: Read-only file system"), "\(refused.stderr)")
             #expect(try Data(contentsOf: file) == before)
             // Reading still works.
-            #expect(try RoadtripProcess.run(["list", "--data", viewed]).out.contains("Alps"))
+            #expect(try RoadtripProcess.run(["list", "--data", viewed]).stdout.contains("Alps"))
         }
     }
 
@@ -53,7 +53,7 @@ import TestSupport
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
             let refused = try RoadtripProcess.run(["new", "Alps", "--data", file.path])
             #expect(refused.status == 1)
-            #expect(refused.err == "roadtrip: \(file.path): is a folder, not a data file\n", "\(refused.err)")
+            #expect(refused.stderr == "roadtrip: \(file.path): is a folder, not a data file\n", "\(refused.stderr)")
             var isFolder: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
         }

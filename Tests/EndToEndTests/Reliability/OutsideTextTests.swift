@@ -42,14 +42,14 @@ import TestSupport
             let file = folder.appendingPathComponent("trips.json")
             try Data(Self.hostileFile.utf8).write(to: file)
             let outcome = try RoadtripProcess.run(command + ["--data", file.path])
-            #expect(outcome.status == 0, "\(outcome.err)")
-            #expect(Self.activeBytes(in: outcome.stdout).isEmpty, "\(Self.activeBytes(in: outcome.stdout)) in \(outcome.out)")
-            #expect(Self.activeBytes(in: outcome.stderr).isEmpty)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(Self.activeBytes(in: outcome.stdoutData).isEmpty, "\(Self.activeBytes(in: outcome.stdoutData)) in \(outcome.stdout)")
+            #expect(Self.activeBytes(in: outcome.stderrData).isEmpty)
             if !command.contains("--json") {
-                #expect(outcome.out.contains("^[]0;pwned^GEvil"), "\(outcome.out)")
+                #expect(outcome.stdout.contains("^[]0;pwned^GEvil"), "\(outcome.stdout)")
             } else {
                 // JSON keeps the data, escaped: a script reading it gets the names back exactly.
-                #expect(outcome.out.contains(#"\u001b]0;pwned\u0007Evil trip"#), "\(outcome.out)")
+                #expect(outcome.stdout.contains(#"\u001b]0;pwned\u0007Evil trip"#), "\(outcome.stdout)")
             }
         }
     }
@@ -59,8 +59,8 @@ import TestSupport
             let file = folder.appendingPathComponent("trips.json")
             try Data(Self.hostileFile.utf8).write(to: file)
             let outcome = try RoadtripProcess.run(["show", "00000000-0000-4000-8000-0000000000E1", "--data", file.path])
-            #expect(outcome.out.contains("^[[31mred^[[0m stop"), "\(outcome.out)")
-            #expect(outcome.out.contains("^[[2J^[[10;5Hmoved \u{FFFD}31m c1 \u{FFFD}evi"), "\(outcome.out)")
+            #expect(outcome.stdout.contains("^[[31mred^[[0m stop"), "\(outcome.stdout)")
+            #expect(outcome.stdout.contains("^[[2J^[[10;5Hmoved \u{FFFD}31m c1 \u{FFFD}evi"), "\(outcome.stdout)")
         }
     }
 
@@ -71,9 +71,9 @@ import TestSupport
             try Data(Self.hostileFile.utf8).write(to: file)
             let outcome = try RoadtripProcess.run(arguments + ["--data", file.path])
             #expect(outcome.status != 0)
-            #expect(!outcome.stderr.isEmpty)
-            #expect(Self.activeBytes(in: outcome.stderr).isEmpty, "\(outcome.err)")
-            #expect(Self.activeBytes(in: outcome.stdout).isEmpty)
+            #expect(!outcome.stderrData.isEmpty)
+            #expect(Self.activeBytes(in: outcome.stderrData).isEmpty, "\(outcome.stderr)")
+            #expect(Self.activeBytes(in: outcome.stdoutData).isEmpty)
         }
     }
 }

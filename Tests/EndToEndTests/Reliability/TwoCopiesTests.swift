@@ -18,9 +18,9 @@ import TestSupport
 
             let second = try RoadtripProcess.run(["rename", "gen", "Mine", "--data", file])
             #expect(second.status == 1)
-            #expect(second.err.contains("is open in another roadtrip (pid \(holder.process.processIdentifier), command)"),
-                    "\(second.err)")
-            #expect(second.err.contains("nothing was changed"))
+            #expect(second.stderr.contains("is open in another roadtrip (pid \(holder.process.processIdentifier), command)"),
+                    "\(second.stderr)")
+            #expect(second.stderr.contains("nothing was changed"))
 
             kill(holder.process.processIdentifier, SIGKILL)
             holder.process.waitUntilExit()
@@ -28,7 +28,7 @@ import TestSupport
             #expect(names.count == 1 && names[0].hasPrefix("gen "), "\(names)")
             // The kernel dropped the killed holder's lock: the next edit goes through.
             let third = try RoadtripProcess.run(["rename", "gen", "Mine", "--data", file])
-            #expect(third.status == 0, "\(third.err)")
+            #expect(third.status == 0, "\(third.stderr)")
             #expect(try JSONTripStore(url: URL(fileURLWithPath: file)).load()?.trips.map(\.name) == ["Mine"])
         }
     }
@@ -45,14 +45,14 @@ import TestSupport
 
             let edit = try RoadtripProcess.run(["rename", "Alps", "Mine", "--data", file.path])
             #expect(edit.status == 1)
-            #expect(edit.err == "roadtrip: \(file.path) is open in another roadtrip (\(holder)); close it first, "
-                    + "or try again when it has finished; nothing was changed\n", "\(edit.err)")
+            #expect(edit.stderr == "roadtrip: \(file.path) is open in another roadtrip (\(holder)); close it first, "
+                    + "or try again when it has finished; nothing was changed\n", "\(edit.stderr)")
             #expect(try Data(contentsOf: file) == before)
 
             // A second planner is refused before it touches the terminal.
             let second = try RoadtripProcess.run(["--data", file.path])
             #expect(second.status == 1)
-            #expect(second.err.contains("is open in another roadtrip (\(holder))"), "\(second.err)")
+            #expect(second.stderr.contains("is open in another roadtrip (\(holder))"), "\(second.stderr)")
             #expect(try Data(contentsOf: file) == before)
         }
     }
@@ -66,8 +66,8 @@ import TestSupport
             defer { kill(holder.process.processIdentifier, SIGKILL); holder.process.waitUntilExit() }
             _ = holder.stdout.fileHandleForReading.availableData
             let list = try RoadtripProcess.run(["list", "--data", file])
-            #expect(list.status == 0, "\(list.err)")
-            #expect(list.out.contains("gen "))
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.stdout.contains("gen "))
         }
     }
 
@@ -82,7 +82,7 @@ import TestSupport
                 for i in 0..<perWriter {
                     let outcome = try? RoadtripProcess.run(["add-stop", "Relay", "\(writer).5,\(i).5", "--name", "w\(writer)-\(i)",
                                                             "--data", file])
-                    if outcome?.status != 0 { failures.add(outcome?.err ?? "did not run") }
+                    if outcome?.status != 0 { failures.add(outcome?.stderr ?? "did not run") }
                 }
             }
             #expect(failures.all.isEmpty, "\(failures.all)")

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import TermUI
+import TripMap
 @testable import TripDetail
 @testable import TripList
 @testable import WaypointEditor
@@ -61,7 +62,13 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
 final class TripDetailRouterSpy: TripDetailRouterProtocol {
     var editors: [WaypointEditorTarget] = []
     var closed = 0
+    var mapModel: (@MainActor () -> MapModel)?
+    var page: (title: String, lines: @MainActor () -> [String])?
     func openWaypointEditor(_ target: WaypointEditorTarget) { editors.append(target) }
+    func openMap(title: String, model: @escaping @MainActor () -> MapModel) { mapModel = model }
+    func openPage(title: String, lines: @escaping @MainActor () -> [String]) { page = (title, lines) }
+    var settingsOpened = 0
+    func openSettings() { settingsOpened += 1 }
     func close() { closed += 1 }
 }
 

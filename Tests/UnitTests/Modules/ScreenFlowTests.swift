@@ -114,6 +114,34 @@ import WaypointEditor
         #expect(store.trips.map(\.name) == ["Tour de France"])
     }
 
+    @Test func tripSettingsAreEditedOnTheirFormAndRefusedWhenWrong() throws {
+        harness.send(.enter)
+        harness.type("s")
+        #expect(harness.shows("Tour de France › settings"))
+        #expect(harness.shows("Daily limit: 8 h"))
+        harness.type("2026-07-01 07:30")
+        harness.send(.tab)
+        harness.send(.ctrl("u"))
+        harness.type("25h")
+        harness.send(.tab, .tab)
+        harness.type("6.5 L/100km")
+        harness.send(.tab)
+        harness.type("1.85")
+        harness.send(.enter)
+        #expect(harness.shows("✗ The daily limit must be between 30 min and 24 h."))
+        #expect(store.trips.first?.dailyDrivingLimit == TimeInterval(28_800))
+        // The cursor went to the field in error.
+        harness.send(.ctrl("u"))
+        harness.type("6h30")
+        harness.send(.enter)
+        let trip = try #require(store.trips.first)
+        #expect(trip.dailyDrivingLimit == TimeInterval(23_400))
+        #expect(trip.fuelConsumption == .litresPer100km(6.5))
+        #expect(trip.fuelPrice == 1.85)
+        #expect(trip.startDate == Date(timeIntervalSince1970: 1_782_891_000))
+        #expect(harness.shows("Trip: Tour de France"))
+    }
+
     @Test func helpOverlayListsKeysAndAnyKeyCloses() {
         harness.type("?")
         #expect(harness.shows("Keys: trip list"))

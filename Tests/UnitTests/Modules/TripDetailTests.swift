@@ -1,6 +1,8 @@
 import Foundation
 import RoadtripCore
+import Itinerary
 import TermUI
+import TripMap
 import Testing
 import TestSupport
 @testable import TripDetail
@@ -116,6 +118,68 @@ import TestSupport
         store.failure = nil
         presenter.didMoveWaypoint(from: 1, to: 0)
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille"])
+    }
+
+    @Test func theMapFollowsTheTripAndTheSelection() throws {
+        let (presenter, _) = makePresenter()
+        #expect(view.model?.map.stops.map(\.name) == ["Paris", "Lyon", "Marseille"])
+        presenter.didSelectRow(2)
+        #expect(view.model?.map.selectedIndex == 2)
+        presenter.didMoveWaypoint(from: 2, to: 0)
+        #expect(view.model?.map.stops.first?.name == "Marseille")
+        #expect(view.model?.map.selectedIndex == 0)
+        presenter.didPressMap()
+        let model = try #require(router.mapModel)
+        #expect(model().stops.count == 3)
+    }
+
+    @Test func itineraryOpensAsAPageOfTheTripAsItIsNow() throws {
+        let (presenter, _) = makePresenter()
+        presenter.didPressItinerary()
+        let page = try #require(router.page)
+        #expect(page.title.hasSuffix("itinerary"))
+        let text = page.lines().joined(separator: "\n")
+        #expect(text.contains("Paris") && text.contains("Marseille"))
+        #expect(text.contains("Day 1"))
+    }
+
+    @Test func bestOrderIsProposedThenAppliedAsOneUndoableEdit() async throws {
+        let box = PostBox()
+        let zigzag = Trip(name: "Zigzag", waypoints: [
+            Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
+            Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
+            Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
+            Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3)),
+        ])
+        let repository = TripRepository(store: store, trips: [zigzag])
+        let interactor = TripDetailInteractor(tripID: zigzag.id, repository: repository, routes: GeodesicRouteProvider(),
+                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+        presenter.didPressOptimize()
+        #expect(view.model?.message?.text == "Looking for the best order…")
+        while box.count < 1 { await Task.yield() }
+        for work in box.takeAll() { work() }
+        guard case let .proposing(summary, order) = view.model?.mode else {
+            Issue.record("no proposal: \(String(describing: view.model?.mode))")
+            return
+        }
+        #expect(summary.hasPrefix("Best order:"))
+        #expect(order == "A → B → C → D")
+        #expect(store.saves == 0)
+        presenter.didAnswerProposal(true)
+        #expect(store.trips.first?.waypoints.map(\.name) == ["A", "B", "C", "D"])
+        presenter.didPressUndo()
+        #expect(store.trips.first?.waypoints.map(\.name) == ["A", "C", "B", "D"])
+        #expect(view.model?.message?.text == "Undid applying the best order.")
+    }
+
+    @Test func bestOrderNeedsFourStops() {
+        let (presenter, _) = makePresenter()
+        presenter.didPressOptimize()
+        #expect(view.model?.message?.text.contains("at least 4 stops") == true)
     }
 
     @Test func togglingUnitsShowsMiles() {

@@ -85,12 +85,76 @@ import TestSupport
         #expect(store.saves == 0)
     }
 
+    @Test func stayOvernightArrivalAndNoteAreSavedWithTheStop() throws {
+        let interactor = WaypointEditorInteractor(tripID: trip.id, target: .insert(at: 3), repository: repository,
+                                                  zones: { _ in TimeZone(identifier: "Europe/Paris") })
+        let p = WaypointEditorPresenter(interactor: interactor, router: router, isNew: true)
+        p.view = view
+        p.viewWillAppear()
+        #expect(view.model?.values[.overnight] == "no")
+        p.didEditField(.name, text: "Nice")
+        p.didEditField(.latitude, text: "43.7102, 7.262")
+        p.didEditField(.stay, text: "1h30")
+        p.didEditField(.overnight, text: "yes")
+        p.didEditField(.arriveBy, text: "2026-07-14 18:00")
+        p.didEditField(.note, text: "Socca at the market")
+        p.didPressSave()
+        let stop = try #require(store.trips.first?.waypoints.last)
+        #expect(stop.stay == 5400)
+        #expect(stop.overnight)
+        #expect(stop.note == "Socca at the market")
+        // 18:00 in Nice in July is 16:00 UTC.
+        #expect(stop.fixedArrival == Date(timeIntervalSince1970: 1_784_044_800))
+    }
+
+    @Test func badStayAndArrivalAreRefused() {
+        let p = makePresenter(.insert(at: 0))
+        p.didEditField(.name, text: "X")
+        p.didEditField(.latitude, text: "1, 2")
+        p.didEditField(.stay, text: "forever")
+        p.didEditField(.arriveBy, text: "2026-02-30 10:00")
+        p.didPressSave()
+        #expect(view.model?.errors[.stay] == "“forever” is not a duration (try 1h30 or 90 min).")
+        #expect(view.model?.errors[.arriveBy] == "“2026-02-30 10:00” is not a day of the calendar.")
+        #expect(store.saves == 0)
+    }
+
+    @Test func editingShowsTheStopsFields() {
+        var stop = trip.waypoints[1]
+        stop.stay = 3600
+        stop.note = "Lunch"
+        stop.overnight = true
+        repository.perform { $0[0].waypoints[1] = stop }
+        _ = makePresenter(.edit(stop.id))
+        #expect(view.model?.values[.stay] == "1 h")
+        #expect(view.model?.values[.note] == "Lunch")
+        #expect(view.model?.values[.overnight] == "yes")
+    }
+
     @Test func cancelSavesNothing() {
         let p = makePresenter(.insert(at: 0))
         p.didEditField(.name, text: "X")
         p.didPressCancel()
         #expect(store.saves == 0)
         #expect(router.closed == 1)
+    }
+}
+
+@Suite struct DurationAndTimeParserTests {
+    @Test func durationsAsPeopleTypeThem() throws {
+        let cases: [(String, Double)] = [("", 0), ("90", 5400), ("90 min", 5400), ("1h", 3600), ("1 h 30", 5400),
+                                         ("1h30m", 5400), ("1:30", 5400), ("2 d", 172_800), ("1.5h", 5400)]
+        for (text, seconds) in cases { #expect(try DurationParser.parse(text).get() == seconds, "\(text)") }
+        for text in ["x", "1 parsec", "1:75", "h"] { #expect((try? DurationParser.parse(text).get()) == nil, "\(text)") }
+        #expect(try DurationParser.parse(DurationParser.text(5400)).get() == 5400)
+    }
+
+    @Test func localTimesInTheStopsZone() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let date = try #require(try LocalTimeParser.parse("2026-04-01 09:30", in: tokyo).get())
+        #expect(date == Date(timeIntervalSince1970: 1_775_003_400))
+        #expect(LocalTimeParser.text(date, in: tokyo) == "2026-04-01 09:30")
+        #expect((try? LocalTimeParser.parse("tomorrow", in: tokyo).get()) == nil)
     }
 }
 

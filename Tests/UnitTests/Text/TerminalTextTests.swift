@@ -84,15 +84,4 @@ import TestSupport
             #expect(Self.isInert(TerminalText.sanitize(String(scalars))))
         }
     }
-
-    @Test func jsonKeepsItsDataAndHidesControls() throws {
-        let name = "a\u{7F}\u{9B}31m\u{202E}b\u{1B}"
-        let encoded = try JSONEncoder().encode(["name": name])
-        let shown = TerminalText.escapeJSON(String(decoding: encoded, as: UTF8.self))
-        #expect(Self.isInert(shown))
-        #expect(shown.contains("\\u009b") && shown.contains("\\u202e") && shown.contains("\\u007f"))
-        let back = try JSONDecoder().decode([String: String].self, from: Data(shown.utf8))
-        #expect(back["name"] == name)
-        #expect(TerminalText.escapeJSON("{\n  \"a\" : 1\n}") == "{\n  \"a\" : 1\n}")
-    }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import RoadtripCore
+
+/// A gazetteer that loads on a background thread, so the first screen never waits for it:
+/// until it is ready, searches find nothing and `status` says why.
+public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @unchecked Sendable {
+    // @unchecked: `state` is only touched under `condition`.
+    public enum Status: Equatable, Sendable {
+        case loading
+        case ready
+        /// The one-line reason, e.g. a missing or damaged file.
+        case failed(String)
+    }
+
+    private enum State {
+        case loading
+        case ready(Gazetteer)
+        case failed(String)
+    }
+
+    private let condition = NSCondition()
+    private var state = State.loading
+
+    /// Starts loading from the folder `directory` returns (default: `Gazetteer.defaultDirectory()`).
+    public init(directory: @escaping @Sendable () throws -> URL = { try Gazetteer.defaultDirectory() }) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let result: State
+            do {
+                result = .ready(try Gazetteer.load(from: directory()))
+            } catch {
+                result = .failed("\(error)")
+            }
+            condition.lock()
+            state = result
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    public var status: Status {
+        condition.lock()
+        defer { condition.unlock() }
+        switch state {
+        case .loading: return .loading
+        case .ready: return .ready
+        case let .failed(reason): return .failed(reason)
+        }
+    }
+
+    /// Blocks until loading has finished (for the command line and tests, never the UI).
+    public func waitUntilLoaded() -> Status {
+        condition.lock()
+        while case .loading = state { condition.wait() }
+        condition.unlock()
+        return status
+    }
+
+    private var gazetteer: Gazetteer? {
+        condition.lock()
+        defer { condition.unlock() }
+        if case let .ready(g) = state { return g }
+        return nil
+    }
+
+    public func search(_ query: String, limit: Int) -> [Place] {
+        gazetteer?.search(query, limit: limit) ?? []
+    }
+
+    public func nearest(to coordinate: Coordinate) -> Place? {
+        gazetteer?.nearest(to: coordinate)
+    }
+}

@@ -1,0 +1,39 @@
+import RoadtripCore
+
+/// A town or city from the gazetteer, or a typed coordinate offered as a place.
+///
+/// Names are GeoNames data: the build strips control characters, but anything shown on a
+/// terminal still goes through `TerminalText.sanitize`.
+public struct Place: Sendable, Hashable {
+    /// The place's name as GeoNames spells it ("Zürich"), or the typed coordinates.
+    public var name: String
+    /// First-level region (state, province, Land); empty when unknown.
+    public var region: String
+    /// Country name ("United States"); empty when unknown.
+    public var country: String
+    /// ISO 3166-1 alpha-2 code ("US"); empty when unknown.
+    public var countryCode: String
+    public var coordinate: Coordinate
+    /// 0 when GeoNames does not know it (and for typed coordinates).
+    public var population: Int
+    /// IANA time zone ("America/Los_Angeles"); empty when unknown.
+    public var timeZone: String
+
+    public init(
+        name: String, region: String, country: String, countryCode: String,
+        coordinate: Coordinate, population: Int, timeZone: String
+    ) {
+        self.name = name
+        self.region = region
+        self.country = country
+        self.countryCode = countryCode
+        self.coordinate = coordinate
+        self.population = population
+        self.timeZone = timeZone
+    }
+
+    /// "Portland, Oregon, United States": the non-empty parts joined.
+    public var label: String {
+        [name, region, country].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}

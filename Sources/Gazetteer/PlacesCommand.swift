@@ -1,0 +1,90 @@
+import Foundation
+import RoadtripCore
+
+/// What `roadtrip places QUERY [--limit N] [--json]` prints and exits with.
+public struct PlacesCommandOutput: Equatable, Sendable {
+    public var stdout: String
+    public var stderr: String
+    public var exitCode: Int32
+}
+
+/// Exit statuses of `roadtrip places`.
+public enum PlacesExitCode {
+    /// Success, including "no places match".
+    public static let ok: Int32 = 0
+    /// The gazetteer files are missing or damaged.
+    public static let dataUnavailable: Int32 = 1
+    /// A bad option value, such as `--limit 0`.
+    public static let usage: Int32 = 64
+}
+
+/// The output of `roadtrip places`: with `json`, an array of objects (name, region, country,
+/// countryCode, latitude, longitude, population), best match first, `[]` for no match;
+/// otherwise a table for people, or "no places match".
+///
+/// `sanitize` and `columns` are `TerminalText.sanitize` and `TextWidth.of` from TermUI,
+/// handed in so this service does not depend on the terminal toolkit.
+public func placesCommandOutput(
+    query: String, limit: Int, json: Bool, searcher: any PlaceSearching,
+    sanitize: (String) -> String, columns: (String) -> Int
+) -> PlacesCommandOutput {
+    guard limit >= 1 else {
+        return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: --limit must be at least 1, not \(limit)\n",
+                                   exitCode: PlacesExitCode.usage)
+    }
+    let places = searcher.search(query, limit: limit)
+    if json { return PlacesCommandOutput(stdout: placesJSON(places), stderr: "", exitCode: PlacesExitCode.ok) }
+    if places.isEmpty { return PlacesCommandOutput(stdout: "no places match\n", stderr: "", exitCode: PlacesExitCode.ok) }
+    let header = ["Place", "Region", "Country", "Population", "Latitude", "Longitude"]
+    let rows = places.map { p in
+        [sanitize(p.name), sanitize(p.region), sanitize(p.country),
+         p.population > 0 ? Formatting.grouped(p.population) : "",
+         String(format: "%.5f", p.coordinate.latitude), String(format: "%.5f", p.coordinate.longitude)]
+    }
+    let table = [header] + rows
+    let widths = header.indices.map { c in table.map { columns($0[c]) }.max() ?? 0 }
+    let rightAligned: Set<Int> = [3, 4, 5]
+    var out = ""
+    for row in table {
+        let cells = row.indices.map { c -> String in
+            let pad = String(repeating: " ", count: widths[c] - columns(row[c]))
+            return rightAligned.contains(c) ? pad + row[c] : row[c] + pad
+        }
+        out += cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+    }
+    return PlacesCommandOutput(stdout: out, stderr: "", exitCode: PlacesExitCode.ok)
+}
+
+/// Loads the gazetteer from `Gazetteer.defaultDirectory()` and runs the command; a missing
+/// or damaged gazetteer is one line on standard error and exit status 1.
+public func placesCommandOutput(
+    query: String, limit: Int, json: Bool, sanitize: (String) -> String, columns: (String) -> Int
+) -> PlacesCommandOutput {
+    do {
+        let gazetteer = try Gazetteer.load(from: Gazetteer.defaultDirectory())
+        return placesCommandOutput(query: query, limit: limit, json: json, searcher: gazetteer,
+                                   sanitize: sanitize, columns: columns)
+    } catch {
+        return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: \(sanitize("\(error)"))\n",
+                                   exitCode: PlacesExitCode.dataUnavailable)
+    }
+}
+
+private struct PlaceJSON: Encodable {
+    let name, region, country, countryCode: String
+    let latitude, longitude: Double
+    let population: Int
+}
+
+private func placesJSON(_ places: [Place]) -> String {
+    if places.isEmpty { return "[]\n" }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let rows = places.map {
+        PlaceJSON(name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode,
+                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population)
+    }
+    // Encoding plain strings and finite numbers cannot fail.
+    let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self) + "\n"
+}

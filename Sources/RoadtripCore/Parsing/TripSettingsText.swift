@@ -1,0 +1,109 @@
+import Foundation
+
+/// A trip's planning settings as text fields: what the settings form and `roadtrip set` edit.
+public struct TripSettingsText: Equatable, Sendable {
+    public enum Field: Int, CaseIterable, Sendable {
+        case start, dailyLimit, dayStart, fuel, price
+
+        public var label: String {
+            switch self {
+            case .start: "Leave on"
+            case .dailyLimit: "Daily limit"
+            case .dayStart: "Day starts"
+            case .fuel: "Fuel use"
+            case .price: "Fuel price"
+            }
+        }
+
+        public var placeholder: String {
+            switch self {
+            case .start: "YYYY-MM-DD HH:MM at the first stop"
+            case .dailyLimit: "driving per day, e.g. 8h"
+            case .dayStart: "HH:MM, e.g. 08:00"
+            case .fuel: "e.g. 6.5 L/100km or 32 mpg (optional)"
+            case .price: "per litre or gallon (optional)"
+            }
+        }
+    }
+
+    public var values: [Field: String]
+
+    /// The fields as they show `trip`; dates in `zone` (the first stop's).
+    public init(trip: Trip, zone: TimeZone) {
+        values = [
+            .start: LocalTimeParser.text(trip.startDate, in: zone),
+            .dailyLimit: Formatting.duration(trip.dailyDrivingLimit),
+            .dayStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
+            .fuel: trip.fuelConsumption.map { Self.fuelText($0) } ?? "",
+            .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? "",
+        ]
+    }
+
+    public init(values: [Field: String]) {
+        self.values = values
+    }
+
+    /// Writes the fields into `trip`, or returns a one-line reason per field that is wrong (and changes nothing).
+    public func apply(to trip: inout Trip, zone: TimeZone) -> [Field: String] {
+        var errors: [Field: String] = [:]
+        var updated = trip
+        switch LocalTimeParser.parse(values[.start] ?? "", in: zone) {
+        case let .success(date): updated.startDate = date
+        case let .failure(e): errors[.start] = e.description
+        }
+        switch DurationParser.parse(values[.dailyLimit] ?? "") {
+        case let .success(seconds) where seconds >= 1800 && seconds <= 24 * 3600: updated.dailyDrivingLimit = seconds
+        case .success: errors[.dailyLimit] = "The daily limit must be between 30 min and 24 h."
+        case let .failure(e): errors[.dailyLimit] = e.description
+        }
+        if let minutes = Self.clockMinutes(values[.dayStart] ?? "") {
+            updated.dailyStartMinutes = minutes
+        } else {
+            errors[.dayStart] = "“\(values[.dayStart] ?? "")” is not a time of day (HH:MM)."
+        }
+        switch Self.fuel(values[.fuel] ?? "") {
+        case let .success(fuel): updated.fuelConsumption = fuel
+        case let .failure(e): errors[.fuel] = e.description
+        }
+        let price = (values[.price] ?? "").trimmingCharacters(in: .whitespaces)
+        if price.isEmpty {
+            updated.fuelPrice = nil
+        } else if let value = Double(price), value.isFinite, value >= 0 {
+            updated.fuelPrice = value
+        } else {
+            errors[.price] = "“\(price)” is not a price."
+        }
+        if errors.isEmpty { trip = updated }
+        return errors
+    }
+
+    /// "6.5 L/100km", "32 mpg" (US), "40 mpg-imp"; empty for none.
+    public static func fuel(_ text: String) -> Result<FuelConsumption?, CoordinateError> {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if t.isEmpty { return .success(nil) }
+        let bad = CoordinateError("“\(text)” is not a fuel use (try 6.5 L/100km or 32 mpg).")
+        let number = t.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(number), value.isFinite, value > 0 else { return .failure(bad) }
+        let unit = t.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        switch unit {
+        case "", "l/100km", "l/100 km", "l": return .success(.litresPer100km(value))
+        case "mpg", "mpg-us", "mpg us": return .success(.milesPerUSGallon(value))
+        case "mpg-imp", "mpg imp", "mpg (imp)": return .success(.milesPerImperialGallon(value))
+        default: return .failure(bad)
+        }
+    }
+
+    static func fuelText(_ fuel: FuelConsumption) -> String {
+        let unit = fuel.unit == .milesPerUSGallon ? "mpg" : fuel.unit.rawValue
+        return String(format: "%g ", fuel.value) + unit
+    }
+
+    /// "08:00" → 480.
+    static func clockMinutes(_ text: String) -> Int? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else {
+            return nil
+        }
+        return h * 60 + m
+    }
+}

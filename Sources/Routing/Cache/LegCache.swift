@@ -1,0 +1,119 @@
+import Foundation
+import RoadtripCore
+
+/// The legs one routing server has answered, by their two stops, kept on disk so that moving a
+/// waypoint asks only for the legs that changed and a relaunch asks for nothing.
+///
+/// One file per server (`osrm-<hash of its URL>.json`) under the cache folder: answers from
+/// different servers (or datasets) never mix. Entries older than `maxAge` count as missing, since
+/// the roads behind a server change; beyond `maxEntries` the oldest are forgotten.
+public final class LegCache: @unchecked Sendable {
+    public let server: String
+    /// Nil keeps the cache in memory only.
+    public let file: URL?
+    public let maxEntries: Int
+    public let maxAge: TimeInterval
+
+    private let lock = NSLock()
+    private let saveLock = NSLock()
+    private var entries: [LegKey: CachedLeg] = [:]
+    private var geometries: [LegKey: [Coordinate]] = [:]
+    private var loaded = false
+    private var changed = false
+
+    public init(server: String, folder: URL?, maxEntries: Int = 5000, maxAge: TimeInterval = 30 * 86_400) {
+        self.server = server
+        self.file = folder?.appendingPathComponent("osrm-\(Self.stableHash(server)).json")
+        self.maxEntries = maxEntries
+        self.maxAge = maxAge
+    }
+
+    /// `$XDG_CACHE_HOME/roadtrip`, else `~/.cache/roadtrip`; nil when neither can be known.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        // The XDG spec says a relative value is invalid and must be ignored.
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("roadtrip")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/roadtrip")
+    }
+
+    /// How many legs it holds (expired ones included until the next save).
+    public var count: Int {
+        lock.withLock {
+            loadIfNeeded()
+            return entries.count
+        }
+    }
+
+    /// The leg between two stops, if the server answered it within `maxAge`.
+    func leg(for key: LegKey, now: Date = Date()) -> (leg: CachedLeg, geometry: [Coordinate]?)? {
+        lock.withLock {
+            loadIfNeeded()
+            guard let leg = entries[key], now.timeIntervalSince(leg.fetched) <= maxAge else { return nil }
+            if let geometry = geometries[key] { return (leg, geometry) }
+            let geometry = leg.encodedGeometry.flatMap { Polyline.decode($0) }
+            geometries[key] = geometry
+            return (leg, geometry)
+        }
+    }
+
+    func store(_ leg: CachedLeg, geometry: [Coordinate]?, for key: LegKey) {
+        lock.withLock {
+            loadIfNeeded()
+            entries[key] = leg
+            geometries[key] = geometry
+            changed = true
+        }
+    }
+
+    /// Writes the cache atomically if anything was added since the last save; drops expired and
+    /// surplus entries first.
+    public func save(now: Date = Date()) throws {
+        guard let file else { return }
+        try saveLock.withLock {
+            let snapshot: [LegKey: CachedLeg]? = lock.withLock {
+                guard changed else { return nil }
+                changed = false
+                prune(now: now)
+                return entries
+            }
+            guard let snapshot else { return }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try AtomicFile.write(try encoder.encode(LegCacheFile(server: server, entries: snapshot)), to: file)
+        }
+    }
+
+    /// Reads the file once. A cache that cannot be read is only a cache: it starts empty and the
+    /// next save replaces it.
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        guard let file, let data = try? Data(contentsOf: file),
+              let decoded = try? JSONDecoder().decode(LegCacheFile.self, from: data),
+              decoded.version == LegCacheFile.currentVersion, decoded.server == server
+        else { return }
+        entries = decoded.entries
+    }
+
+    private func prune(now: Date) {
+        entries = entries.filter { now.timeIntervalSince($0.value.fetched) <= maxAge }
+        if entries.count > maxEntries {
+            let surplus = entries.sorted { $0.value.fetched < $1.value.fetched }.prefix(entries.count - maxEntries)
+            for (key, _) in surplus { entries[key] = nil }
+        }
+        geometries = geometries.filter { entries[$0.key] != nil }
+    }
+
+    /// FNV-1a, 64 bits: Swift's `Hasher` is seeded per process, and the file name must not change.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

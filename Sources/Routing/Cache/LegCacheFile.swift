@@ -1,0 +1,50 @@
+import Foundation
+
+/// The on-disk form of one server's leg cache.
+struct LegCacheFile: Codable {
+    static let currentVersion = 1
+
+    struct Entry: Codable {
+        /// [latitude, longitude] in microdegrees.
+        var from: [Int32]
+        var to: [Int32]
+        var distanceMeters: Double
+        var durationSeconds: Double
+        var geometry: String?
+        /// Seconds since 1970.
+        var fetched: Double
+    }
+
+    var version: Int
+    var server: String
+    var legs: [Entry]
+
+    init(server: String, entries: [LegKey: CachedLeg]) {
+        version = Self.currentVersion
+        self.server = server
+        legs = entries.map { key, leg in
+            Entry(from: [key.from.latitude, key.from.longitude], to: [key.to.latitude, key.to.longitude],
+                  distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
+                  geometry: leg.encodedGeometry, fetched: leg.fetched.timeIntervalSince1970)
+        }
+        // A fixed order keeps rewrites of an unchanged cache byte-identical.
+        .sorted { a, b in
+            if a.fetched != b.fetched { return a.fetched < b.fetched }
+            return (a.from + a.to).lexicographicallyPrecedes(b.from + b.to)
+        }
+    }
+
+    /// The entries, leaving out any that are malformed.
+    var entries: [LegKey: CachedLeg] {
+        var out: [LegKey: CachedLeg] = [:]
+        for entry in legs where entry.from.count == 2 && entry.to.count == 2
+            && entry.distanceMeters.isFinite && entry.durationSeconds.isFinite {
+            let key = LegKey(from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
+                             to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]))
+            out[key] = CachedLeg(distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,
+                                 encodedGeometry: entry.geometry,
+                                 fetched: Date(timeIntervalSince1970: entry.fetched))
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import RoadtripCore
+
+/// The parts of an OSRM `/route` answer that roadtrip reads.
+struct OSRMAnswer: Decodable {
+    struct Route: Decodable {
+        var legs: [RouteLeg]
+        var geometry: String?
+    }
+
+    struct RouteLeg: Decodable {
+        var distance: Double
+        var duration: Double
+        var annotation: Annotation?
+    }
+
+    struct Annotation: Decodable {
+        var distance: [Double]?
+    }
+
+    struct Waypoint: Decodable {
+        /// How far the stop was moved to reach the nearest road, in metres.
+        var distance: Double?
+    }
+
+    var code: String
+    var message: String?
+    var routes: [Route]?
+    var waypoints: [Waypoint]?
+}
+
+/// One leg as a server answered it.
+struct FetchedLeg: Equatable, Sendable {
+    var distanceMeters: Double
+    var durationSeconds: Double
+    var geometry: [Coordinate]?
+}
+
+/// A successful answer for `n` stops: `n - 1` legs and how far each stop was from a road.
+struct FetchedRoute: Equatable, Sendable {
+    var legs: [FetchedLeg]
+    var snapMeters: [Double?]
+}
+
+extension OSRMAnswer {
+    /// Checks the answer against the request for `stopCount` stops and splits the route's geometry
+    /// into its legs.
+    func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+        guard code == "Ok" else { return .failure(.refused(code: code, message: message)) }
+        guard let route = routes?.first else { return .failure(.malformed("no route in the answer")) }
+        guard route.legs.count == stopCount - 1 else {
+            return .failure(.wrongLegCount(expected: stopCount - 1, received: route.legs.count))
+        }
+        guard route.legs.allSatisfy({ $0.distance.isFinite && $0.distance >= 0 && $0.duration.isFinite && $0.duration >= 0 })
+        else { return .failure(.malformed("a leg without a usable distance or duration")) }
+        let geometries = Self.legGeometries(overview: route.geometry.flatMap { Polyline.decode($0) },
+                                            segmentCounts: route.legs.map { $0.annotation?.distance?.count })
+        let legs = route.legs.enumerated().map { index, leg in
+            FetchedLeg(distanceMeters: leg.distance, durationSeconds: leg.duration, geometry: geometries?[index])
+        }
+        var snaps: [Double?] = waypoints?.map(\.distance) ?? []
+        if snaps.count != stopCount { snaps = Array(repeating: nil, count: stopCount) }
+        return .success(FetchedRoute(legs: legs, snapMeters: snaps))
+    }
+
+    /// Cuts the route's one geometry into legs.
+    ///
+    /// OSRM gives per-leg geometry only inside turn-by-turn steps, which would multiply the answer
+    /// about threefold. Instead: the full overview is the legs' geometries joined at shared end
+    /// points, and each leg's segment-distance annotation has one entry per segment, so leg i spans
+    /// `count(i) + 1` points starting where leg i−1 ended. The overview repeats a point where a
+    /// segment has zero length; those repeats are dropped. Nil when the counts do not add up: the
+    /// legs then simply carry no line.
+    static func legGeometries(overview: [Coordinate]?, segmentCounts: [Int?]) -> [[Coordinate]]? {
+        guard let overview else { return nil }
+        let counts = segmentCounts.compactMap { $0 }
+        guard counts.count == segmentCounts.count, counts.reduce(0, +) + 1 == overview.count else { return nil }
+        var start = 0
+        return counts.map { count in
+            defer { start += count }
+            var line: [Coordinate] = []
+            for point in overview[start...(start + count)] where line.last != point {
+                line.append(point)
+            }
+            return line
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import RoadtripCore
+
+/// What `roadtrip route` and `roadtrip show` print, given stops already resolved to names and
+/// coordinates.
+public enum RouteCommand {
+    /// What to write: `output` to stdout, `warning` (when some legs fell back) to stderr.
+    public struct Printout: Sendable, Hashable {
+        public var output: String
+        public var warning: String?
+    }
+
+    /// Routes `stops` with `provider` and renders the table (or JSON), ending in a newline.
+    ///
+    /// `width` and `sanitize` are TermUI's `TextWidth.of` and `TerminalText.sanitize`: every name
+    /// and the server's reason pass through `sanitize` before they are printed.
+    public static func run(names: [String], stops: [Coordinate], provider: any RouteProvider, json: Bool,
+                           unit: DistanceUnit, width: (String) -> Int,
+                           sanitize: (String) -> String) async -> Printout {
+        precondition(names.count == stops.count, "one name per stop")
+        let result = await provider.route(for: stops)
+        let report = RouteReport(names: names, legs: result.legs)
+        let warning = result.fallbackReason.map { "roadtrip: " + sanitize($0) }
+        if json { return Printout(output: report.json() + "\n", warning: warning) }
+        var lines = report.tableLines(unit: unit, width: width, sanitize: sanitize)
+        lines.append("")
+        lines.append(footnote(provider: provider, legs: result.legs))
+        return Printout(output: lines.joined(separator: "\n") + "\n", warning: warning)
+    }
+
+    /// Says where the figures come from and what "≈" means.
+    static func footnote(provider: any RouteProvider, legs: [Leg]) -> String {
+        let estimate = (provider as? EstimateRouteProvider)
+            ?? (provider as? OSRMRouteProvider)?.estimate ?? EstimateRouteProvider()
+        let how = "≈ estimate: straight-line distance × \(decimal(estimate.circuity)) at "
+            + "\(decimal(estimate.averageSpeedKilometersPerHour)) km/h"
+        if provider is OSRMRouteProvider {
+            let allRoads = legs.allSatisfy { $0.source == .osrm }
+            return "Roads: \(provider.label)" + (allRoads ? "" : "; \(how)")
+        }
+        return "\(how); --osrm URL gives real roads"
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import RoadtripCore
+
+/// A routed list of named stops as `roadtrip route` and `roadtrip show` print it: a table for
+/// people, JSON for programs.
+public struct RouteReport: Sendable, Hashable {
+    public struct Row: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public var leg: Leg
+    }
+
+    public var rows: [Row]
+
+    /// `names` has one entry per stop, so one more than `legs`.
+    public init(names: [String], legs: [Leg]) {
+        precondition(names.count == legs.count + 1 || legs.isEmpty, "one name per stop")
+        rows = legs.enumerated().map { index, leg in Row(from: names[index], to: names[index + 1], leg: leg) }
+    }
+
+    public var totalDistanceMeters: Double { rows.reduce(0) { $0 + $1.leg.distanceMeters } }
+
+    /// Nil when some leg has no drive time (straight-line legs).
+    public var totalDurationSeconds: Double? {
+        rows.reduce(0 as Double?) { total, row in
+            guard let total, let duration = row.leg.durationSeconds else { return nil }
+            return total + duration
+        }
+    }
+
+    /// `{"legs":[{"from","to","distanceMeters","durationSeconds","source"}…],"totalDistanceMeters",
+    /// "totalDurationSeconds"}`, figures to 0.1 (OSRM's own precision, so OSRM's values pass
+    /// unchanged). Names may come from anywhere: besides JSON's own escapes, DEL and the C1
+    /// controls are escaped too, since a terminal may act on them when the JSON is printed.
+    public func json() -> String {
+        // JSONEncoder orders keys by hash on Linux: the object is assembled here in the documented
+        // order, and the encoder only escapes each value.
+        let legs = rows.map { row in
+            "{\"from\":\(Self.fragment(row.from)),\"to\":\(Self.fragment(row.to)),"
+                + "\"distanceMeters\":\(Self.fragment(Self.tenth(row.leg.distanceMeters))),"
+                + "\"durationSeconds\":\(Self.fragment(row.leg.durationSeconds.map(Self.tenth))),"
+                + "\"source\":\(Self.fragment(row.leg.source.rawValue))}"
+        }
+        let json = "{\"legs\":[\(legs.joined(separator: ","))],"
+            + "\"totalDistanceMeters\":\(Self.fragment(Self.tenth(totalDistanceMeters))),"
+            + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))}"
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                out += String(format: "\\u%04x", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The table, one string per line. `width` measures terminal columns (`TextWidth.of`) and
+    /// `sanitize` makes names safe to print (`TerminalText.sanitize`); the Routing module knows
+    /// neither, so the caller lends them. Estimated figures carry "≈".
+    public func tableLines(unit: DistanceUnit, width: (String) -> Int, sanitize: (String) -> String) -> [String] {
+        let header = ["#", "From", "To", "Distance", "Drive time", "Source"]
+        var body = rows.enumerated().map { index, row in
+            [String(index + 1), sanitize(row.from), sanitize(row.to),
+             Self.distance(row.leg.distanceMeters, approximate: row.leg.source != .osrm, unit: unit),
+             row.leg.durationSeconds.map { Self.approximate(row.leg.source != .osrm) + Formatting.duration($0) } ?? "–",
+             Self.sourceName(row.leg.source)]
+        }
+        let anyEstimate = rows.contains { $0.leg.source != .osrm }
+        body.append(["", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
+                     totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""])
+        let all = [header] + body
+        let widths = header.indices.map { column in all.map { width($0[column]) }.max() ?? 0 }
+        let rightAligned: Set<Int> = [0, 3, 4]
+        return all.map { cells in
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - width(cell))
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }
+            .joined(separator: "  ")
+            .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+    }
+
+    static func sourceName(_ source: LegSource) -> String {
+        switch source {
+        case .osrm: "OSRM"
+        case .estimate: "estimate"
+        case .geodesic: "straight line"
+        }
+    }
+
+    private static func approximate(_ yes: Bool) -> String { yes ? "≈ " : "" }
+
+    private static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// One JSON value, escaped by JSONEncoder; "null" for nil.
+    private static func fragment<Value: Encodable>(_ value: Value?) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let value, let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func distance(_ meters: Double, approximate yes: Bool, unit: DistanceUnit) -> String {
+        approximate(yes) + Formatting.distance(meters, unit: unit)
+    }
+}

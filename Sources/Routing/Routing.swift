@@ -1,1 +1,0 @@
-// Routing: filled in by its issue.

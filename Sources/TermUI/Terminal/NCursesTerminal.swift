@@ -1,0 +1,427 @@
+import CNCursesW
+import Foundation
+
+/// The real terminal, through ncursesw: the one place in the project that speaks curses.
+///
+/// `start` takes the terminal over (alternate screen, no echo, keys one at a time) and
+/// `stop` gives it back exactly as it was. Ctrl-C, SIGTERM and SIGHUP only raise a flag
+/// (`shouldTerminate`) so the run loop can end and the app save and restore in order; a
+/// crash restores the saved terminal settings from the signal handler before dying;
+/// Ctrl-Z is left to ncurses, which restores on suspend and redraws on resume.
+@MainActor
+public final class NCursesTerminal: Terminal {
+    /// Whether characters outside ASCII can be shown (a UTF-8 locale); otherwise they are drawn as "?".
+    public let unicode: Bool
+    /// Whether styles are shown in colour (false under NO_COLOR or on a monochrome terminal).
+    public let usesColor: Bool
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let ncursesCanvas: NCursesCanvas
+    private let decoder: KeyDecoder
+    private var stopped = false
+    /// Signals ncurses took over in `newterm` because they had no handler; given back in `stop`.
+    private var signalsCursesTook: [Int32] = []
+    private var installedSignals = false
+    /// Whether keys come from the controlling terminal (not a test's pipe), so losing it means a hangup.
+    private var readsTerminal = false
+    /// Files a headless terminal opened and must close.
+    private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
+
+    /// Signals that ask the app to end in order.
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Signals after which the process dies; the terminal is restored first.
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT]
+
+    public var canvas: Canvas { ncursesCanvas }
+
+    /// Takes over the controlling terminal, or throws a one-line reason when it cannot be used:
+    /// standard input or output is not a terminal, TERM is unset or names no known terminal.
+    /// Nothing is written to the terminal before every check has passed.
+    public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> NCursesTerminal {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard output") }
+        setlocale(LC_ALL, "")
+        guard let term = environment["TERM"], !term.isEmpty else { throw TerminalError.noTerminalType }
+        try checkTerminalType(term, fd: STDOUT_FILENO)
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+            throw TerminalError.cannotStart(String(cString: strerror(errno)))
+        }
+        rt_remember_terminal(STDOUT_FILENO)
+        // Ours first: ncurses installs its own SIGINT/SIGTERM handlers (which exit at once) only where none is set.
+        for sig in terminationSignals + [SIGCONT] { rt_install(sig, 0) }
+        for sig in crashSignals { rt_install(sig, 1) }
+        let unhandledBefore = [SIGTSTP, SIGWINCH].filter { rt_is_handled($0) == 0 }
+        guard let screen = newterm(term, output, input) else {
+            restoreSignalHandlers()
+            throw TerminalError.cannotStart("curses could not open terminal type '\(TerminalText.sanitize(term))'")
+        }
+        let terminal = NCursesTerminal(screen: screen, environment: environment)
+        terminal.installedSignals = true
+        terminal.readsTerminal = true
+        terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
+        rt_remember_reset(resetSequence())
+        rt_set_active(1)
+        terminal.present()
+        return terminal
+    }
+
+    private init(screen: OpaquePointer, environment: [String: String]) {
+        self.screen = screen
+        set_term(screen)
+        window = rt_stdscr()
+        unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        meta(window, true)
+        // Esc acts at once instead of after ncurses's default second of waiting for a sequence.
+        set_escdelay(25)
+        let palette = StylePalette(terminalHasColors: has_colors(), environment: environment)
+        let looks = Self.setUpColors(palette)
+        usesColor = looks.usesColor
+        decoder = Self.makeDecoder()
+        curs_set(0)
+        ncursesCanvas = NCursesCanvas(window: window, looks: looks.table, unicode: unicode)
+    }
+
+    // MARK: Terminal
+
+    public var shouldTerminate: Bool { terminationSignal != nil }
+
+    /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the app to end, if one did.
+    public var terminationSignal: Int32? {
+        let sig = rt_terminate_signal()
+        return sig == 0 ? nil : sig
+    }
+
+    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+        guard !stopped else { return nil }
+        while true {
+            if shouldTerminate { return nil }
+            if rt_take_resumed() != 0 { return resized() }
+            // Waiting for ever is done in slices, so a signal that does not interrupt the read is still seen.
+            wtimeout(window, Int32(clamping: timeoutMilliseconds ?? 500))
+            var character: wint_t = 0
+            let result = wget_wch(window, &character)
+            if result == ERR {
+                // A terminal that went away without a SIGHUP reads as an endless stream of errors.
+                if readsTerminal, isatty(STDIN_FILENO) == 0 { rt_request_terminate(SIGHUP) }
+                if shouldTerminate { return nil }
+                if rt_take_resumed() != 0 { return resized() }
+                if timeoutMilliseconds == nil { continue }
+                return nil
+            }
+            let isKeyCode = result == KEY_CODE_YES
+            if isKeyCode && Int32(character) == KEY_RESIZE { return resized() }
+            // Keys the app has no use for are skipped, not reported as a timeout.
+            if let key = decoder.key(code: UInt32(character), isKeyCode: isKeyCode) { return key }
+        }
+    }
+
+    public func present() {
+        guard !stopped else { return }
+        if let cursor = ncursesCanvas.cursor, ncursesCanvas.contains(cursor) {
+            curs_set(1)
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Gives the terminal back as it was and removes the signal handlers; safe to call more than once.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        ncursesCanvas.detach()
+        set_term(screen)
+        endwin()
+        rt_set_active(0)
+        if installedSignals { Self.restoreSignalHandlers() }
+        // ncurses's own Ctrl-Z and resize handlers would take the terminal again after this.
+        for sig in signalsCursesTook { rt_set_default(sig) }
+        delscreen(screen)
+        for file in ownedFiles { fclose(file) }
+        ownedFiles = []
+    }
+
+    /// After `stop`, ends the process by the signal that asked it to end (exit status 128+n, as
+    /// shells expect); returns when no signal did.
+    public func reraiseTerminationSignal() {
+        guard let sig = terminationSignal else { return }
+        stop()
+        rt_set_default(sig)
+        raise(sig)
+    }
+
+    // MARK: Setting up
+
+    private static func checkTerminalType(_ term: String, fd: Int32) throws {
+        let shown = TerminalText.sanitize(term)
+        switch rt_check_terminal(term, fd) {
+        case 0: return
+        case 1: throw TerminalError.unknownTerminalType(shown)
+        case 2: throw TerminalError.unsuitableTerminal(shown, reason: "no terminfo database was found")
+        case 3: throw TerminalError.unsuitableTerminal(shown, reason: "it is a hardcopy terminal")
+        default: throw TerminalError.unsuitableTerminal(shown, reason: "it cannot move the cursor")
+        }
+    }
+
+    private static func restoreSignalHandlers() {
+        for sig in terminationSignals + [SIGCONT] + crashSignals { rt_uninstall(sig) }
+    }
+
+    /// Attributes off, cursor shown, keypad mode off, alternate screen left: what endwin would write.
+    private static func resetSequence() -> String {
+        let names: [String] = ["sgr0", "cnorm", "rmkx", "rmcup"]
+        return names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
+    }
+
+    // terminfo's "$<5>" delays are for tputs; written raw they would show.
+    private static func withoutPadding(_ capability: String) -> String {
+        var out = ""
+        var rest = Substring(capability)
+        while let start = rest.range(of: "$<") {
+            out += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { rest = rest[start.lowerBound...]; break }
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
+    }
+
+    /// Colour pairs for the palette's looks, or attributes alone when colours are off or fail.
+    private static func setUpColors(_ palette: StylePalette) -> (table: [Style: NCursesCanvas.Look], usesColor: Bool) {
+        var usesColor = palette.usesColor && start_color() != ERR
+        let defaultsWork = usesColor && use_default_colors() != ERR
+        var pairs: [StylePalette.Look: Int16] = [:]
+        var table: [Style: NCursesCanvas.Look] = [:]
+        for style in Style.allCases {
+            let look = usesColor ? palette.look(style) : StylePalette(terminalHasColors: false, environment: [:]).look(style)
+            var pair: Int16 = 0
+            if usesColor, look.foreground != .terminalDefault || look.background != .terminalDefault {
+                let colorsOnly = StylePalette.Look(attributes: [], foreground: look.foreground, background: look.background)
+                if let known = pairs[colorsOnly] {
+                    pair = known
+                } else if Int(pairs.count + 1) < Int(rt_color_pairs()) {
+                    pair = Int16(pairs.count + 1)
+                    pairs[colorsOnly] = pair
+                    let fg = defaultsWork || look.foreground != .terminalDefault ? look.foreground.rawValue : StylePalette.Color.white.rawValue
+                    let bg = defaultsWork || look.background != .terminalDefault ? look.background.rawValue : StylePalette.Color.black.rawValue
+                    if init_pair(pair, fg, bg) == ERR { usesColor = false }
+                }
+            }
+            table[style] = NCursesCanvas.Look(attributes: attributes(look.attributes), pair: pair)
+        }
+        if !usesColor && palette.usesColor {
+            // Colours failed half way: fall back to attributes alone for every style.
+            return setUpColors(StylePalette(terminalHasColors: false, environment: [:]))
+        }
+        return (table, usesColor)
+    }
+
+    private static func attributes(_ a: StylePalette.Attributes) -> attr_t {
+        var out = rt_a_normal()
+        if a.contains(.bold) { out |= rt_a_bold() }
+        if a.contains(.reverse) { out |= rt_a_reverse() }
+        if a.contains(.underline) { out |= rt_a_underline() }
+        if a.contains(.dim) { out |= rt_a_dim() }
+        return out
+    }
+
+    // MARK: Keys
+
+    /// The curses key codes the app understands.
+    nonisolated static let keyDecoder: KeyDecoder = {
+        var codes: [Int32: Key] = [
+            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+            KEY_SR: .shiftUp, KEY_SF: .shiftDown, KEY_SLEFT: .shiftLeft, KEY_SRIGHT: .shiftRight,
+            KEY_HOME: .home, KEY_END: .end, KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+            // The keypad's corners, and the vt220 Find/Select that some terminals send for Home/End.
+            KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
+            KEY_FIND: .home, KEY_SELECT: .end, KEY_SHOME: .home, KEY_SEND: .end,
+            KEY_SPREVIOUS: .pageUp, KEY_SNEXT: .pageDown,
+            KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace,
+            KEY_DC: .delete, KEY_SDC: .delete, KEY_IC: .insert, KEY_RESIZE: .resize,
+        ]
+        for n in 1...63 { codes[rt_key_f(Int32(n))] = .function(n) }
+        return KeyDecoder(keyCodes: Dictionary(uniqueKeysWithValues: codes.map { (UInt32($0.key), $0.value) }))
+    }()
+
+    /// Sequences terminfo often lacks: xterm's Shift-arrows under TERM=screen or tmux, and the
+    /// several spellings of Home, End, Delete and Shift-Tab that terminals and tmux send.
+    nonisolated static let extraSequences: [(String, Int32)] = [
+        ("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF), ("\u{1B}[1;2C", KEY_SRIGHT), ("\u{1B}[1;2D", KEY_SLEFT),
+        ("\u{1B}[a", KEY_SR), ("\u{1B}[b", KEY_SF), ("\u{1B}[c", KEY_SRIGHT), ("\u{1B}[d", KEY_SLEFT),
+        ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+        ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+        ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+        ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+        ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[2~", KEY_IC), ("\u{1B}[3~", KEY_DC),
+        ("\u{1B}[Z", KEY_BTAB),
+    ]
+
+    private static func makeDecoder() -> KeyDecoder {
+        for (sequence, code) in extraSequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+        return keyDecoder
+    }
+
+    private func resized() -> Key {
+        // Whatever the terminal shows now (after a resize or fg) is unknown: repaint every cell.
+        clearok(rt_curscr(), true)
+        return .resize
+    }
+}
+
+// MARK: - Drawing
+
+/// The ncurses window as a `Canvas`: sanitised text laid cell by cell at the columns `TextWidth` gives.
+@MainActor
+final class NCursesCanvas: Canvas {
+    /// A style as curses draws it.
+    struct Look {
+        var attributes: attr_t
+        var pair: Int16
+    }
+
+    private var window: UnsafeMutablePointer<WINDOW>?
+    private let looks: [Style: Look]
+    let unicode: Bool
+    private(set) var cursor: Point?
+
+    init(window: UnsafeMutablePointer<WINDOW>, looks: [Style: Look], unicode: Bool) {
+        self.window = window
+        self.looks = looks
+        self.unicode = unicode
+    }
+
+    /// Stops drawing: the window is gone once the terminal is stopped.
+    func detach() { window = nil }
+
+    var size: Size {
+        guard let window else { return Size(width: 0, height: 0) }
+        return Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    }
+
+    func contains(_ p: Point) -> Bool {
+        let s = size
+        return p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height
+    }
+
+    func clear() {
+        guard let window else { return }
+        werase(window)
+    }
+
+    func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int {
+        let s = size
+        guard window != nil, point.y >= 0, point.y < s.height, point.x < s.width else { return 0 }
+        let limit = min(s.width, maxWidth.map { point.x + $0 } ?? s.width)
+        let look = looks[style] ?? Look(attributes: rt_a_normal(), pair: 0)
+        var x = point.x
+        // The last cell drawn by this call: a character of no width (a lone mark) joins it.
+        var last: (x: Int, cell: TerminalCell)?
+        for character in TerminalText.sanitize(text) {
+            let cells = TerminalCell.cells(for: character, unicode: unicode)
+            if cells.isEmpty {
+                if var joined = last {
+                    let room = TerminalCell.maximumScalars - joined.cell.scalars.count
+                    joined.cell.scalars += character.unicodeScalars.prefix(max(0, room))
+                    put(joined.cell, x: joined.x, y: point.y, look: look)
+                    last = joined
+                }
+                continue
+            }
+            let width = cells.reduce(0) { $0 + $1.width }
+            if x + width > limit { break }
+            for cell in cells {
+                // Left of the edge nothing is drawn, and a wide character cut by it is dropped whole.
+                if x >= 0 {
+                    put(cell, x: x, y: point.y, look: look)
+                    last = (x, cell)
+                } else {
+                    last = nil
+                }
+                x += cell.width
+            }
+        }
+        return max(0, x - max(0, point.x))
+    }
+
+    func setCursor(_ point: Point?) { cursor = point }
+
+    private func put(_ cell: TerminalCell, x: Int, y: Int, look: Look) {
+        guard let window else { return }
+        let text = cell.scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        // The bottom-right cell reports ERR (the cursor cannot move past it) but is drawn.
+        _ = text.withUnsafeBufferPointer {
+            rt_mvwadd_cell(window, Int32(y), Int32(x), $0.baseAddress, look.attributes, look.pair)
+        }
+    }
+
+    /// Row `y` as curses holds it, trailing blanks removed.
+    func readBack(row y: Int) -> String {
+        guard let window, y >= 0, y < size.height else { return "" }
+        var buffer = [wchar_t](repeating: 0, count: size.width * TerminalCell.maximumScalars + 1)
+        let count = buffer.withUnsafeMutableBufferPointer {
+            mvwinnwstr(window, Int32(y), 0, $0.baseAddress, Int32($0.count - 1))
+        }
+        guard count != ERR else { return "" }
+        var out = String.UnicodeScalarView()
+        for value in buffer.prefix(while: { $0 != 0 }) {
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { out.append(scalar) }
+        }
+        var line = String(out)
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+// MARK: - Testing without a terminal
+
+extension NCursesTerminal {
+    /// A terminal drawing into /dev/null at a fixed size, for testing the adapter itself.
+    /// Keys come from `inputDescriptor` (a pipe the test writes to) or nowhere. No signal
+    /// handlers are installed; the current locale decides `unicode`.
+    static func headless(width: Int, height: Int, term: String = "xterm-256color", inputDescriptor: Int32? = nil,
+                         environment: [String: String] = [:]) throws -> NCursesTerminal {
+        guard let output = fopen("/dev/null", "w") else { throw TerminalError.cannotStart("cannot open /dev/null") }
+        let input = inputDescriptor.map { fdopen($0, "r") } ?? fopen("/dev/null", "r")
+        guard let input else { fclose(output); throw TerminalError.cannotStart("cannot open the key input") }
+        try checkTerminalType(term, fd: fileno(output))
+        // ncurses catches these where nothing else does; a test process gets them back in `stop`.
+        let unhandledBefore = [SIGINT, SIGTERM, SIGTSTP, SIGWINCH].filter { rt_is_handled($0) == 0 }
+        guard let screen = newterm(term, output, input) else {
+            fclose(output); fclose(input)
+            throw TerminalError.unknownTerminalType(term)
+        }
+        let terminal = NCursesTerminal(screen: screen, environment: environment)
+        terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
+        terminal.ownedFiles = [output, input]
+        resizeterm(Int32(height), Int32(width))
+        // resizeterm queues a KEY_RESIZE for the app; a test starts from an empty queue.
+        flushinp()
+        return terminal
+    }
+
+    /// How long curses waits after Esc for the rest of a key sequence.
+    var escapeDelayMilliseconds: Int { Int(get_escdelay()) }
+
+    /// Row `row` of the screen as curses holds it (what the terminal would show), trailing blanks removed.
+    func readBack(row: Int) -> String { ncursesCanvas.readBack(row: row) }
+
+    /// The attributes and colour pair curses draws `style` with.
+    func look(of style: Style) -> (attributes: UInt32, pair: Int16) {
+        let look = ncursesCanvas.lookForTesting(style)
+        return (UInt32(look.attributes), look.pair)
+    }
+}
+
+extension NCursesCanvas {
+    func lookForTesting(_ style: Style) -> Look { looks[style] ?? Look(attributes: rt_a_normal(), pair: 0) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+// The protocols of the trip settings form (`s` on the trip screen): start, daily limit, fuel.
+
+/// What the settings form draws.
+public struct TripSettingsViewModel: Equatable, Sendable {
+    public var title: String
+    public var values: [TripSettingsText.Field: String]
+    public var errors: [TripSettingsText.Field: String]
+    public var focus: TripSettingsText.Field
+    public var message: StatusMessage?
+}
+
+@MainActor
+public protocol TripSettingsViewProtocol: AnyObject {
+    func show(_ model: TripSettingsViewModel)
+}
+
+@MainActor
+public protocol TripSettingsPresenterProtocol: AnyObject {
+    func viewWillAppear()
+    func didEditField(_ field: TripSettingsText.Field, text: String)
+    func didMoveFocus(forward: Bool)
+    func didPressSave()
+    func didPressCancel()
+}
+
+@MainActor
+public protocol TripSettingsInteractorProtocol: AnyObject {
+    var tripName: String { get }
+    func settingsText() -> TripSettingsText
+    /// Saves the settings as one undoable edit; returns the fields' errors (nothing saved) or nil.
+    func saveSettings(_ text: TripSettingsText) -> [TripSettingsText.Field: String]?
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RoadtripCore
+import TermUI
+
+/// Validates and saves the trip's planning settings.
+@MainActor
+public final class TripSettingsPresenter: TripSettingsPresenterProtocol {
+    public weak var view: TripSettingsViewProtocol?
+    private let interactor: TripSettingsInteractorProtocol
+    private let close: @MainActor () -> Void
+    private var values: [TripSettingsText.Field: String] = [:]
+    private var errors: [TripSettingsText.Field: String] = [:]
+    private var focus: TripSettingsText.Field = .start
+    private var message: StatusMessage?
+
+    public init(interactor: TripSettingsInteractorProtocol, close: @escaping @MainActor () -> Void) {
+        self.interactor = interactor
+        self.close = close
+    }
+
+    public func viewWillAppear() {
+        values = interactor.settingsText().values
+        publish()
+    }
+
+    public func didEditField(_ field: TripSettingsText.Field, text: String) {
+        values[field] = text
+        errors[field] = nil
+        message = nil
+        publish()
+    }
+
+    public func didMoveFocus(forward: Bool) {
+        let all = TripSettingsText.Field.allCases
+        focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
+        publish()
+    }
+
+    public func didPressSave() {
+        if let problems = interactor.saveSettings(TripSettingsText(values: values)) {
+            errors = problems
+            focus = TripSettingsText.Field.allCases.first { problems[$0] != nil } ?? focus
+            message = StatusMessage("Not saved: fix the marked field\(problems.count > 1 ? "s" : "").", isError: true)
+            publish()
+            return
+        }
+        close()
+    }
+
+    public func didPressCancel() { close() }
+
+    private func publish() {
+        view?.show(TripSettingsViewModel(title: "Trips › \(interactor.tripName) › settings", values: values,
+                                         errors: errors, focus: focus, message: message))
+    }
+}

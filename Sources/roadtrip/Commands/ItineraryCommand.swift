@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Itinerary
+import RoadtripCore
+
+/// `roadtrip itinerary TRIP`: the trip day by day.
+struct ItineraryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "itinerary", abstract: "Show a trip day by day: arrivals, departures, driving, nights.",
+        discussion: "Times are local to each stop. The JSON shape is documented in the README."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Flag(help: "Print JSON instead of text.") var json = false
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
+            let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
+            if json {
+                try Output.json(plan)
+            } else {
+                for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+            }
+        }
+    }
+}
+
+/// `roadtrip optimize TRIP [--apply]`: the order of the middle stops with the least driving.
+struct OptimizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "optimize", abstract: "Find the order of the middle stops with the least driving.",
+        discussion: "The first and last stops stay where they are. Without --apply nothing changes."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Flag(help: "Save the proposed order.") var apply = false
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            guard trip.waypoints.count >= 4 else {
+                throw UserError("“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
+            }
+            let proposal = try CommandServices.wait {
+                try await OrderProposal.make(for: trip, using: CommandServices.matrix(options: global))
+            }
+            Output.line(proposal.summary(unit: context.unit))
+            guard proposal.changesOrder, let stops = proposal.reordered(trip.waypoints) else { return }
+            for (i, stop) in stops.enumerated() { Output.line("\(String(repeating: " ", count: i < 9 ? 2 : 1))\(i + 1)  \(stop.name)") }
+            guard apply else {
+                Output.line("Run again with --apply to save this order.")
+                return
+            }
+            try context.edit("applying the best order") { trips in
+                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints = stops }
+            }
+            Output.line("Saved the new order of “\(trip.name)”.")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import RoadtripCore
+import Testing
+import TestSupport
+
+/// `list` and `show` through the real binary; how TRIP is resolved.
+@Suite struct CLIListShowTests {
+    // MARK: list
+
+    @Test func listPrintsOneRowPerTripOnStandardOutput() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("list")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("NAME"))
+        #expect(lines[1].hasPrefix("Côte d’Azur") && lines[1].hasSuffix(CLITrips.riviera.id.uuidString))
+        #expect(lines[2].contains("Alps") && lines[2].contains(" 2 "))
+        #expect(lines[3].contains("Alpine loop") && lines[3].contains("—"))
+    }
+
+    @Test func listJSONIsTheDocumentedShape() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("list", "--json")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let items = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(Set(items[0].keys) == ["id", "name", "stops", "distanceMeters"])
+        #expect(items[0]["id"] as? String == CLITrips.riviera.id.uuidString)
+        #expect(items[0]["name"] as? String == "Côte d’Azur")
+        #expect(items[0]["stops"] as? Int == 3)
+        let meters = try #require(items[0]["distanceMeters"] as? Double)
+        #expect(meters > 20_000 && meters < 30_000)
+        #expect(items[2]["distanceMeters"] as? Double == 0)
+    }
+
+    @Test func listWithoutADataFileSaysSoAndCreatesNothing() throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run("list")
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout == "No trips in \(sandbox.dataURL.path).\n")
+        let json = try sandbox.run("list", "--json")
+        #expect(json.status == 0)
+        #expect((try JSONSerialization.jsonObject(with: json.stdoutData) as? [Any])?.isEmpty == true)
+        #expect(sandbox.dataBytes() == nil)
+    }
+
+    @Test func listOfABrokenDataFileIsAUserErrorThatKeepsTheFile() throws {
+        let sandbox = try CLISandbox()
+        let broken = Data(#"{"formatVersion": 1, "trips": [ {"id": "#.utf8)
+        try broken.write(to: sandbox.dataURL)
+        let result = try sandbox.run("list")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.contains(sandbox.dataURL.path))
+        #expect(sandbox.dataBytes() == broken)
+    }
+
+    @Test func listUsageErrors() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        #expect(try sandbox.run("list", "--bogus").isUsageError)
+        #expect(try sandbox.run("list", "extra").isUsageError)
+        #expect(try sandbox.run("list", "--units", "furlongs").isUsageError)
+    }
+
+    // MARK: show
+
+    @Test func showFindsATripByPrefixIgnoringCaseAndAccents() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("show", "cote")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Côte d’Azur")
+        #expect(lines[2].contains("1  Nice") && lines[2].contains("43.70090, 7.26830"))
+        #expect(lines[4].contains("3  Cannes"))
+        #expect(result.stdout.contains("FROM") && result.stdout.contains("geodesic"))
+        #expect(lines.contains { $0.hasPrefix("Total ") && $0.hasSuffix(" km") })
+    }
+
+    @Test func showInMilesByIdAndEmpty() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let miles = try sandbox.run("show", CLITrips.alps.id.uuidString, "--units", "mi")
+        #expect(miles.status == 0)
+        #expect(miles.stdout.hasPrefix("Alps\n"))
+        #expect(miles.stdout.contains(" mi"))
+        let empty = try sandbox.run("show", "Alpine")
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "Alpine loop\n\nNo stops yet.\n")
+    }
+
+    @Test func showJSONIsTheDocumentedShape() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("show", "Alps", "--json")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(Set(doc.keys) == ["id", "name", "stops", "route"])
+        #expect(doc["name"] as? String == "Alps")
+        let stops = try #require(doc["stops"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == ["Genève", "Chamonix"])
+        #expect(Set(stops[0].keys) == ["id", "name", "latitude", "longitude"])
+        #expect(stops[0]["latitude"] as? Double == 46.2044)
+        let route = try #require(doc["route"] as? [String: Any])
+        #expect(Set(route.keys) == ["legs", "totalDistanceMeters", "totalDurationSeconds"])
+        let legs = try #require(route["legs"] as? [[String: Any]])
+        #expect(legs.count == 1)
+        #expect(Set(legs[0].keys) == ["from", "to", "distanceMeters", "durationSeconds", "source"])
+        #expect(legs[0]["from"] as? String == "Genève" && legs[0]["source"] as? String == "geodesic")
+        #expect(legs[0]["durationSeconds"] is NSNull)
+    }
+
+    @Test func unknownTripListsTheTrips() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("show", "Nowhere")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr == "roadtrip: No trip “Nowhere”. Trips: “Côte d’Azur”, “Alps”, “Alpine loop”.\n")
+    }
+
+    @Test func ambiguousTripListsTheCandidatesWithTheirIds() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("show", "alp")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.contains("“alp” matches 2 trips"))
+        #expect(result.stderr.contains("“Alps” (\(CLITrips.alps.id.uuidString))"))
+        #expect(result.stderr.contains("“Alpine loop” (\(CLITrips.alpineLoop.id.uuidString))"))
+        #expect(!result.stderr.contains("Côte"))
+    }
+
+    /// Importing the same file twice gives two trips of one name: only an id tells them apart.
+    @Test func twoTripsOfTheSameNameNeedAnId() throws {
+        var twin = CLITrips.alps
+        twin.id = UUID(uuidString: "66666666-6666-4666-8666-666666666666")!
+        let sandbox = try CLISandbox(trips: [CLITrips.alps, twin])
+        let result = try sandbox.run("show", "Alps")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.contains("2 trips are named “Alps”; use an id"))
+        #expect(result.stderr.contains(CLITrips.alps.id.uuidString) && result.stderr.contains(twin.id.uuidString))
+        #expect(try sandbox.run("show", twin.id.uuidString.lowercased()).status == 0)
+    }
+
+    @Test func showUsageErrors() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        #expect(try sandbox.run("show").isUsageError)
+        #expect(try sandbox.run("show", "Alps", "--jsn").isUsageError)
+    }
+}

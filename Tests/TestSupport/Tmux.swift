@@ -1,0 +1,170 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a detached tmux session on a private server.
+///
+/// Each session runs its own tmux server (`-L` with a unique socket name, `-f /dev/null` so
+/// no user configuration leaks in), so tests never see each other's panes. Panes stay on
+/// screen after their command ends (`remain-on-exit`), so what it printed last can be read.
+public final class TmuxSession {
+    /// The tmux server's socket name (`tmux -L <socket>`).
+    public let socket: String
+    public let width: Int
+    public let height: Int
+    private var killed = false
+    private var serverPID: pid_t?
+
+    /// TERM inside the pane when none is given: tmux's own entry, or `screen` where it is missing.
+    public static var defaultTerm: String {
+        let dirs = ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"]
+        let hasTmux = dirs.contains { FileManager.default.fileExists(atPath: $0 + "/t/tmux-256color") }
+        return hasTmux ? "tmux-256color" : "screen"
+    }
+
+    /// Whether the tmux program is installed.
+    public static var isAvailable: Bool { (try? Self.executable()) != nil }
+
+    /// Starts `command` (run directly, no shell, unless the command is one) in a new detached
+    /// session of `width`×`height` cells, with TERM set to `term` and `environment` added to
+    /// this process's (less NO_COLOR, the app's data paths and terminal size variables).
+    public init(command: [String], width: Int = 100, height: Int = 30, term: String = TmuxSession.defaultTerm,
+                environment: [String: String] = [:], workingDirectory: URL? = nil) throws {
+        precondition(!command.isEmpty, "a tmux session needs a command")
+        socket = "roadtrip-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        self.width = width
+        self.height = height
+        var args = ["start-server", ";",
+                    "set-option", "-g", "default-terminal", term, ";",
+                    "set-option", "-g", "remain-on-exit", "on", ";",
+                    "set-option", "-g", "history-limit", "0", ";",
+                    "new-session", "-d", "-s", "roadtrip", "-x", String(width), "-y", String(height)]
+        if let workingDirectory { args += ["-c", workingDirectory.path] }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(name)=\(value)"] }
+        args += command
+        try tmux(args, environment: Self.serverEnvironment())
+        serverPID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    deinit { kill() }
+
+    /// Presses keys by tmux name: "Enter", "Escape", "S-Up", "C-c", "BSpace", "PPage", "F1", "q".
+    public func send(keys: [String]) throws {
+        guard !keys.isEmpty else { return }
+        try tmux(["send-keys", "-t", target] + keys)
+    }
+
+    /// Types `text` literally (no key-name lookup), as pasted or typed characters.
+    public func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", "--", text])
+    }
+
+    /// Types a shell command line and presses Enter.
+    public func typeLine(_ line: String) throws {
+        try type(line)
+        try send(keys: ["Enter"])
+    }
+
+    /// The visible screen of the pane as plain text, one line per row.
+    public func capture() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", target])
+    }
+
+    /// Polls the screen until it contains `text`; returns that screen, or throws with the last one.
+    @discardableResult
+    public func waitFor(text: String, timeout: TimeInterval = 10) throws -> String {
+        try waitUntil(timeout: timeout, "\"\(text)\" on screen") { $0.contains(text) }
+    }
+
+    /// Polls the screen until `condition` holds; returns that screen, or throws with the last one.
+    @discardableResult
+    public func waitUntil(timeout: TimeInterval = 10, _ what: String, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while true {
+            screen = try capture()
+            if condition(screen) { return screen }
+            if Date() >= deadline { throw TmuxError.timeout(waitingFor: what, screen: screen) }
+            usleep(50_000)
+        }
+    }
+
+    /// The process id of the pane's command.
+    public func panePID() throws -> pid_t {
+        let text = try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TmuxError.failed(command: "display-message pane_pid", output: text)
+        }
+        return pid
+    }
+
+    /// The pane's terminal device (/dev/pts/N), for reading its settings from outside.
+    public func paneTTY() throws -> String {
+        try tmux(["display-message", "-p", "-t", target, "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the pane's command has ended.
+    public func isPaneDead() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Appends every byte the pane's programs write to its terminal from now on to `file`
+    /// (tmux pipe-pane), escape sequences included.
+    public func recordOutput(to file: URL) throws {
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "-t", target, "cat >> " + shellQuote(file.path)])
+    }
+
+    /// Changes the window's size, as dragging a terminal window's corner would.
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Ends the session and its server.
+    public func kill() {
+        guard !killed else { return }
+        killed = true
+        if (try? tmux(["kill-server"])) == nil, let serverPID { Foundation.kill(serverPID, SIGKILL) }
+    }
+
+    private let target = "=roadtrip:"
+
+    @discardableResult
+    private func tmux(_ args: [String], environment: [String: String]? = nil) throws -> String {
+        try ProcessRunner.run(Self.executable(), ["-L", socket, "-f", "/dev/null"] + args, environment: environment).output
+    }
+
+    /// What the server (and so every pane) inherits: this process's environment without what
+    /// would change the app under test behind a test's back (a test runner's NO_COLOR, the
+    /// developer's own data file, an outer tmux, a fixed terminal size).
+    private static func serverEnvironment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["NO_COLOR", "ROADTRIP_DATA", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TMUX", "TMUX_PANE",
+                     "COLUMNS", "LINES", "ESCDELAY", "TERM"] {
+            environment[name] = nil
+        }
+        return environment
+    }
+
+    private static func executable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
+            let url = URL(fileURLWithPath: dir).appendingPathComponent("tmux")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw TmuxError.notInstalled
+    }
+}
+
+/// What went wrong driving tmux.
+public enum TmuxError: Error, CustomStringConvertible {
+    case notInstalled
+    case failed(command: String, output: String)
+    case timeout(waitingFor: String, screen: String)
+
+    public var description: String {
+        switch self {
+        case .notInstalled: "tmux is not installed (apt-get install tmux)"
+        case .failed(let command, let output): "tmux \(command) failed: \(output)"
+        case .timeout(let what, let screen): "timed out waiting for \(what); the screen was:\n\(screen)"
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+@testable import TermUI
+
+/// The ncurses adapter itself, headless: curses draws into /dev/null at a fixed size and the
+/// screen is read back from curses's own cells with `mvwinnwstr`.
+@MainActor
+@Suite(.serialized)
+struct NCursesAdapterTests {
+    init() { useUTF8Locale() }
+
+    private func withTerminal(width: Int = 20, height: Int = 5, term: String = "xterm-256color",
+                              environment: [String: String] = [:],
+                              _ body: (NCursesTerminal) throws -> Void) throws {
+        let terminal = try NCursesTerminal.headless(width: width, height: height, term: term, environment: environment)
+        defer { terminal.stop() }
+        try body(terminal)
+    }
+
+    @Test func drawsAtTheRequestedSize() throws {
+        try withTerminal(width: 33, height: 7) { t in
+            #expect(t.canvas.size == Size(width: 33, height: 7))
+            #expect(t.unicode)
+        }
+    }
+
+    @Test func drawsASCIIWideCharactersEmojiAndCombiningMarks() throws {
+        try withTerminal { t in
+            let canvas = t.canvas
+            #expect(canvas.draw("Paris", at: Point(x: 0, y: 0)) == 5)
+            #expect(canvas.draw("東京 Tokyo", at: Point(x: 0, y: 1)) == 10)
+            #expect(canvas.draw("😀|", at: Point(x: 2, y: 2)) == 3)
+            #expect(canvas.draw("Cafe\u{301}!", at: Point(x: 0, y: 3)) == 5)
+            // Columns after the wide text are where TextWidth says: the bar lands on column 12.
+            canvas.draw("|", at: Point(x: 12, y: 1))
+            t.present()
+            #expect(t.readBack(row: 0) == "Paris")
+            #expect(t.readBack(row: 1) == "東京 Tokyo  |")
+            #expect(t.readBack(row: 2) == "  😀|")
+            #expect(t.readBack(row: 3) == "Cafe\u{301}!")
+        }
+    }
+
+    @Test func clipsAtTheRightEdgeWithoutHalfACharacter() throws {
+        try withTerminal(width: 10) { t in
+            let canvas = t.canvas
+            #expect(canvas.draw("abcdefghijklmnop", at: Point(x: 4, y: 0)) == 6)
+            // 東京東 needs 6 columns from column 5; only 5 remain, so the last 東 is dropped whole.
+            #expect(canvas.draw("東京東", at: Point(x: 5, y: 1)) == 4)
+            #expect(canvas.draw("abcdef", at: Point(x: 0, y: 2), style: .normal, maxWidth: 3) == 3)
+            #expect(canvas.draw("off", at: Point(x: 10, y: 3)) == 0)
+            #expect(canvas.draw("off", at: Point(x: 0, y: 5)) == 0)
+            #expect(canvas.draw("off", at: Point(x: 0, y: -1)) == 0)
+            t.present()
+            #expect(t.readBack(row: 0) == "    abcdef")
+            #expect(t.readBack(row: 1) == "     東京")
+            #expect(t.readBack(row: 2) == "abc")
+            #expect(t.readBack(row: 3) == "")
+        }
+    }
+
+    @Test func clipsAtTheLeftEdge() throws {
+        try withTerminal(width: 10) { t in
+            #expect(t.canvas.draw("abcdef", at: Point(x: -2, y: 0)) == 4)
+            // A wide character cut by the edge is not drawn; what follows keeps its column.
+            #expect(t.canvas.draw("東京x", at: Point(x: -1, y: 1)) == 4)
+            t.present()
+            #expect(t.readBack(row: 0) == "cdef")
+            #expect(t.readBack(row: 1) == " 京x")
+        }
+    }
+
+    @Test func fillsTheBottomRightCell() throws {
+        try withTerminal(width: 10, height: 3) { t in
+            t.canvas.fillRow(2, style: .status)
+            #expect(t.canvas.draw("end", at: Point(x: 7, y: 2)) == 3)
+            t.present()
+            #expect(t.readBack(row: 2) == "       end")
+        }
+    }
+
+    @Test func neverDrawsControlCharactersOrEscapes() throws {
+        try withTerminal(width: 40) { t in
+            t.canvas.draw("a\u{1B}]0;owned\u{07}b\u{1B}[2Jc\u{202E}d", at: Point(x: 0, y: 0))
+            t.present()
+            #expect(t.readBack(row: 0) == "a^[]0;owned^Gb^[[2Jc\u{FFFD}d")
+        }
+    }
+
+    @Test func regionsDrawThroughTheCursesCanvas() throws {
+        try withTerminal(width: 20, height: 4) { t in
+            let region = t.canvas.region(Rect(x: 5, y: 1, width: 6, height: 2))
+            region.draw("東京 and more", at: Point(x: 0, y: 0))
+            region.draw("hidden", at: Point(x: 0, y: 2))
+            t.present()
+            #expect(t.readBack(row: 1) == "     東京 a")
+            #expect(t.readBack(row: 3) == "")
+        }
+    }
+
+    @Test func clearBlanksEverything() throws {
+        try withTerminal { t in
+            t.canvas.draw("something", at: Point(x: 0, y: 0))
+            t.canvas.clear()
+            t.present()
+            #expect(t.readBack(row: 0) == "")
+        }
+    }
+
+    @Test func coloursByDefaultAndNoneUnderNoColor() throws {
+        try withTerminal { t in
+            #expect(t.usesColor)
+            #expect(t.look(of: .selected).pair != 0)
+            #expect(t.look(of: .normal).pair == 0)
+        }
+        try withTerminal(environment: ["NO_COLOR": ""]) { t in
+            #expect(!t.usesColor)
+            for style in Style.allCases { #expect(t.look(of: style).pair == 0) }
+            // Without colour the selection and bars still show, by reverse video.
+            #expect(t.look(of: .selected).attributes != t.look(of: .normal).attributes)
+            #expect(t.look(of: .status).attributes != t.look(of: .normal).attributes)
+        }
+        try withTerminal(term: "vt100") { t in
+            #expect(!t.usesColor)
+        }
+    }
+
+    @Test func refusesUnknownAndUnsuitableTerminalTypes() {
+        #expect(throws: TerminalError.unknownTerminalType("no-such-terminal")) {
+            try NCursesTerminal.headless(width: 10, height: 5, term: "no-such-terminal")
+        }
+        #expect(throws: TerminalError.unsuitableTerminal("dumb", reason: "it cannot move the cursor")) {
+            try NCursesTerminal.headless(width: 10, height: 5, term: "dumb")
+        }
+    }
+
+    @Test func errorsAreOneLine() {
+        let errors: [TerminalError] = [
+            .notATerminal(stream: "standard output"), .noTerminalType, .unknownTerminalType("x"),
+            .unsuitableTerminal("dumb", reason: "it cannot move the cursor"), .cannotStart("no memory"),
+        ]
+        for error in errors {
+            #expect(!error.description.contains("\n"))
+            #expect(!error.description.isEmpty)
+        }
+        #expect(TerminalError.unknownTerminalType("foo").description.contains("'foo'"))
+    }
+
+    @Test func stopIsIdempotentAndEndsDrawing() throws {
+        let t = try NCursesTerminal.headless(width: 10, height: 3)
+        t.stop()
+        t.stop()
+        #expect(t.canvas.draw("late", at: Point(x: 0, y: 0)) == 0)
+        #expect(t.readKey(timeoutMilliseconds: 0) == nil)
+    }
+
+    // MARK: Keys through curses's own decoding
+
+    /// Feeds `bytes` to a headless terminal of type `term` and returns the keys it decodes.
+    private func keys(from bytes: String, term: String = "xterm-256color", count: Int) throws -> [Key?] {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[1]) }
+        let t = try NCursesTerminal.headless(width: 20, height: 5, term: term, inputDescriptor: fds[0])
+        defer { t.stop() }
+        let data = Array(bytes.utf8)
+        #expect(write(fds[1], data, data.count) == data.count)
+        return (0..<count).map { _ in t.readKey(timeoutMilliseconds: 1000) }
+    }
+
+    @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
+    func decodesShiftArrowsUnderEveryTerminalType(term: String) throws {
+        let decoded = try keys(from: "\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;2C\u{1B}[1;2D", term: term, count: 4)
+        let expected: [Key?] = [.shiftUp, .shiftDown, .shiftRight, .shiftLeft]
+        #expect(decoded == expected)
+    }
+
+    @Test(arguments: ["xterm-256color", "screen"])
+    func decodesHomeAndEndSpellings(term: String) throws {
+        let decoded = try keys(from: "\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF", term: term, count: 6)
+        let expected: [Key?] = [.home, .end, .home, .end, .home, .end]
+        #expect(decoded == expected)
+    }
+
+    @Test func decodesEditingKeysAndText() throws {
+        let decoded = try keys(from: "\u{1B}[A\u{1B}OB\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z\r\u{7F}\u{01}\u{17}\té東😀", count: 15)
+        let expected: [Key?] = [.up, .down, .pageUp, .pageDown, .delete, .backTab, .enter, .backspace,
+                                .ctrl("a"), .ctrl("w"), .tab, .char("é"), .char("東"), .char("😀"), nil]
+        #expect(decoded == expected)
+    }
+
+    @Test func escapeAloneActsAtOnce() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[1]) }
+        let t = try NCursesTerminal.headless(width: 20, height: 5, inputDescriptor: fds[0])
+        defer { t.stop() }
+        // ncurses's default would hold Esc for a whole second waiting for the rest of a sequence.
+        #expect(t.escapeDelayMilliseconds == 25)
+        #expect(write(fds[1], "\u{1B}", 1) == 1)
+        #expect(t.readKey(timeoutMilliseconds: 2000) == .escape)
+    }
+
+    @Test func readKeyTimesOutWithNil() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[1]) }
+        let t = try NCursesTerminal.headless(width: 20, height: 5, inputDescriptor: fds[0])
+        defer { t.stop() }
+        #expect(t.readKey(timeoutMilliseconds: 30) == nil)
+    }
+}

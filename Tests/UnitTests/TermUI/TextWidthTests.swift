@@ -1,0 +1,40 @@
+import Testing
+@testable import TermUI
+
+struct TextWidthTests {
+    init() { useUTF8Locale() }
+
+    @Test func measuresColumnsNotCharacters() {
+        #expect(TextWidth.of("Paris") == 5)
+        #expect(TextWidth.of("東京") == 4)
+        #expect(TextWidth.of("😀") == 2)
+        #expect(TextWidth.of("e\u{301}") == 1)
+        #expect(TextWidth.of("🇯🇵") == 2)
+        #expect(TextWidth.of("") == 0)
+    }
+
+    @Test func prefixNeverSplitsAWideCharacter() {
+        #expect(TextWidth.prefix("東京", fitting: 3) == "東")
+        #expect(TextWidth.prefix("ab東", fitting: 3) == "ab")
+        #expect(TextWidth.prefix("abc", fitting: 0) == "")
+    }
+
+    @Test func truncateEndsInAnEllipsisWithinTheWidth() {
+        #expect(TextWidth.truncate("Tokyo", to: 10) == "Tokyo")
+        #expect(TextWidth.truncate("東京都庁", to: 5) == "東京…")
+        #expect(TextWidth.of(TextWidth.truncate("東京都庁", to: 6)) <= 6)
+        #expect(TextWidth.truncate("abc", to: 0) == "")
+    }
+
+    @Test func padAndPadLeftFillToExactWidth() {
+        #expect(TextWidth.pad("東京", to: 6) == "東京  ")
+        #expect(TextWidth.padLeft("東", to: 4) == "  東")
+        #expect(TextWidth.of(TextWidth.pad("東京都庁", to: 5)) == 5)
+    }
+
+    @Test func dropColumnsTurnsAHalfCutWideCharacterIntoASpace() {
+        #expect(TextWidth.dropColumns("東京", 1) == " 京")
+        #expect(TextWidth.dropColumns("東京", 2) == "京")
+        #expect(TextWidth.dropColumns("abc", 5) == "")
+    }
+}
