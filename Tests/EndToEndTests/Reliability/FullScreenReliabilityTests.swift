@@ -56,7 +56,8 @@ struct FullScreenReliabilityTests {
         #expect(edit.status == 1)
         #expect(edit.stderr.contains("is open in another roadtrip (pid \(pid), full-screen planner)"), "\(edit.stderr)")
 
-        let second = try TmuxSession(command: [RoadtripBinary.url.path, "--data", file.path])
+        // Wide enough that the one-line refusal is not wrapped.
+        let second = try TmuxSession(command: [RoadtripBinary.url.path, "--data", file.path], width: 250)
         let screen = try second.waitFor(text: "is open in another roadtrip")
         #expect(screen.contains("pid \(pid), full-screen planner"), "\(screen)")
 
