@@ -65,6 +65,7 @@ struct PlacesCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var global: GlobalOptions
     @Option(help: "How many places to list.") var limit = 10
     @Flag(help: "Print a JSON array of {name, region, country, countryCode, latitude, longitude, population}.")
     var json = false
