@@ -84,7 +84,16 @@ struct PlannerEndToEndTests {
         try session.send(keys: ["Enter"])
         let detail = try session.waitFor(text: "Trip: Coast to Coast 🚗")
         #expect(stopOrder(detail, names: names) == ["Gamma", "Alpha", "Beta"])
-        try session.send(keys: ["Escape", "q"])
+        // The screens a trip opens: itinerary, map, settings; each returns with Esc.
+        for (key, title) in [("i", "› itinerary"), ("m", "› map"), ("s", "› settings")] {
+            try session.send(keys: [key])
+            _ = try session.waitFor(text: "Coast to Coast 🚗 \(title)")
+            try session.send(keys: ["Escape"])
+            _ = try session.waitFor(text: "Trip: Coast to Coast 🚗")
+        }
+        try session.send(keys: ["Escape"])
+        _ = try session.waitFor(text: "roadtrip › Trips ")
+        try session.send(keys: ["q"])
         _ = try session.waitUntil("the app to end") { _ in (try? session.isPaneDead()) == true }
     }
 
