@@ -66,11 +66,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         if showingHelp { showingHelp = false; return }
         switch model.mode {
         case .confirming:
-            switch key {
-            case .char("y"), .char("Y"): presenter.didAnswerConfirmation(true)
-            case .char("n"), .char("N"), .escape, .char("q"): presenter.didAnswerConfirmation(false)
-            default: break
-            }
+            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
         case .proposing:
             switch key {
             case .enter, .char("y"): presenter.didAnswerProposal(true)
