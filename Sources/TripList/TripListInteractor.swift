@@ -5,13 +5,19 @@ import RoadtripCore
 @MainActor
 public final class TripListInteractor: TripListInteractorProtocol {
     private let repository: TripRepository
-    private let routes: InstantRouteProvider
+    private let routes: RouteProvider
+    private let estimate: InstantRouteProvider
     private let settings: DisplaySettings
     private var startupMessage: String?
 
-    public init(repository: TripRepository, routes: InstantRouteProvider, settings: DisplaySettings, startupMessage: String? = nil) {
+    /// - Parameters:
+    ///   - routes: legs it already knows (cached road legs) are shown as they are;
+    ///   - estimate: fills in the others, so the list never waits for a server.
+    public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
+                settings: DisplaySettings, startupMessage: String? = nil) {
         self.repository = repository
         self.routes = routes
+        self.estimate = estimate
         self.settings = settings
         self.startupMessage = startupMessage
     }
@@ -20,7 +26,11 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public func summaries() -> [TripSummary] {
         repository.trips.map { trip in
-            let legs = routes.instantLegs(for: trip.coordinates)
+            let stops = trip.coordinates
+            let known = routes.knownLegs(for: stops)
+            let legs = known.contains(where: { $0 == nil })
+                ? zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
+                : known.compactMap { $0 }
             return TripSummary(
                 id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
                 distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },

@@ -6,15 +6,17 @@ import TripDetail
 @MainActor
 public struct TripListDependencies {
     public var repository: TripRepository
-    public var summaryRoutes: InstantRouteProvider
+    public var summaryRoutes: RouteProvider
+    public var estimate: InstantRouteProvider
     public var settings: DisplaySettings
     public var startupMessage: String?
     public var detail: TripDetailDependencies
 
-    public init(repository: TripRepository, summaryRoutes: InstantRouteProvider, settings: DisplaySettings,
-                startupMessage: String?, detail: TripDetailDependencies) {
+    public init(repository: TripRepository, summaryRoutes: RouteProvider, estimate: InstantRouteProvider,
+                settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies) {
         self.repository = repository
         self.summaryRoutes = summaryRoutes
+        self.estimate = estimate
         self.settings = settings
         self.startupMessage = startupMessage
         self.detail = detail
@@ -36,6 +38,7 @@ public final class TripListRouter: TripListRouterProtocol {
     public static func assembleModule(dependencies: TripListDependencies, navigator: Navigator) -> Screen {
         let view = TripListView()
         let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
+                                            estimate: dependencies.estimate,
                                             settings: dependencies.settings, startupMessage: dependencies.startupMessage)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)

@@ -64,11 +64,7 @@ public final class TripListView: Screen, TripListViewProtocol {
         if showingHelp { showingHelp = false; return }
         switch model.mode {
         case .confirming:
-            switch key {
-            case .char("y"), .char("Y"): presenter.didAnswerConfirmation(true)
-            case .char("n"), .char("N"), .escape, .char("q"): presenter.didAnswerConfirmation(false)
-            default: break
-            }
+            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
         case .renaming:
             switch key {
             case .enter: presenter.didCommitRename(nameField.string)

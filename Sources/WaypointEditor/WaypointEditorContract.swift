@@ -49,6 +49,24 @@ public struct WaypointDraft: Equatable, Sendable {
     public var overnight: Bool
     public var fixedArrival: Date?
     public var note: String
+    /// The IANA zone of the place picked from the search, if one was.
+    public var timeZone: String?
+}
+
+/// A place the search offers for the name field.
+public struct PlaceSuggestion: Equatable, Sendable {
+    /// "Portland, Maine, United States · 66,881".
+    public var label: String
+    public var name: String
+    public var coordinate: Coordinate
+    public var timeZone: String?
+
+    public init(label: String, name: String, coordinate: Coordinate, timeZone: String?) {
+        self.label = label
+        self.name = name
+        self.coordinate = coordinate
+        self.timeZone = timeZone
+    }
 }
 
 /// What the waypoint editor view draws; built by the presenter, ready to draw.
@@ -59,6 +77,10 @@ public struct WaypointEditorViewModel: Equatable, Sendable {
     public var errors: [WaypointField: String]
     public var focus: WaypointField
     public var message: StatusMessage?
+    /// Places matching the name as typed, best first; empty when the list is closed.
+    public var suggestions: [String]
+    /// The highlighted suggestion, nil until ↓ is pressed.
+    public var selectedSuggestion: Int?
 }
 
 @MainActor
@@ -73,6 +95,10 @@ public protocol WaypointEditorPresenterProtocol: AnyObject {
     func didMoveFocus(forward: Bool)
     func didPressSave()
     func didPressCancel()
+    /// ↓ or ↑ in the open suggestion list.
+    func didMoveSuggestion(by offset: Int)
+    /// Esc while the suggestion list is open.
+    func didCloseSuggestions()
 }
 
 @MainActor
@@ -84,6 +110,14 @@ public protocol WaypointEditorInteractorProtocol: AnyObject {
     func timeZone(at coordinate: Coordinate?) -> TimeZone
     /// Inserts or replaces the stop; returns the save error, if any.
     func save(_ draft: WaypointDraft) -> String?
+    /// Starts a place search off the UI thread; the answer arrives through `output`, stale ones never.
+    func searchPlaces(_ query: String)
+    var output: WaypointEditorInteractorOutput? { get set }
+}
+
+@MainActor
+public protocol WaypointEditorInteractorOutput: AnyObject {
+    func placesDidArrive(_ places: [PlaceSuggestion], for query: String)
 }
 
 @MainActor

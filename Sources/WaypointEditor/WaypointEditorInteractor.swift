@@ -1,4 +1,6 @@
 import Foundation
+import Gazetteer
+import TermUI
 import RoadtripCore
 
 /// Reads and writes one stop of one trip through the shared repository.
@@ -8,13 +10,45 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let target: WaypointEditorTarget
     private let repository: TripRepository
     private let zones: @Sendable (Coordinate) -> TimeZone?
+    private let places: (any PlaceSearching)?
+    private let deliver: UIDelivery
+    /// Bumped on every search so that only the answer to the latest one is shown.
+    private var searchGeneration = 0
+    public weak var output: WaypointEditorInteractorOutput?
 
     public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
-                zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil }) {
+                zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
+                places: (any PlaceSearching)? = nil, deliver: UIDelivery = UIDelivery(post: { _ in })) {
         self.tripID = tripID
         self.target = target
         self.repository = repository
         self.zones = zones
+        self.places = places
+        self.deliver = deliver
+    }
+
+    public func searchPlaces(_ query: String) {
+        searchGeneration += 1
+        guard let places, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            output?.placesDidArrive([], for: query)
+            return
+        }
+        let ticket = searchGeneration
+        let deliver = self.deliver
+        deliver.begin()
+        Task.detached {
+            let found = places.search(query, limit: 8).map(Self.suggestion)
+            deliver.finish { [weak self] in
+                guard let self, ticket == self.searchGeneration else { return }
+                self.output?.placesDidArrive(found, for: query)
+            }
+        }
+    }
+
+    private nonisolated static func suggestion(_ place: Place) -> PlaceSuggestion {
+        let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
+        return PlaceSuggestion(label: place.label + population, name: place.name, coordinate: place.coordinate,
+                               timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
     }
 
     public func timeZone(at coordinate: Coordinate?) -> TimeZone {
@@ -53,5 +87,6 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         stop.overnight = draft.overnight
         stop.fixedArrival = draft.fixedArrival
         stop.note = draft.note
+        if let zone = draft.timeZone { stop.timeZone = zone }
     }
 }

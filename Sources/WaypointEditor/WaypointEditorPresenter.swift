@@ -4,7 +4,7 @@ import TermUI
 
 /// Validates the stop being typed and saves it.
 @MainActor
-public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
+public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
     public weak var view: WaypointEditorViewProtocol?
     private let interactor: WaypointEditorInteractorProtocol
     private let router: WaypointEditorRouterProtocol
@@ -14,6 +14,10 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     private var errors: [WaypointField: String] = [:]
     private var focus: WaypointField = .name
     private var message: StatusMessage?
+    private var suggestions: [PlaceSuggestion] = []
+    private var selectedSuggestion: Int?
+    /// The zone of the place last taken from the search, while its coordinates stand.
+    private var pickedTimeZone: String?
 
     public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
         self.interactor = interactor
@@ -38,10 +42,50 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
         values[field] = text
         errors[field] = nil
         message = nil
+        switch field {
+        case .name: interactor.searchPlaces(text)
+        case .latitude, .longitude: pickedTimeZone = nil
+        default: break
+        }
+        publish()
+    }
+
+    public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
+        guard focus == .name, query == values[.name] else { return }
+        suggestions = places
+        selectedSuggestion = nil
+        publish()
+    }
+
+    public func didMoveSuggestion(by offset: Int) {
+        guard !suggestions.isEmpty else { return }
+        let next = (selectedSuggestion ?? -1) + offset
+        selectedSuggestion = next < 0 ? nil : min(next, suggestions.count - 1)
+        publish()
+    }
+
+    public func didCloseSuggestions() {
+        suggestions = []
+        selectedSuggestion = nil
+        publish()
+    }
+
+    /// Fills name and coordinates from a place; they stay editable.
+    private func take(_ place: PlaceSuggestion) {
+        values[.name] = place.name
+        values[.latitude] = Self.degrees(place.coordinate.latitude)
+        values[.longitude] = Self.degrees(place.coordinate.longitude)
+        for field in [WaypointField.name, .latitude, .longitude] { errors[field] = nil }
+        pickedTimeZone = place.timeZone
+        suggestions = []
+        selectedSuggestion = nil
+        message = StatusMessage("\(place.label): Enter saves the stop.")
         publish()
     }
 
     public func didMoveFocus(forward: Bool) {
+        suggestions = []
+        selectedSuggestion = nil
         splitPastedPair()
         let all = WaypointField.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
@@ -49,6 +93,16 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     }
 
     public func didPressSave() {
+        if let index = selectedSuggestion, suggestions.indices.contains(index) {
+            take(suggestions[index])
+            return
+        }
+        // Typing a place and pressing Enter takes the best match when no position is given yet.
+        if let best = suggestions.first, (values[.latitude] ?? "").isEmpty, (values[.longitude] ?? "").isEmpty {
+            take(best)
+            return
+        }
+        suggestions = []
         splitPastedPair()
         errors = [:]
         let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
@@ -83,7 +137,7 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
         _ = interactor.save(WaypointDraft(
             name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), stay: stay,
             overnight: values[.overnight] == "yes", fixedArrival: arrival,
-            note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces)
+            note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces), timeZone: pickedTimeZone
         ))
         router.close()
     }
@@ -112,7 +166,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol {
     private func publish() {
         view?.show(WaypointEditorViewModel(
             title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
-            values: values, errors: errors, focus: focus, message: message
+            values: values, errors: errors, focus: focus, message: message,
+            suggestions: suggestions.map(\.label), selectedSuggestion: selectedSuggestion
         ))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import RoadtripCore
 import TermUI
 
@@ -8,10 +9,16 @@ public struct WaypointEditorDependencies {
     public var repository: TripRepository
     /// The time zone at a coordinate (the gazetteer's nearest place), for arrival times.
     public var zones: @Sendable (Coordinate) -> TimeZone?
+    /// The offline place search behind the name field; nil turns it off.
+    public var places: (any PlaceSearching)?
+    public var deliver: UIDelivery
 
-    public init(repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil }) {
+    public init(repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
+                places: (any PlaceSearching)? = nil, deliver: UIDelivery = UIDelivery(post: { _ in })) {
         self.repository = repository
         self.zones = zones
+        self.places = places
+        self.deliver = deliver
     }
 }
 
@@ -29,10 +36,12 @@ public final class WaypointEditorRouter: WaypointEditorRouterProtocol {
                                       dependencies: WaypointEditorDependencies, navigator: Navigator) -> Screen {
         let view = WaypointEditorView()
         let interactor = WaypointEditorInteractor(tripID: tripID, target: target, repository: dependencies.repository,
-                                                  zones: dependencies.zones)
+                                                  zones: dependencies.zones, places: dependencies.places,
+                                                  deliver: dependencies.deliver)
         let router = WaypointEditorRouter(navigator: navigator)
         let isNew: Bool = if case .insert = target { true } else { false }
         let presenter = WaypointEditorPresenter(interactor: interactor, router: router, isNew: isNew)
+        interactor.output = presenter
         presenter.view = view
         view.presenter = presenter
         return view

@@ -6,7 +6,7 @@ import TermUI
 public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
-    private var fields: [WaypointField: TextField] = [:]
+    private var fields = FormFields<WaypointField>()
     private var showingHelp = false
 
     public init() {}
@@ -16,6 +16,9 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     ]
 
     static let help = [
+        KeyHint("type a place", "matches show under the name"),
+        KeyHint("↓ ↑ Enter", "choose a match, take it"),
+        KeyHint("Esc", "close the matches"),
         KeyHint("Tab  Shift-Tab", "next / previous field"),
         KeyHint("↓ ↑", "next / previous field"),
         KeyHint("Enter", "save the stop"),
@@ -28,11 +31,26 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         KeyHint("48.85, 2.29", "pasted in a coordinate fills both"),
     ]
 
-    public func show(_ model: WaypointEditorViewModel) {
-        for field in WaypointField.allCases {
-            let value = model.values[field] ?? ""
-            if fields[field]?.string != value { fields[field] = TextField(value) }
+    static let matchHints = [
+        KeyHint("↓↑", "choose"), KeyHint("Enter", "take the place"), KeyHint("Esc", "close the list"),
+    ]
+
+    /// The place matches, in a box under the name field.
+    private func drawSuggestions(_ model: WaypointEditorViewModel, at origin: Point, width: Int, on canvas: Canvas) {
+        guard !model.suggestions.isEmpty, model.focus == .name else { return }
+        let width = min(width, canvas.size.width - origin.x - 1)
+        let rows = min(model.suggestions.count, max(0, canvas.size.height - origin.y - 3))
+        guard rows > 0, width > 4 else { return }
+        Overlay.drawBox(Rect(x: origin.x - 1, y: origin.y, width: width + 2, height: rows + 2), on: canvas)
+        for (i, label) in model.suggestions.prefix(rows).enumerated() {
+            let selected = i == model.selectedSuggestion
+            canvas.draw(TextWidth.pad(label, to: width), at: Point(x: origin.x, y: origin.y + 1 + i),
+                        style: selected ? .selected : .normal, maxWidth: width)
         }
+    }
+
+    public func show(_ model: WaypointEditorViewModel) {
+        fields.sync(model.values)
         self.model = model
     }
 
@@ -41,22 +59,27 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public func handle(_ key: Key) {
         guard let model else { return }
         if showingHelp { showingHelp = false; return }
+        if !model.suggestions.isEmpty {
+            switch key {
+            case .down: presenter.didMoveSuggestion(by: 1); return
+            case .up: presenter.didMoveSuggestion(by: -1); return
+            case .pageDown: presenter.didMoveSuggestion(by: 8); return
+            case .escape: presenter.didCloseSuggestions(); return
+            default: break
+            }
+        }
         switch key {
         case .tab, .down: presenter.didMoveFocus(forward: true)
         case .backTab, .up: presenter.didMoveFocus(forward: false)
         case .enter: presenter.didPressSave()
         case .escape: presenter.didPressCancel()
-        case .char("?") where (fields[model.focus]?.string ?? "").isEmpty: showingHelp = true
+        case .char("?") where fields.text(model.focus).isEmpty: showingHelp = true
         case .char(" "), .char("y"), .char("n") where model.focus.isToggle:
             let on = key == .char(" ") ? model.values[.overnight] != "yes" : key == .char("y")
             presenter.didEditField(.overnight, text: on ? "yes" : "no")
         case _ where model.focus.isToggle: break
         default:
-            var field = fields[model.focus] ?? TextField()
-            let before = field.string
-            guard field.handle(key) else { return }
-            fields[model.focus] = field
-            if field.string != before { presenter.didEditField(model.focus, text: field.string) }
+            if let text = fields.edit(model.focus, with: key) { presenter.didEditField(model.focus, text: text) }
         }
     }
 
@@ -68,27 +91,21 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         for field in WaypointField.allCases {
             let y = 2 + field.rawValue * 2
             let focused = field == model.focus
+            guard field.isToggle else {
+                fields.drawRow(field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                               y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
+                continue
+            }
             let x = 2 + labelWidth
-            canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y),
-                        style: focused ? .accent : .normal)
-            if field.isToggle {
-                let on = model.values[field] == "yes"
-                canvas.draw((on ? "[x]" : "[ ]") + " stay the night here", at: Point(x: x, y: y), style: focused ? .field : .normal)
-                if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
-            } else {
-                let text = fields[field] ?? TextField()
-                text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
-                if text.string.isEmpty, !field.placeholder.isEmpty {
-                    canvas.draw(field.placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
-                }
-            }
-            if let error = model.errors[field] {
-                canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error)
-            }
+            canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
+            canvas.draw((model.values[field] == "yes" ? "[x]" : "[ ]") + " stay the night here", at: Point(x: x, y: y),
+                        style: focused ? .field : .normal)
+            if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
         }
         canvas.draw("Tip: paste “48.8584, 2.2945” into a coordinate field to fill both.",
                     at: Point(x: 2, y: 2 + WaypointField.allCases.count * 2), style: .dim)
-        Chrome.drawStatus(hints: Self.hints, message: model.message, on: canvas)
+        drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
+        Chrome.drawStatus(hints: model.suggestions.isEmpty ? Self.hints : Self.matchHints, message: model.message, on: canvas)
         if showingHelp { Overlay.drawHelp(title: "waypoint editor", hints: Self.help, on: canvas) }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Gazetteer
 import RoadtripCore
+import Routing
 import TermUI
 import TripDetail
 import TripList
@@ -46,6 +48,17 @@ struct FullScreenApp {
             }
         }
 
+        let services: Services
+        do {
+            services = try Services.make(options)
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+        defer { services.server?.stop() }
+        // The gazetteer loads on its own thread: the first frame never waits for it.
+        let places = BackgroundGazetteer()
+
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal.start(environment: ProcessInfo.processInfo.environment)
@@ -57,12 +70,16 @@ struct FullScreenApp {
         let app = Application(terminal: terminal)
         let repository = TripRepository(store: store, trips: trips)
         let settings = DisplaySettings(unit: options.units)
-        let routes = GeodesicRouteProvider()
-        let editor = WaypointEditorDependencies(repository: repository)
-        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
-                                            deliver: .application(app), editor: editor)
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
-                                        startupMessage: startupMessage, detail: detail)
+        let deliver = UIDelivery.application(app)
+        let timeZones = Services.timeZones(places)
+        let editor = WaypointEditorDependencies(
+            repository: repository, zones: { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } },
+            places: places, deliver: deliver)
+        let detail = TripDetailDependencies(repository: repository, routes: services.routes, settings: settings,
+                                            deliver: deliver, editor: editor, matrix: services.matrix,
+                                            timeZones: timeZones, unicode: terminal.unicode)
+        let list = TripListDependencies(repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
+                                        settings: settings, startupMessage: startupMessage, detail: detail)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
         terminal.stop()

@@ -1,19 +1,37 @@
 import Foundation
+import Gazetteer
 import Itinerary
 import RoadtripCore
 
 /// The services subcommands share: routes, travel matrices, time zones.
 enum CommandServices {
-    /// The legs between `stops` from the configured route provider.
+    /// The legs between `stops` from the configured route provider; a fallback reason goes to standard error.
     static func legs(for stops: [Coordinate], options: GlobalOptions) throws -> [Leg] {
-        GeodesicRouteProvider().instantLegs(for: stops)
+        let services = try Services.make(options)
+        defer { services.server?.stop() }
+        let routes = services.routes
+        let result = try wait { await routes.route(for: stops) }
+        if let reason = result.fallbackReason { printError(reason) }
+        return result.legs
     }
 
-    static func matrix(options: GlobalOptions) -> any TravelTimeMatrixProviding {
-        EstimatedTravelMatrixProvider()
+    static func matrix(options: GlobalOptions) throws -> any TravelTimeMatrixProviding {
+        try Services.make(options).matrix
     }
 
-    static func timeZones(options: GlobalOptions) -> TimeZoneLookup { .none }
+    /// The gazetteer, loaded now: commands are short and need it at once.
+    static func places() throws -> Gazetteer {
+        do {
+            return try Gazetteer.load(from: Gazetteer.defaultDirectory())
+        } catch {
+            throw UserError("The place search is unavailable: \(error)")
+        }
+    }
+
+    static func timeZones(options: GlobalOptions) -> TimeZoneLookup {
+        guard let places = try? places() else { return .none }
+        return Services.timeZones(places)
+    }
 
     /// Runs async work to completion from a synchronous command.
     static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {

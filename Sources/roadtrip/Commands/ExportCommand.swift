@@ -42,8 +42,9 @@ struct ExportCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             guard let format = resolvedFormat else { return }
             let path = output ?? "-"
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
             do throws(ExchangeError) {
-                let data = try TripExporter.export(trip, legs: LegSummary(trip.coordinates).legs, format: format)
+                let data = try TripExporter.export(trip, legs: legs, format: format)
                 if path == "-" { return Output.bytes(data) }
                 try ExportFile.write(data, to: path)
             } catch {

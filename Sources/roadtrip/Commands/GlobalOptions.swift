@@ -10,6 +10,15 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Distance unit: km or mi.")
     var units: DistanceUnit = .kilometers
 
+    @Option(help: ArgumentHelp("An OSRM server for road distances and drive times (else $ROADTRIP_OSRM_URL, else an offline estimate).",
+                               valueName: "url"))
+    var osrm: String?
+
+    @Option(name: .customLong("osrm-data"),
+            help: ArgumentHelp("A prepared OSRM dataset (REGION.osrm): roadtrip serves it itself on a free loopback port.",
+                               valueName: "path"))
+    var osrmData: String?
+
     /// Where the trips file is, by the documented order of precedence.
     var dataURL: URL {
         DataLocation.resolve(argument: data, environment: ProcessInfo.processInfo.environment)

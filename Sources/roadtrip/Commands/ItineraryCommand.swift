@@ -47,8 +47,11 @@ struct OptimizeCommand: ParsableCommand {
             guard trip.waypoints.count >= 4 else {
                 throw UserError("“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
             }
+            let services = try Services.make(global)
+            defer { services.server?.stop() }
+            let matrix = services.matrix
             let proposal = try CommandServices.wait {
-                try await OrderProposal.make(for: trip, using: CommandServices.matrix(options: global))
+                try await OrderProposal.make(for: trip, using: matrix)
             }
             Output.line(proposal.summary(unit: context.unit))
             guard proposal.changesOrder, let stops = proposal.reordered(trip.waypoints) else { return }

@@ -18,7 +18,8 @@ struct Roadtrip: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
             AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
-            ExportCommand.self, ImportCommand.self, ItineraryCommand.self, OptimizeCommand.self, SaveLoopCommand.self,
+            ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
+            ItineraryCommand.self, OptimizeCommand.self, SaveLoopCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -29,7 +29,7 @@ struct ShowCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = LegSummary(trip.coordinates).legs
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
             let report = LegsReport(names: trip.waypoints.map(\.name), legs: legs)
             if json {
                 try Output.json(Document(

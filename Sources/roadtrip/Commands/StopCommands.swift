@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gazetteer
 import RoadtripCore
 import TermUI
 
@@ -36,14 +37,14 @@ struct AddStopCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let resolved = try StopResolver.resolve(place)
+            let resolved = try StopResolver.resolve(place, places: { try CommandServices.places() })
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
             let position = at ?? count + 1
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
-            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate)
+            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
@@ -105,9 +106,22 @@ struct RemoveStopCommand: ParsableCommand {
 }
 
 /// Turns a command-line stop into a name and a coordinate.
+///
+/// "LAT,LON" is taken as it is; anything else is a place name, resolved to the best match of the
+/// offline place search, as `roadtrip places` would list it first.
 enum StopResolver {
-    static func resolve(_ text: String) throws -> (name: String, coordinate: Coordinate) {
-        if let pair = CoordinateParser.parsePair(text) { return (Formatting.coordinate(pair), pair) }
-        throw UserError("“\(text)” is not LAT,LON (e.g. 48.8584,2.2945).")
+    struct Stop {
+        var name: String
+        var coordinate: Coordinate
+        /// The place's IANA zone, when it came from the gazetteer.
+        var timeZone: String?
+    }
+
+    static func resolve(_ text: String, places: () throws -> any PlaceSearching) throws -> Stop {
+        if let pair = CoordinateParser.parsePair(text) { return Stop(name: Formatting.coordinate(pair), coordinate: pair) }
+        guard let best = try places().search(text, limit: 1).first else {
+            throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
+        }
+        return Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone)
     }
 }

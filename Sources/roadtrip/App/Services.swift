@@ -1,0 +1,37 @@
+import Foundation
+import Gazetteer
+import Itinerary
+import RoadtripCore
+import Routing
+
+/// The services the options ask for: one place that turns `--osrm`, `--osrm-data` and the
+/// environment into a route provider, a travel-matrix provider and the place search.
+struct Services: Sendable {
+    let routes: any RouteProvider
+    let matrix: any TravelTimeMatrixProviding
+    /// The osrm-routed roadtrip started for `--osrm-data`; stopped when the command ends.
+    let server: OSRMServer?
+
+    /// Builds the providers; a bad URL or a dataset that cannot be served is a one-line user error.
+    static func make(_ options: GlobalOptions) throws -> Services {
+        if let dataset = options.osrmData {
+            let started = try CommandServices.wait { try await RouteProviders.startLocal(dataset: dataset) }
+            return Services(routes: started.provider,
+                            matrix: OSRMTravelMatrixProvider(configuration: started.provider.configuration),
+                            server: started.server)
+        }
+        do {
+            let routes = try RouteProviders.make(osrmURL: options.osrm)
+            let matrix: any TravelTimeMatrixProviding = (routes as? OSRMRouteProvider)
+                .map { OSRMTravelMatrixProvider(configuration: $0.configuration) } ?? EstimatedTravelMatrixProvider()
+            return Services(routes: routes, matrix: matrix, server: nil)
+        } catch {
+            throw UserError("\(error)")
+        }
+    }
+
+    /// Time zones of hand-typed stops: the nearest place's.
+    static func timeZones(_ places: any NearestPlaceFinding) -> TimeZoneLookup {
+        TimeZoneLookup { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } }
+    }
+}

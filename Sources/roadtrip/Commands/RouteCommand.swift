@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Gazetteer
+import RoadtripCore
+import Routing
+import TermUI
+
+/// `roadtrip route STOP STOP…`: legs between places without saving a trip.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route", abstract: "Route between stops without saving a trip.",
+        usage: "roadtrip route [<options>] <stop> <stop> ...",
+        discussion: """
+            Each STOP is a place name (the best match of the offline place search) or "LAT,LON". \
+            Distances and drive times come from --osrm (or $ROADTRIP_OSRM_URL) or else an offline estimate.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON: {legs:[{from,to,distanceMeters,durationSeconds,source}],totalDistanceMeters,totalDurationSeconds}.")
+    var json = false
+    // "-33.86,151.21" is a stop, not an unknown option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Two or more places or \"LAT,LON\".", valueName: "stop"))
+    var stops: [String] = []
+
+    func validate() throws {
+        if stops.count < 2 { throw ValidationError("Give at least two stops.") }
+        if let bad = stops.first(where: { $0.hasPrefix("-") && CoordinateParser.parsePair($0) == nil }) {
+            throw ValidationError("Unknown option '\(bad)'")
+        }
+    }
+
+    func run() throws {
+        try runCommand {
+            var gazetteer: Gazetteer?
+            let resolved = try stops.map { text in
+                try StopResolver.resolve(text, places: {
+                    if let gazetteer { return gazetteer }
+                    gazetteer = try CommandServices.places()
+                    return gazetteer!
+                })
+            }
+            let services = try Services.make(global)
+            defer { services.server?.stop() }
+            let routes = services.routes, unit = global.units, json = self.json
+            let printout = try CommandServices.wait {
+                await Routing.RouteCommand.run(names: resolved.map(\.name), stops: resolved.map(\.coordinate),
+                                               provider: routes, json: json, unit: unit,
+                                               width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
+            }
+            FileHandle.standardOutput.write(Data(printout.output.utf8))
+            if let warning = printout.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        }
+    }
+}
+
+/// `roadtrip places QUERY`: the offline place search.
+struct PlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places", abstract: "Find places offline (GeoNames, 170,000 towns).",
+        usage: "roadtrip places [<options>] <query> ...",
+        discussion: """
+            Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \
+            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. No match is not an error.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "How many places to list.") var limit = 10
+    @Flag(help: "Print a JSON array of {name, region, country, countryCode, latitude, longitude, population}.")
+    var json = false
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
+    var words: [String] = []
+
+    func run() throws {
+        let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
+                                      sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
+        FileHandle.standardOutput.write(Data(out.stdout.utf8))
+        FileHandle.standardError.write(Data(out.stderr.utf8))
+        if out.exitCode != 0 { throw ExitCode(out.exitCode) }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Gazetteer
+import RoadtripCore
+import TermUI
+import Testing
+import TestSupport
+import TripDetail
+import TripList
+@testable import WaypointEditor
+
+/// A place search that answers from a fixed list.
+struct PlaceSearchDouble: PlaceSearching {
+    var places: [Place]
+    func search(_ query: String, limit: Int) -> [Place] {
+        Array(places.filter { $0.name.lowercased().hasPrefix(query.lowercased()) }.prefix(limit))
+    }
+}
+
+@MainActor
+@Suite struct PlaceSearchEditorTests {
+    let store = TripStoreDouble()
+    let repository: TripRepository
+    let trip = Fixtures.france()
+    let view = WaypointEditorViewSpy()
+    let router = WaypointEditorRouterSpy()
+    let box = PostBox()
+    let presenter: WaypointEditorPresenter
+
+    static let portlandME = Place(name: "Portland", region: "Maine", country: "United States", countryCode: "US",
+                                  coordinate: Coordinate(latitude: 43.65737, longitude: -70.2589),
+                                  population: 66881, timeZone: "America/New_York")
+    static let portlandOR = Place(name: "Portland", region: "Oregon", country: "United States", countryCode: "US",
+                                  coordinate: Coordinate(latitude: 45.52345, longitude: -122.67621),
+                                  population: 652_503, timeZone: "America/Los_Angeles")
+
+    init() {
+        repository = TripRepository(store: store, trips: [trip])
+        let interactor = WaypointEditorInteractor(
+            tripID: trip.id, target: .insert(at: 3), repository: repository,
+            places: PlaceSearchDouble(places: [Self.portlandOR, Self.portlandME]),
+            deliver: UIDelivery(post: { [box] in box.append($0) }))
+        presenter = WaypointEditorPresenter(interactor: interactor, router: router, isNew: true)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+    }
+
+    func settle(_ expected: Int) async {
+        while box.count < expected { await Task.yield() }
+        for work in box.takeAll() { work() }
+    }
+
+    @Test func matchesArriveAndStaleAnswersAreDropped() async {
+        presenter.didEditField(.name, text: "P")
+        presenter.didEditField(.name, text: "Po")
+        presenter.didEditField(.name, text: "Portland")
+        await settle(3)
+        #expect(view.model?.suggestions == ["Portland, Oregon, United States · 652,503",
+                                            "Portland, Maine, United States · 66,881"])
+        #expect(view.model?.selectedSuggestion == nil)
+    }
+
+    @Test func arrowsChooseAndEnterTakesThePlaceWithItsZone() async throws {
+        presenter.didEditField(.name, text: "Portland")
+        await settle(1)
+        presenter.didMoveSuggestion(by: 1)
+        presenter.didMoveSuggestion(by: 1)
+        #expect(view.model?.selectedSuggestion == 1)
+        presenter.didPressSave()
+        #expect(view.model?.values[.latitude] == "43.65737")
+        #expect(view.model?.values[.longitude] == "-70.2589")
+        #expect(view.model?.suggestions.isEmpty == true)
+        #expect(store.saves == 0)
+        presenter.didPressSave()
+        let stop = try #require(store.trips.first?.waypoints.last)
+        #expect(stop.name == "Portland")
+        #expect(stop.timeZone == "America/New_York")
+        #expect(router.closed == 1)
+    }
+
+    @Test func enterWithoutAPositionTakesTheBestMatch() async {
+        presenter.didEditField(.name, text: "Portl")
+        await settle(1)
+        presenter.didPressSave()
+        #expect(view.model?.values[.name] == "Portland")
+        #expect(view.model?.values[.latitude] == "45.52345")
+    }
+
+    @Test func escClosesTheListAndUpFromTheTopLeavesIt() async {
+        presenter.didEditField(.name, text: "Portland")
+        await settle(1)
+        presenter.didMoveSuggestion(by: 1)
+        presenter.didMoveSuggestion(by: -1)
+        #expect(view.model?.selectedSuggestion == nil)
+        presenter.didCloseSuggestions()
+        #expect(view.model?.suggestions.isEmpty == true)
+    }
+
+    @Test func typingCoordinatesAfterTakingAPlaceForgetsItsZone() async throws {
+        presenter.didEditField(.name, text: "Portland")
+        await settle(1)
+        presenter.didMoveSuggestion(by: 1)
+        presenter.didPressSave()
+        presenter.didEditField(.latitude, text: "44")
+        presenter.didPressSave()
+        #expect(store.trips.first?.waypoints.last?.timeZone == nil)
+    }
+}
+
+/// The editor's live list on the in-memory screen, over the real gazetteer in Data/.
+@MainActor
+@Suite struct PlaceSearchScreenTests {
+    @Test func typingAPlaceListsMatchesUnderTheCursor() async throws {
+        let gazetteer = try Gazetteer.load(from: RoadtripBinary.repositoryRoot.appendingPathComponent("Data"))
+        let store = TripStoreDouble(trips: [Fixtures.france()])
+        let repository = TripRepository(store: store, trips: store.trips)
+        let harness = ScreenHarness(width: 90, height: 26)
+        let deliver = UIDelivery.application(harness.app)
+        let editor = WaypointEditorDependencies(repository: repository, places: gazetteer, deliver: deliver)
+        let detail = TripDetailDependencies(repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
+                                            deliver: deliver, editor: editor)
+        let list = TripListDependencies(repository: repository, summaryRoutes: GeodesicRouteProvider(),
+                                        estimate: GeodesicRouteProvider(), settings: DisplaySettings(),
+                                        startupMessage: nil, detail: detail)
+        harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
+        harness.send(.enter)
+        harness.type("a")
+        harness.type("zurich")
+        var spins = 0
+        while !harness.shows("Zürich, Zurich"), spins < 100_000 {
+            spins += 1
+            await Task.yield()
+            harness.app.drainInbox()
+            harness.app.render()
+        }
+        let row = try #require(harness.line(containing: "Zürich, Zurich, Switzerland"))
+        #expect(row.contains("·"))
+        // The list sits under the name field, inside a box.
+        let nameRow = try #require(harness.lines.firstIndex { $0.contains("Name: zurich") })
+        #expect(harness.lines[nameRow + 1].contains("┌"))
+        harness.send(.down, .enter)
+        #expect(harness.shows("Latitude: 47.3"))
+        harness.send(.enter)
+        // Added after the selected first stop.
+        let stop = try #require(store.trips.first?.waypoints[1])
+        #expect(stop.name == "Zürich")
+        #expect(stop.timeZone == "Europe/Zurich")
+    }
+}
