@@ -22,7 +22,7 @@ struct ReliabilityApp {
         let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
                                             deliver: .application(harness.app),
                                             editor: WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, settings: settings,
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
                                         startupMessage: nil, detail: detail)
         harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
     }
