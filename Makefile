@@ -15,6 +15,7 @@ test: deps-test
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" $(SWIFT) test --skip-build
+	Scripts/reliability.sh
 
 build:
 	$(SWIFT) build
