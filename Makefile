@@ -12,8 +12,10 @@ run: deps-run build
 	"$(BIN_DIR)/roadtrip" --data "$(DEMO_DATA)"
 
 test: deps-test
+	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" $(SWIFT) test --skip-build
+	Scripts/reliability.sh
 
 build:
 	$(SWIFT) build

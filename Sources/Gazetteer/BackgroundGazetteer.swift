@@ -26,7 +26,10 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let result: State
             do {
-                result = .ready(try Gazetteer.load(from: directory()))
+                let gazetteer = try Gazetteer.load(from: directory())
+                // The first nearest-place query parses every position; do it here, not on the UI thread.
+                _ = gazetteer.nearest(to: Coordinate(latitude: 0, longitude: 0))
+                result = .ready(gazetteer)
             } catch {
                 result = .failed("\(error)")
             }

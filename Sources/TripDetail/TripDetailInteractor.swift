@@ -16,6 +16,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     private let timeZones: TimeZoneLookup
     /// The legs of the last answer, for the itinerary.
     private var knownLegs: [Leg] = []
+    /// The last itinerary and what it was planned from: the page reads it at every draw.
+    private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
@@ -84,8 +86,13 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     public func itineraryLines() -> [String] {
         guard let trip = trip() else { return [] }
         let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+        if let cache = itineraryCache, cache.trip == trip, cache.legs == legs, cache.unit == settings.unit {
+            return cache.lines
+        }
         let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones)
-        return ItineraryTextRenderer.lines(plan, unit: settings.unit)
+        let lines = ItineraryTextRenderer.lines(plan, unit: settings.unit)
+        itineraryCache = (trip, legs, settings.unit, lines)
+        return lines
     }
 
     public func proposeOrder() {

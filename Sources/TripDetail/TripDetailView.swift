@@ -8,6 +8,11 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
     public var presenter: TripDetailPresenterProtocol!
     private var model: TripDetailViewModel?
     private var list = ListState()
+
+    /// The presenter's selection and row count beside the list state's, for the keystroke fuzzer's invariants.
+    var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
+        (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
+    }
     private var nameField = TextField()
     private var showingHelp = false
     private var visibleRows = 10
@@ -66,11 +71,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         if showingHelp { showingHelp = false; return }
         switch model.mode {
         case .confirming:
-            switch key {
-            case .char("y"), .char("Y"): presenter.didAnswerConfirmation(true)
-            case .char("n"), .char("N"), .escape, .char("q"): presenter.didAnswerConfirmation(false)
-            default: break
-            }
+            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
         case .proposing:
             switch key {
             case .enter, .char("y"): presenter.didAnswerProposal(true)
@@ -140,10 +141,8 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
 
         let total = "Total  " + model.total
         canvas.draw(total, at: Point(x: max(0, size.width - TextWidth.of(total) - 2), y: size.height - 2), style: .accent)
-        canvas.draw("Source: " + model.source, at: Point(x: 2, y: size.height - 2), style: .dim,
-                    maxWidth: max(0, size.width - TextWidth.of(total) - 6))
 
-        Chrome.drawStatus(hints: statusHints(model), message: model.message, on: canvas)
+        Chrome.drawStatus(hints: statusHints(model), message: model.message, right: model.source, on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
         if case let .proposing(summary, order) = model.mode { drawProposal(summary: summary, order: order, on: canvas) }
         if showingHelp { Overlay.drawHelp(title: "trip", hints: Self.help, on: canvas) }

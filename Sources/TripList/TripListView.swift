@@ -7,6 +7,11 @@ public final class TripListView: Screen, TripListViewProtocol {
     public var presenter: TripListPresenterProtocol!
     private var model: TripListViewModel?
     private var list = ListState()
+
+    /// The presenter's selection and row count beside the list state's, for the keystroke fuzzer's invariants.
+    var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
+        (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
+    }
     private var nameField = TextField()
     private var filterField = TextField()
     private var showingHelp = false
@@ -59,11 +64,7 @@ public final class TripListView: Screen, TripListViewProtocol {
         if showingHelp { showingHelp = false; return }
         switch model.mode {
         case .confirming:
-            switch key {
-            case .char("y"), .char("Y"): presenter.didAnswerConfirmation(true)
-            case .char("n"), .char("N"), .escape, .char("q"): presenter.didAnswerConfirmation(false)
-            default: break
-            }
+            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
         case .renaming:
             switch key {
             case .enter: presenter.didCommitRename(nameField.string)

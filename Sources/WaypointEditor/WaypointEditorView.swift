@@ -6,7 +6,7 @@ import TermUI
 public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
-    private var fields: [WaypointField: TextField] = [:]
+    private var fields = FormFields<WaypointField>()
     private var showingHelp = false
 
     public init() {}
@@ -50,10 +50,7 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     }
 
     public func show(_ model: WaypointEditorViewModel) {
-        for field in WaypointField.allCases {
-            let value = model.values[field] ?? ""
-            if fields[field]?.string != value { fields[field] = TextField(value) }
-        }
+        fields.sync(model.values)
         self.model = model
     }
 
@@ -76,17 +73,13 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         case .backTab, .up: presenter.didMoveFocus(forward: false)
         case .enter: presenter.didPressSave()
         case .escape: presenter.didPressCancel()
-        case .char("?") where (fields[model.focus]?.string ?? "").isEmpty: showingHelp = true
+        case .char("?") where fields.text(model.focus).isEmpty: showingHelp = true
         case .char(" "), .char("y"), .char("n") where model.focus.isToggle:
             let on = key == .char(" ") ? model.values[.overnight] != "yes" : key == .char("y")
             presenter.didEditField(.overnight, text: on ? "yes" : "no")
         case _ where model.focus.isToggle: break
         default:
-            var field = fields[model.focus] ?? TextField()
-            let before = field.string
-            guard field.handle(key) else { return }
-            fields[model.focus] = field
-            if field.string != before { presenter.didEditField(model.focus, text: field.string) }
+            if let text = fields.edit(model.focus, with: key) { presenter.didEditField(model.focus, text: text) }
         }
     }
 
@@ -98,23 +91,16 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         for field in WaypointField.allCases {
             let y = 2 + field.rawValue * 2
             let focused = field == model.focus
+            guard field.isToggle else {
+                fields.drawRow(field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                               y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
+                continue
+            }
             let x = 2 + labelWidth
-            canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y),
-                        style: focused ? .accent : .normal)
-            if field.isToggle {
-                let on = model.values[field] == "yes"
-                canvas.draw((on ? "[x]" : "[ ]") + " stay the night here", at: Point(x: x, y: y), style: focused ? .field : .normal)
-                if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
-            } else {
-                let text = fields[field] ?? TextField()
-                text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
-                if text.string.isEmpty, !field.placeholder.isEmpty {
-                    canvas.draw(field.placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
-                }
-            }
-            if let error = model.errors[field] {
-                canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error)
-            }
+            canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
+            canvas.draw((model.values[field] == "yes" ? "[x]" : "[ ]") + " stay the night here", at: Point(x: x, y: y),
+                        style: focused ? .field : .normal)
+            if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
         }
         canvas.draw("Tip: paste “48.8584, 2.2945” into a coordinate field to fill both.",
                     at: Point(x: 2, y: 2 + WaypointField.allCases.count * 2), style: .dim)

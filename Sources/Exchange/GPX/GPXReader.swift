@@ -30,6 +30,9 @@ enum GPXReader {
         var path: [String] = []
         var point: GPXContent.Point?
         var nameText: String?
+        // The depth of the <name> being read: elements nested in it (a fuzzer found <trk><name> inside
+        // an unclosed <name>) must not end it, or the name lands on a track that was never started.
+        var nameDepth = 0
 
         try tokenizer.run { event in
             switch event {
@@ -46,12 +49,13 @@ enum GPXReader {
                     content.tracks.append(.init())
                 } else if name == "name", isNamed(path) {
                     nameText = ""
+                    nameDepth = path.count
                 }
             case let .text(text):
                 if nameText != nil { nameText! += try text.string() }
             case let .end(name):
                 defer { path.removeLast() }
-                if name == "name", let text = nameText {
+                if name == "name", let text = nameText, path.count == nameDepth {
                     assignName(text, owner: path.dropLast(), point: &point, content: &content)
                     nameText = nil
                 } else if let finished = point, isPointPath(path) {

@@ -15,6 +15,8 @@ import Darwin
 struct AtomicFileWriter {
     let target: URL
     let calls: FileSystemCalls
+    /// The random end of each temporary file's name; tests plant files at a name they choose.
+    var nameSuffix: () -> String = { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
     /// Failures carry one line: what the system said and which step it said it at.
     struct Failure: Error {
@@ -74,7 +76,7 @@ struct AtomicFileWriter {
     private func createTemporary(in folder: URL) throws(Failure) -> (fd: Int32, path: String) {
         let prefix = folder.appendingPathComponent(Self.temporaryPrefix(for: target)).path
         for _ in 0..<16 {
-            let path = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let path = prefix + nameSuffix()
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 fchmod(fd, 0o600)  // the umask may only have removed bits; make it exact

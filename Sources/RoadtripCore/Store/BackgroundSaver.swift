@@ -61,7 +61,7 @@ final class BackgroundSaver: @unchecked Sendable {
                 try store.save(next.document)
                 outcome = nil
             } catch {
-                outcome = "Not saved: \(error)"
+                outcome = TripRepository.saveFailure(error)
             }
             lock.withLock { lastOutcome = (next.sequence, outcome) }
             report(next.sequence, outcome)

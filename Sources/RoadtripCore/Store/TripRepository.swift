@@ -50,6 +50,14 @@ public final class TripRepository {
         return lastSaveError
     }
 
+    /// The status line for a failed save, in the foreground or the background.
+    nonisolated static func saveFailure(_ error: any Error) -> String {
+        guard let error = error as? TripStoreError else { return "Not saved: \(error)" }
+        // The reason first: on a narrow status line it is what must show; the file comes after.
+        let reason = error.reason.hasPrefix("not saved: ") ? String(error.reason.dropFirst(11)) : error.reason
+        return "Not saved: \(reason) (\(error.path))"
+    }
+
     private func record(sequence: Int, error: String?) {
         guard sequence >= reportedSequence else { return }
         reportedSequence = sequence
@@ -113,7 +121,7 @@ public final class TripRepository {
             try store.save(TripDocument(trips: trips))
             lastSaveError = nil
         } catch {
-            lastSaveError = "Not saved: \(error)"
+            lastSaveError = Self.saveFailure(error)
         }
         return lastSaveError
     }

@@ -43,8 +43,10 @@ public final class MemoryCanvas: Canvas {
             let w = TextWidth.of(shown)
             if w == 0 {
                 // Combining marks join the previous cell, as the terminal would show them.
+                // A zero-width character that does not join (U+200B, say) forms no cluster with it: dropped.
                 if x > 0, x - 1 < size.width, let prev = cells[point.y][x - 1].character {
-                    cells[point.y][x - 1].character = Character(String(prev) + String(shown))
+                    let joined = String(prev) + String(shown)
+                    if joined.count == 1 { cells[point.y][x - 1].character = Character(joined) }
                 }
                 continue
             }

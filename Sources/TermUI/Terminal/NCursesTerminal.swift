@@ -48,6 +48,12 @@ public final class NCursesTerminal: Terminal {
             throw TerminalError.cannotStart(String(cString: strerror(errno)))
         }
         rt_remember_terminal(STDOUT_FILENO)
+        // A parent may hand us these blocked (test runners, some launchers): resizes, Ctrl-Z and
+        // the ending signals would then never arrive.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for sig in terminationSignals + [SIGCONT, SIGTSTP, SIGWINCH] { sigaddset(&wanted, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         // Ours first: ncurses installs its own SIGINT/SIGTERM handlers (which exit at once) only where none is set.
         for sig in terminationSignals + [SIGCONT] { rt_install(sig, 0) }
         for sig in crashSignals { rt_install(sig, 1) }

@@ -21,18 +21,24 @@ public enum Chrome {
         }
     }
 
-    /// Bottom row: a message when there is one, else as many key hints as fit.
-    public static func drawStatus(hints: [KeyHint], message: StatusMessage?, on canvas: Canvas) {
+    /// Bottom row: a message when there is one, else as many key hints as fit; `right` (e.g. where
+    /// the figures come from) stays at the right end when there is room.
+    public static func drawStatus(hints: [KeyHint], message: StatusMessage?, right: String = "", on canvas: Canvas) {
         let y = canvas.size.height - 1
         canvas.fillRow(y, style: .status)
+        var limit = canvas.size.width
+        if !right.isEmpty, TextWidth.of(right) + 2 <= canvas.size.width / 3 {
+            limit -= TextWidth.of(right) + 2
+            canvas.draw(right, at: Point(x: limit + 1, y: y), style: .status)
+        }
         if let message {
-            canvas.draw(" " + message.text, at: Point(x: 0, y: y), style: message.isError ? .error : .status)
+            canvas.draw(" " + message.text, at: Point(x: 0, y: y), style: message.isError ? .error : .status, maxWidth: limit)
             return
         }
         var x = 1
         for hint in hints {
             let need = TextWidth.of(hint.keys) + 1 + TextWidth.of(hint.action) + 2
-            if x + need > canvas.size.width { break }
+            if x + need > limit { break }
             x += canvas.draw(hint.keys, at: Point(x: x, y: y), style: .statusKey)
             x += canvas.draw(" " + hint.action + "  ", at: Point(x: x, y: y), style: .status)
         }

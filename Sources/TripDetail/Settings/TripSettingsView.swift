@@ -6,15 +6,12 @@ import TermUI
 public final class TripSettingsView: Screen, TripSettingsViewProtocol {
     public var presenter: TripSettingsPresenterProtocol!
     private var model: TripSettingsViewModel?
-    private var fields: [TripSettingsText.Field: TextField] = [:]
+    private var fields = FormFields<TripSettingsText.Field>()
 
     public init() {}
 
     public func show(_ model: TripSettingsViewModel) {
-        for field in TripSettingsText.Field.allCases {
-            let value = model.values[field] ?? ""
-            if fields[field]?.string != value { fields[field] = TextField(value) }
-        }
+        fields.sync(model.values)
         self.model = model
     }
 
@@ -28,11 +25,7 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
         case .enter: presenter.didPressSave()
         case .escape: presenter.didPressCancel()
         default:
-            var field = fields[model.focus] ?? TextField()
-            let before = field.string
-            guard field.handle(key) else { return }
-            fields[model.focus] = field
-            if field.string != before { presenter.didEditField(model.focus, text: field.string) }
+            if let text = fields.edit(model.focus, with: key) { presenter.didEditField(model.focus, text: text) }
         }
     }
 
@@ -42,18 +35,9 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
         let labelWidth = 13
         let fieldWidth = max(10, min(36, canvas.size.width - labelWidth - 6))
         for field in TripSettingsText.Field.allCases {
-            let y = 2 + field.rawValue * 2
-            let x = 2 + labelWidth
-            let focused = field == model.focus
-            canvas.draw(TextWidth.padLeft(field.label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
-            let text = fields[field] ?? TextField()
-            text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
-            if text.string.isEmpty {
-                canvas.draw(field.placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
-            }
-            if let error = model.errors[field] {
-                canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error)
-            }
+            fields.drawRow(field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                           y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
+                           focused: field == model.focus, on: canvas)
         }
         canvas.draw("The itinerary (i) plans days from these.", at: Point(x: 2, y: 13), style: .dim)
         Chrome.drawStatus(hints: [KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "discard")],

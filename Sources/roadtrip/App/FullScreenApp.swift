@@ -15,6 +15,19 @@ struct FullScreenApp {
     /// Runs until the user quits; returns the process exit status.
     func run() -> Int32 {
         let url = options.dataURL
+        // Held until the process ends, so a second roadtrip on this file cannot overwrite these edits.
+        // Where no lock can be made (a read-only folder) saves fail anyway, visibly, so the app still opens.
+        let lock: DataFileLock?
+        do {
+            lock = try DataFileLock.acquire(for: url, role: .fullScreen, wait: 5)
+        } catch {
+            if case .held = error {
+                printError("\(error)")
+                return 1
+            }
+            lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
         let store = JSONTripStore(url: url)
         let loaded: TripDocument?
         do {

@@ -15,10 +15,21 @@ struct CommandContext {
     let url: URL
     let repository: TripRepository
     let unit: DistanceUnit
+    /// Held from loading to exit so no other roadtrip edits the file in between; nil when another holds it.
+    private let lock: DataFileLock?
+    private let lockRefusal: DataFileLock.Refusal?
 
     /// Loads the trips file; a missing file is an empty list, a broken one a user error.
     init(_ options: GlobalOptions) throws {
         url = options.dataURL
+        // Reading needs no lock (saves replace the file whole); an edit is refused in `edit` while another holds it.
+        do {
+            lock = try DataFileLock.acquire(for: url, role: .command, wait: 5, createFolder: false)
+            lockRefusal = nil
+        } catch {
+            lock = nil
+            lockRefusal = error
+        }
         let store = JSONTripStore(url: url)
         let document: TripDocument?
         do { document = try store.load() } catch { throw UserError("\(error)") }
@@ -35,6 +46,7 @@ struct CommandContext {
 
     /// Applies an edit and saves it atomically; a failed save is a user error and changes nothing on disk.
     func edit(_ label: String = "edit", _ body: (inout [Trip]) -> Void) throws {
+        if let lockRefusal, case .held = lockRefusal { throw UserError("\(lockRefusal); nothing was changed") }
         if let error = repository.perform(label, body) { throw UserError(error) }
     }
 }

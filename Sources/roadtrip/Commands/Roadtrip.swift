@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import TermUI
 
 /// The `roadtrip` command: alone it opens the full-screen planner.
 @main
@@ -18,12 +19,29 @@ struct Roadtrip: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
             AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
-            ItineraryCommand.self, OptimizeCommand.self,
+            ItineraryCommand.self, OptimizeCommand.self, SaveLoopCommand.self,
         ],
         defaultSubcommand: nil
     )
 
     @OptionGroup var global: GlobalOptions
+
+    /// Parses and runs like ArgumentParser's own `main`, but its messages (which quote the
+    /// command line back, escape sequences and all) reach the terminal only sanitised.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = TerminalText.sanitize(fullMessage(for: error), keepNewlines: true, keepTabs: true)
+            if !message.isEmpty {
+                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 
     mutating func run() throws {
         let options = global

@@ -48,8 +48,10 @@ struct RouteCommand: ParsableCommand {
                                                provider: routes, json: json, unit: unit,
                                                width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
             }
-            FileHandle.standardOutput.write(Data(printout.output.utf8))
-            if let warning = printout.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            // Names are sanitised as they are laid out; the whole text once more, since a warning
+            // may quote the routing server.
+            FileHandle.standardOutput.write(Data(TerminalText.sanitize(printout.output, keepNewlines: true, keepTabs: true).utf8))
+            if let warning = printout.warning { FileHandle.standardError.write(Data((TerminalText.sanitize(warning) + "\n").utf8)) }
         }
     }
 }
@@ -65,6 +67,7 @@ struct PlacesCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var global: GlobalOptions
     @Option(help: "How many places to list.") var limit = 10
     @Flag(help: "Print a JSON array of {name, region, country, countryCode, latitude, longitude, population}.")
     var json = false
@@ -74,8 +77,8 @@ struct PlacesCommand: ParsableCommand {
     func run() throws {
         let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
                                       sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
-        FileHandle.standardOutput.write(Data(out.stdout.utf8))
-        FileHandle.standardError.write(Data(out.stderr.utf8))
+        FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
+        FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
         if out.exitCode != 0 { throw ExitCode(out.exitCode) }
     }
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# File fuzzing with libFuzzer: the data-file loader and the GPX and GeoJSON importers.
+#
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: store gpx geojson (default: all three)
+#
+# Builds RoadtripCore and Exchange straight from their sources with `swiftc -sanitize=fuzzer`
+# into .build/fuzz (SwiftPM would link its own main into the executables), then runs each target
+# for SECONDS / number of targets from the seed corpus in Tests/Fixtures/fuzz/<target>. New
+# inputs go to .build/fuzz/corpus/<target>; a crash leaves its input in .build/fuzz/crash-* and
+# fails the script. Prints one line per target: executions, and the time it ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TOTAL=${1:-60}
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(store gpx geojson)
+OUT=.build/fuzz
+BIN=$OUT/roadtrip-fuzz
+mkdir -p "$OUT"
+
+sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/Exchange Tests/Fuzz -name '*.swift' -newer "$BIN")" ]; }
+if sources_newer; then
+  echo "fuzz: building $BIN (swiftc -sanitize=fuzzer)" >&2
+  FLAGS=(-sanitize=fuzzer -parse-as-library -O -enable-testing -wmo -g)
+  swiftc "${FLAGS[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$OUT/RoadtripCore.swiftmodule" \
+    -c -o "$OUT/RoadtripCore.o" $(find Sources/RoadtripCore -name '*.swift' | sort)
+  swiftc "${FLAGS[@]}" -module-name Exchange -I "$OUT" -emit-module -emit-module-path "$OUT/Exchange.swiftmodule" \
+    -c -o "$OUT/Exchange.o" $(find Sources/Exchange -name '*.swift' | sort)
+  swiftc "${FLAGS[@]}" -module-name RoadtripFuzz -I "$OUT" Tests/Fuzz/FuzzTarget.swift \
+    "$OUT/RoadtripCore.o" "$OUT/Exchange.o" -o "$BIN"
+fi
+
+PER_TARGET=$(( SECONDS_TOTAL / ${#TARGETS[@]} ))
+[ "$PER_TARGET" -ge 1 ] || PER_TARGET=1
+status=0
+for target in "${TARGETS[@]}"; do
+  corpus=$OUT/corpus/$target
+  mkdir -p "$corpus"
+  log=$OUT/$target.log
+  # -rss_limit_mb guards against a reader that balloons; -max_len lets whole small files through.
+  # The Swift runtime's backtracer would catch the trap before libFuzzer saves the input.
+  if SWIFT_BACKTRACE=enable=no ROADTRIP_FUZZ_TARGET=$target "$BIN" -max_total_time="$PER_TARGET" -max_len=65536 -timeout=10 \
+      -rss_limit_mb=2048 -artifact_prefix="$OUT/crash-$target-" -print_final_stats=1 \
+      "$corpus" "Tests/Fixtures/fuzz/$target" >"$log" 2>&1; then
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    echo "fuzz $target: $execs executions in ${PER_TARGET}s, no crash (corpus: $(ls "$corpus" | wc -l) inputs)"
+  else
+    echo "fuzz $target: FAILED, see $log and $OUT/crash-$target-*" >&2
+    grep -E "ERROR|Fatal|precondition|deadly" "$log" | head -5 >&2 || true
+    status=1
+  fi
+done
+exit $status

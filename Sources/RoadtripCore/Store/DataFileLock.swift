@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An advisory lock (flock) on `<data file>.lock`, so two copies of roadtrip never edit one file at once.
+///
+/// The full-screen app holds it for its lifetime; each command-line edit holds it from loading to
+/// saving. The holder writes its process id and role into the lock file, so the one refused can
+/// say who is in the way. The lock file itself is never removed: removing it would let a third
+/// process lock a fresh file while the first still holds the old one. The kernel drops the lock
+/// when the holder exits, however it exits (SIGKILL included), so a crash never leaves it stuck.
+public final class DataFileLock: @unchecked Sendable {
+    /// Who holds (or wants) the lock, written into the lock file for the message the other one shows.
+    public enum Role: String, Sendable {
+        case fullScreen = "full-screen planner"
+        case command = "command"
+    }
+
+    /// Why the lock was not taken.
+    public enum Refusal: Error, Equatable, CustomStringConvertible, Sendable {
+        /// Another roadtrip holds it; `holder` is "pid 1234, full-screen planner" when it said so.
+        case held(dataPath: String, holder: String?)
+        /// The lock file cannot be created or opened (a read-only folder, say).
+        case unavailable(dataPath: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .held(path, holder):
+                "\(path) is open in another roadtrip (\(holder ?? "process unknown")); "
+                    + "close it first, or try again when it has finished"
+            case let .unavailable(path, reason):
+                "cannot lock \(path): \(reason)"
+            }
+        }
+    }
+
+    public let url: URL
+    private var fd: Int32
+
+    private init(url: URL, fd: Int32) {
+        self.url = url
+        self.fd = fd
+    }
+
+    deinit { release() }
+
+    /// The lock file for the data file at `dataURL`: beside the real file when `dataURL` is a symlink.
+    public static func lockURL(for dataURL: URL) -> URL {
+        let target = dataURL.standardizedFileURL.resolvingSymlinksInPath()
+        return target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".lock")
+    }
+
+    /// Takes the lock for the data file at `dataURL`, waiting up to `wait` seconds for a command
+    /// (never for a full-screen planner, which holds it until it quits) to let go.
+    ///
+    /// With `createFolder` a missing folder is created (0700); the lock file is created 0600.
+    /// In a read-only folder an existing lock file is still locked, read-only.
+    public static func acquire(for dataURL: URL, role: Role, wait: TimeInterval = 0,
+                               createFolder: Bool = true) throws(Refusal) -> DataFileLock {
+        let url = lockURL(for: dataURL)
+        let dataPath = dataURL.path
+        if createFolder { Self.createFolder(url.deletingLastPathComponent()) }
+        var fd = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 && (errno == EROFS || errno == EACCES) {
+            fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            throw .unavailable(dataPath: dataPath, reason: systemMessage(errno))
+        }
+        let deadline = Date().addingTimeInterval(wait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
+                close(fd)
+                throw .unavailable(dataPath: dataPath, reason: systemMessage(code))
+            }
+            let holder = readHolder(fd)
+            if Date() >= deadline || holder?.hasSuffix(Role.fullScreen.rawValue) == true {
+                close(fd)
+                throw .held(dataPath: dataPath, holder: holder)
+            }
+            usleep(20_000)
+        }
+        let lock = DataFileLock(url: url, fd: fd)
+        lock.writeHolder(role)
+        return lock
+    }
+
+    /// Lets go of the lock (also done when the lock is released from memory or the process ends).
+    public func release() {
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    private func writeHolder(_ role: Role) {
+        let text = "pid \(getpid()), \(role.rawValue)\n"
+        guard ftruncate(fd, 0) == 0 else { return }
+        _ = text.utf8CString.withUnsafeBufferPointer { pwrite(fd, $0.baseAddress, $0.count - 1, 0) }
+    }
+
+    /// The first line of the lock file, as its holder wrote it; nil when it says nothing usable.
+    private static func readHolder(_ fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return nil }
+        let line = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").first.map(String.init)
+        // Another program could have written anything here; only the expected shape is repeated.
+        guard let line, line.hasPrefix("pid "), line.count < 80,
+              line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
+        return line
+    }
+
+    private static func createFolder(_ folder: URL) {
+        var info = stat()
+        guard stat(folder.path, &info) != 0 else { return }
+        createFolder(folder.deletingLastPathComponent())
+        if mkdir(folder.path, 0o700) == 0 { chmod(folder.path, 0o700) }
+    }
+}

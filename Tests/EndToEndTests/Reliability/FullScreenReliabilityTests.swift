@@ -1,0 +1,74 @@
+import Foundation
+import RoadtripCore
+import Testing
+import TestSupport
+
+/// The full-screen planner in a real terminal (tmux): hostile names stay inert, and the lock holds.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable && RoadtripBinary.exists, "needs tmux and a built roadtrip"))
+struct FullScreenReliabilityTests {
+    /// What tmux says about the pane, e.g. `#{pane_title}`.
+    func query(_ session: TmuxSession, _ format: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", session.socket, "display-message", "-p", "-t", "roadtrip", format]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func hostileNamesNeitherRetitleNorRedrawTheTerminal() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(OutsideTextTests.hostileFile, to: "trips.json")
+        let raw = folder.file("pane-output")
+        let session = try TmuxSession(command: ["sh", "-c", "printf '\\033]2;before\\007'; sleep 0.3; exec \"$0\" --data \"$1\"",
+                                                RoadtripBinary.url.path, file.path], width: 100, height: 30)
+        try session.recordOutput(to: raw)
+        let titleBefore = try session.waitUntil(timeout: 10, "the title set") { _ in
+            (try? query(session, "#{pane_title}")) == "before"
+        }
+        _ = titleBefore
+        try session.waitFor(text: "^[]0;pwned^GEvil")
+        try session.send(keys: ["Enter"])
+        let detail = try session.waitFor(text: "^[[31mred^[[0m stop")
+        #expect(detail.contains("^[[2J^[[10;5Hmoved"), "\(detail)")
+        #expect(try query(session, "#{pane_title}") == "before")
+        try session.send(keys: ["q", "q"])
+        _ = try session.waitUntil(timeout: 10, "the planner to quit") { _ in (try? session.isPaneDead()) == true }
+        #expect(try query(session, "#{pane_title}") == "before")
+        let bytes = try Data(contentsOf: raw)
+        for sequence in ["\u{1B}]0;pwned", "\u{1B}[31mred", "\u{1B}[2J\u{1B}[10;5Hmoved", "\u{C2}\u{9B}31m"] {
+            #expect(bytes.range(of: Data(sequence.utf8)) == nil, "the app wrote \(sequence.debugDescription) to the terminal")
+        }
+    }
+
+    @Test func secondCopyIsRefusedNamingTheFirst() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("trips.json")
+        #expect(try RoadtripProcess.run(["new", "Alps", "--data", file.path]).status == 0)
+        let first = try TmuxSession(command: [RoadtripBinary.url.path, "--data", file.path])
+        try first.waitFor(text: "Alps")
+        let pid = try first.panePID()
+
+        let edit = try RoadtripProcess.run(["rename", "Alps", "Mine", "--data", file.path])
+        #expect(edit.status == 1)
+        #expect(edit.stderr.contains("is open in another roadtrip (pid \(pid), full-screen planner)"), "\(edit.stderr)")
+
+        // Wide enough that the one-line refusal is not wrapped.
+        let second = try TmuxSession(command: [RoadtripBinary.url.path, "--data", file.path], width: 250)
+        let screen = try second.waitFor(text: "is open in another roadtrip")
+        #expect(screen.contains("pid \(pid), full-screen planner"), "\(screen)")
+
+        // The first planner's edits still save.
+        try first.send(keys: ["r", "C-u"])
+        try first.type("Alps, mine")
+        try first.send(keys: ["Enter"])
+        try first.waitFor(text: "Renamed")
+        #expect(try JSONTripStore(url: file).load()?.trips.map(\.name) == ["Alps, mine"])
+        try first.send(keys: ["q"])
+        _ = try first.waitUntil(timeout: 10, "the planner to quit") { _ in (try? first.isPaneDead()) == true }
+        #expect(try RoadtripProcess.run(["rename", "Alps", "Alps again", "--data", file.path]).status == 0)
+    }
+}
