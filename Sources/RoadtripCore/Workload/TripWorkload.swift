@@ -13,7 +13,7 @@ public enum TripWorkload {
 
     /// `count` trips of `stops` stops each, determined by `seed` alone.
     public static func trips(count: Int, stops: Int, seed: UInt64) -> [Trip] {
-        var random = SeededRandom(seed: seed)
+        var random = WorkloadRandom(seed: seed)
         return (0..<count).map { index in trip(number: index + 1, stops: stops, random: &random) }
     }
 
@@ -34,7 +34,7 @@ public enum TripWorkload {
     private static let notes = ["", "", "", "Ferry at 09:30", "Book the \"blue\" room\nsecond floor",
                                 "Café stop ☕", "Tab\tseparated", "Back-slash \\ and slash /"]
 
-    private static func trip(number: Int, stops: Int, random: inout SeededRandom) -> Trip {
+    private static func trip(number: Int, stops: Int, random: inout WorkloadRandom) -> Trip {
         let base = places[Int(random.next() % UInt64(places.count))]
         var waypoints: [Waypoint] = []
         waypoints.reserveCapacity(stops)
@@ -79,7 +79,7 @@ public enum TripWorkload {
 }
 
 /// SplitMix64: a small, fast generator whose sequence depends only on its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+public struct WorkloadRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

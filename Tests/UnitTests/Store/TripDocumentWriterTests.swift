@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func civilTimeAgreesWithISO8601TextOverFourCenturies() {
-        var random = SeededRandom(seed: 7)
+        var random = WorkloadRandom(seed: 7)
         for _ in 0..<2000 {
             let seconds = Double(Int64(random.next() % 12_600_000_000) - 2_208_988_800)  // 1900…2300
             let civil = CivilTime(unixSeconds: seconds)

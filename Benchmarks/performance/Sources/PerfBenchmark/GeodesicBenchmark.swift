@@ -5,7 +5,7 @@ import RoadtripCore
 enum GeodesicBenchmark {
     /// `count` pairs from the seed: uniform on the sphere, with one in fifty nearly antipodal.
     static func writePairs(count: Int, to url: URL) throws -> [(Coordinate, Coordinate)] {
-        var random = SeededRandom(seed: Workloads.seed)
+        var random = WorkloadRandom(seed: Workloads.seed)
         var text = ""
         text.reserveCapacity(count * 60)
         var pairs: [(Coordinate, Coordinate)] = []
