@@ -41,18 +41,13 @@ struct CLIPlacesTests {
     }
 
     @Test func invalidUTF8OnTheCommandLineIsNoCrash() throws {
-        // Process takes Swift strings, so the bytes go through a shell.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #""$0" places "$(printf '\377\376abc')" --json"#, RoadtripBinary.url.path]
-        process.environment = ["LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // Arguments are Swift strings here, so the bytes go through a shell.
+        let dir = try TemporaryDirectory()
+        let out = dir.file("out"), err = dir.file("err")
+        let status = try Spawn.run("/bin/sh", ["-c", #""$0" places "$(printf '\377\376abc')" --json"#, RoadtripBinary.url.path],
+                                   environment: ["LANG": "C.UTF-8", "HOME": dir.url.path], stdout: out.path, stderr: err.path)
+        let data = try Data(contentsOf: out)
+        #expect(status == 0)
         #expect(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 }

@@ -42,20 +42,13 @@ final class CLISandbox {
         guard FileManager.default.isExecutableFile(atPath: script.path) else { return nil }
         let command = ([RoadtripProcess.binary.path, args[0], "--data", dataURL.path] + args.dropFirst())
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = script
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.environment = ["LANG": "C.UTF-8", "TERM": "dumb", "HOME": folder.path]
-        process.currentDirectoryURL = folder
-        let keys = Pipe(), screen = Pipe()
-        process.standardInput = keys
-        process.standardOutput = screen
-        try process.run()
-        keys.fileHandleForWriting.write(Data(input.utf8))
-        try keys.fileHandleForWriting.close()
-        let shown = screen.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus,
+        let keys = folder.appendingPathComponent("keys"), screen = folder.appendingPathComponent("screen")
+        try Data(input.utf8).write(to: keys)
+        let status = try Spawn.run(script.path, ["-qec", command, "/dev/null"],
+                                   environment: ["LANG": "C.UTF-8", "TERM": "dumb", "HOME": folder.path],
+                                   directory: folder.path, stdin: keys.path, stdout: screen.path, stderr: "/dev/null")
+        let shown = try Data(contentsOf: screen)
+        return (status,
                 String(decoding: shown, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 

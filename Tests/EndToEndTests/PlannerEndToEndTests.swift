@@ -36,6 +36,7 @@ struct PlannerEndToEndTests {
 
     @Test func createRenameAddReorderQuitAndRelaunch() throws {
         var session = try launch()
+        defer { session.kill() }
         try session.send(keys: ["a"])
         _ = try session.waitFor(text: "Trips › New trip")
         try session.send(keys: ["C-u"])
@@ -102,6 +103,7 @@ struct PlannerEndToEndTests {
             {"formatVersion": 1, "trips": [{"id": "6F1C1D53-7A3E-4C1B-9D55-2B8E2C0F4A10", "name": "Keep me", "waypoints": []}]}
             """, to: "trips.json")
         let session = try launch()
+        defer { session.kill() }
         _ = try session.waitFor(text: "Keep me")
         try session.send(keys: ["d"])
         _ = try session.waitFor(text: "Delete “Keep me”? (y/n)")
@@ -118,6 +120,7 @@ struct PlannerEndToEndTests {
 
     @Test func resizingRelayoutsAndTooSmallSaysSo() throws {
         let session = try launch()
+        defer { session.kill() }
         try session.resize(width: 30, height: 8)
         _ = try session.waitFor(text: "Terminal too small")
         try session.resize(width: 100, height: 30)

@@ -50,26 +50,10 @@ public enum RoadtripProcess {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = args
-        process.environment = ["LANG": "C.UTF-8", "HOME": folder.path].merging(env) { $1 }
-        process.currentDirectoryURL = directory ?? folder
-        let stdinHandle = try FileHandle(forReadingFrom: input)
-        let stdoutHandle = try FileHandle(forWritingTo: output)
-        let stderrHandle = try FileHandle(forWritingTo: errors)
-        defer {
-            try? stdinHandle.close()
-            try? stdoutHandle.close()
-            try? stderrHandle.close()
-        }
-        process.standardInput = stdinHandle
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdoutData: try Data(contentsOf: output), stderrData: try Data(contentsOf: errors))
+        let status = try Spawn.run(binary.path, args, environment: ["LANG": "C.UTF-8", "HOME": folder.path].merging(env) { $1 },
+                                   directory: (directory ?? folder).path, stdin: input.path,
+                                   stdout: output.path, stderr: errors.path)
+        return Outcome(status: status, stdoutData: try Data(contentsOf: output), stderrData: try Data(contentsOf: errors))
     }
 
     /// The binary was not built: a clear failure instead of a confusing one.
