@@ -91,21 +91,15 @@ import TestSupport
         #expect(try sandbox.run("export", id, "-o", "trip.gpx").status == 0)
         #expect(try sandbox.run("export", id, "-o", "trip.geojson").status == 0)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
-                             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path]
-        let log = sandbox.file("check.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let report = Pipe()
-        process.standardOutput = report
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let stdout = report.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let problems = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-        try #require(process.terminationStatus != 2, "a validation tool is missing: \(problems)")
-        #expect(process.terminationStatus == 0, "\(problems)")
+        let checked = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
+             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path],
+            check: false)
+        let stdout = Data(checked.output.utf8)
+        let problems = checked.error
+        try #require(checked.status != 2, "a validation tool is missing: \(problems)")
+        #expect(checked.status == 0, "\(problems)")
         // The independent reading names the stops in order.
         let read = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
         let gpx = try #require((read["gpx"] as? [[String: Any]])?.first)

@@ -58,12 +58,8 @@ import TestSupport
             let script = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-completion-\(UUID()).\(shell)")
             try result.stdoutData.write(to: script)
             defer { try? FileManager.default.removeItem(at: script) }
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: checker)
-            check.arguments = ["-n", script.path]
-            try check.run()
-            check.waitUntilExit()
-            #expect(check.terminationStatus == 0, "\(shell) -n rejects the script")
+            let check = try ProcessRunner.run(URL(fileURLWithPath: checker), ["-n", script.path], check: false)
+            #expect(check.status == 0, "\(shell) -n rejects the script")
         }
     }
 

@@ -54,16 +54,9 @@ public final class ScratchMount {
     /// Runs a system tool; throws its output when it fails.
     @discardableResult
     public static func run(_ tool: String, _ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ProcessRunner.run(URL(fileURLWithPath: tool), arguments, check: false)
+        let output = result.output + result.error
+        guard result.status == 0 else {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")): \(output)")
         }
         return output

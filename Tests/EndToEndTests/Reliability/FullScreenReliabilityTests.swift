@@ -8,15 +8,10 @@ import TestSupport
 struct FullScreenReliabilityTests {
     /// What tmux says about the pane, e.g. `#{pane_title}`.
     func query(_ session: TmuxSession, _ format: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", session.socket, "display-message", "-p", "-t", "roadtrip", format]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["tmux", "-L", session.socket, "display-message", "-p", "-t", "roadtrip", format],
+                                           check: false)
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func hostileNamesNeitherRetitleNorRedrawTheTerminal() throws {
