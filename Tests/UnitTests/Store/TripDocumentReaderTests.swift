@@ -21,6 +21,13 @@ import Testing
         #expect(try JSONDecoder().decode(TripDocument.self, from: bytes) == document)
     }
 
+    @Test func aWholeNumberTooLongForAnIntIsLeftToTheFullDecoderNotOverflowed() {
+        // Found by the file fuzzer: 40 digits used to overflow before the length check.
+        let text = #"{"formatVersion": "# + String(repeating: "2", count: 40) + #", "trips": []}"#
+        #expect(throws: (any Error).self) { try Self.fast(text) }
+        #expect(throws: (any Error).self) { try TripDocumentCodec.decode(Data(text.utf8), path: "/t.json") }
+    }
+
     @Test func readsTheSampleTripsAsTheFullDecoderDoes() throws {
         let url = try #require(ResourceLocator.dataDirectory).appendingPathComponent("sample-trips.json")
         let data = try Data(contentsOf: url)

@@ -382,7 +382,8 @@ struct TripDocumentReader {
         let start = i
         var value = 0
         while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            value = value * 10 + Int(bytes[i] - 0x30)
+            // Past 18 digits the number is refused below; accumulating it would overflow first.
+            if i - start < 18 { value = value * 10 + Int(bytes[i] - 0x30) }
             i += 1
         }
         let count = i - start
