@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// 2-opt and Or-opt descent with double-bridge perturbations, on an open path whose first and
 /// last stops stay put.
@@ -140,20 +141,5 @@ struct LocalSearch {
         let c = cuts.sorted()
         let (p1, p2, p3) = (c[0], c[1], c[2])
         path = Array(path[..<p1]) + Array(path[p2..<p3]) + Array(path[p1..<p2]) + Array(path[p3...])
-    }
-}
-
-/// A small, fast, seedable random generator (Steele, Lea and Flood's SplitMix64).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

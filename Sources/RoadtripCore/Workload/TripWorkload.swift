@@ -78,19 +78,10 @@ public enum TripWorkload {
     }
 }
 
-/// SplitMix64: a small, fast generator whose sequence depends only on its seed.
-public struct WorkloadRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+/// The workloads' generator: the same seed gives the same trips everywhere.
+public typealias WorkloadRandom = SplitMix64
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
 
     /// A uniform value in `low..<high`.
     public mutating func unit(_ low: Double, _ high: Double) -> Double {
