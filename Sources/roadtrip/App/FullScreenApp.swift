@@ -74,7 +74,7 @@ struct FullScreenApp {
         let deliver = UIDelivery.application(app)
         let timeZones = Services.timeZones(places)
         let editor = WaypointEditorDependencies(
-            repository: repository, zones: { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } },
+            repository: repository, zones: Services.zones(places),
             places: places, deliver: deliver)
         let detail = TripDetailDependencies(repository: repository, routes: services.routes, settings: settings,
                                             deliver: deliver, editor: editor, matrix: services.matrix,

@@ -32,6 +32,11 @@ struct Services: Sendable {
 
     /// Time zones of hand-typed stops: the nearest place's.
     static func timeZones(_ places: any NearestPlaceFinding) -> TimeZoneLookup {
-        TimeZoneLookup { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } }
+        TimeZoneLookup(zones(places))
+    }
+
+    /// The zone of the place nearest a coordinate, nil while the gazetteer has none to offer.
+    static func zones(_ places: any NearestPlaceFinding) -> @Sendable (Coordinate) -> TimeZone? {
+        { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } }
     }
 }
