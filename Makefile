@@ -14,7 +14,7 @@ run: deps-run build
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
-	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" $(SWIFT) test --skip-build
+	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" Scripts/test.sh
 	Scripts/reliability.sh
 
 build:

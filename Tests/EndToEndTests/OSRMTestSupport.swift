@@ -5,6 +5,7 @@ import FoundationNetworking
 import RoadtripCore
 import Routing
 import Testing
+import TestSupport
 
 /// The real OSRM the routing tests run on: the binaries and the Monaco dataset that
 /// Scripts/osrm.sh installs and prepares when they are missing, so a fresh clone passes.
@@ -19,19 +20,14 @@ enum OSRMFixture {
 
     /// The prepared Monaco dataset (`…/monaco.osrm`), prepared once per test process.
     static let monacoDataset: Result<String, SetupFailure> = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.appendingPathComponent("Scripts/osrm.sh").path, "monaco"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return .failure(SetupFailure(text: "cannot run Scripts/osrm.sh: \(error)")) }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let path = String(decoding: stdout, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        guard process.terminationStatus == 0, !path.isEmpty else {
-            return .failure(SetupFailure(text: "Scripts/osrm.sh monaco failed: " + String(decoding: stderr, as: UTF8.self)))
+        let script = packageRoot.appendingPathComponent("Scripts/osrm.sh").path
+        let result: ProcessRunner.Result
+        do { result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), [script, "monaco"], check: false) } catch {
+            return .failure(SetupFailure(text: "cannot run Scripts/osrm.sh: \(error)"))
+        }
+        let path = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        guard result.status == 0, !path.isEmpty else {
+            return .failure(SetupFailure(text: "Scripts/osrm.sh monaco failed: " + result.error))
         }
         return .success(path)
     }()

@@ -98,7 +98,7 @@ struct PlannerEndToEndTests {
         _ = try session.waitUntil("the app to end") { _ in (try? session.isPaneDead()) == true }
     }
 
-    @Test func deleteAsksFirstAndEscActsAtOnce() throws {
+    @Test func deleteAsksFirstAndEscAnswersNo() throws {
         try dir.write("""
             {"formatVersion": 1, "trips": [{"id": "6F1C1D53-7A3E-4C1B-9D55-2B8E2C0F4A10", "name": "Keep me", "waypoints": []}]}
             """, to: "trips.json")
@@ -107,10 +107,10 @@ struct PlannerEndToEndTests {
         _ = try session.waitFor(text: "Keep me")
         try session.send(keys: ["d"])
         _ = try session.waitFor(text: "Delete “Keep me”? (y/n)")
-        // Esc answers no without ncurses's one-second wait for an escape sequence; the
-        // wait below is far shorter than that second.
+        // Esc alone answers no. That it does so without ncurses's one-second wait for an escape
+        // sequence is NCursesAdapterTests' to check (the escape delay), not a wall clock's here.
         try session.send(keys: ["Escape"])
-        _ = try session.waitUntil(timeout: 0.6, "the question to close") { !$0.contains("(y/n)") }
+        _ = try session.waitUntil("the question to close") { !$0.contains("(y/n)") }
         try session.send(keys: ["d", "y"])
         _ = try session.waitFor(text: "No trips yet")
         try session.send(keys: ["q"])

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,12 +21,12 @@ public final class OSRMServer: @unchecked Sendable {
     public let port: Int
     /// "http://127.0.0.1:PORT": hand it to `OSRMConfiguration`.
     public let baseURL: URL
-    private let process: Process
+    private let process: ChildProcess
     private let logFile: URL
     private let lock = NSLock()
     private var stopped = false
 
-    private init(dataset: URL, port: Int, process: Process, logFile: URL) {
+    private init(dataset: URL, port: Int, process: ChildProcess, logFile: URL) {
         self.dataset = dataset
         self.port = port
         self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
@@ -73,15 +74,8 @@ public final class OSRMServer: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        let pid = process.processIdentifier
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(pid, SIGKILL) }
-        }
-        process.waitUntilExit()
-        ChildRegistry.shared.remove(pid)
+        process.stop(grace: 2)
+        ChildRegistry.shared.remove(process.pid)
         try? FileManager.default.removeItem(at: logFile)
     }
 
@@ -109,25 +103,19 @@ public final class OSRMServer: @unchecked Sendable {
     private static func launch(_ routed: URL, dataset: URL, algorithm: String, port: Int) throws -> OSRMServer {
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-osrm-routed-\(getpid())-\(port).log")
-        guard FileManager.default.createFile(atPath: logFile.path, contents: nil,
-                                             attributes: [.posixPermissions: 0o600]),
-              let log = try? FileHandle(forWritingTo: logFile)
-        else { throw OSRMSetupError(description: "cannot create \(logFile.path) for osrm-routed's log") }
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = routed
         // WARNING keeps the per-request access log out of the file; start-up errors still land there.
-        process.arguments = ["--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
-                             "--verbosity", "WARNING", dataset.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
+        let arguments = ["--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
+                         "--verbosity", "WARNING", dataset.path]
+        let process: ChildProcess
         do {
-            try process.run()
+            // Both streams appending, so neither writes over the other.
+            try? FileManager.default.removeItem(at: logFile)
+            process = try ChildProcess.spawn(routed.path, arguments, stdout: .appending(logFile.path),
+                                             stderr: .appending(logFile.path))
         } catch {
-            throw OSRMSetupError(description: "cannot run \(routed.path): \(error.localizedDescription)")
+            throw OSRMSetupError(description: "cannot run \(routed.path): \(error)")
         }
-        ChildRegistry.shared.add(process.processIdentifier)
+        ChildRegistry.shared.add(process.pid)
         return OSRMServer(dataset: dataset, port: port, process: process, logFile: logFile)
     }
 
@@ -150,6 +138,6 @@ public final class OSRMServer: @unchecked Sendable {
     private func lastLogLine() -> String {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         let line = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        return line.isEmpty ? "exit status \(process.terminationStatus)" : line
+        return line.isEmpty ? "exit status \(process.status ?? 0)" : line
     }
 }

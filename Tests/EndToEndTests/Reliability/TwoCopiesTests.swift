@@ -10,20 +10,19 @@ import TestSupport
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
             // save-loop holds the lock for as long as it runs, as the full-screen planner does.
-            let holder = RoadtripProcess.start(["save-loop", "--data", file])
-            try holder.process.run()
-            defer { if holder.process.isRunning { kill(holder.process.processIdentifier, SIGKILL) } }
+            let holder = try RoadtripProcess.start(["save-loop", "--data", file])
+            defer { holder.send(SIGKILL); holder.wait() }
             // Its first "saved" line means it has the lock and has written.
-            _ = holder.stdout.fileHandleForReading.availableData
+            _ = holder.output?.availableData
 
             let second = try RoadtripProcess.run(["rename", "gen", "Mine", "--data", file])
             #expect(second.status == 1)
-            #expect(second.stderr.contains("is open in another roadtrip (pid \(holder.process.processIdentifier), command)"),
+            #expect(second.stderr.contains("is open in another roadtrip (pid \(holder.pid), command)"),
                     "\(second.stderr)")
             #expect(second.stderr.contains("nothing was changed"))
 
-            kill(holder.process.processIdentifier, SIGKILL)
-            holder.process.waitUntilExit()
+            holder.send(SIGKILL)
+            holder.wait()
             let names = try JSONTripStore(url: URL(fileURLWithPath: file)).load()?.trips.map(\.name) ?? []
             #expect(names.count == 1 && names[0].hasPrefix("gen "), "\(names)")
             // The kernel dropped the killed holder's lock: the next edit goes through.
@@ -61,10 +60,9 @@ import TestSupport
         try withFolder { folder in
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
-            let holder = RoadtripProcess.start(["save-loop", "--data", file])
-            try holder.process.run()
-            defer { kill(holder.process.processIdentifier, SIGKILL); holder.process.waitUntilExit() }
-            _ = holder.stdout.fileHandleForReading.availableData
+            let holder = try RoadtripProcess.start(["save-loop", "--data", file])
+            defer { holder.send(SIGKILL); holder.wait() }
+            _ = holder.output?.availableData
             let list = try RoadtripProcess.run(["list", "--data", file])
             #expect(list.status == 0, "\(list.stderr)")
             #expect(list.stdout.contains("gen "))

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import Testing
+import TestSupport
 @testable import Exchange
 
 /// Exported files read back by parsers that are not ours: gpxpy and the GPX 1.1 XSD
@@ -91,21 +92,8 @@ import Testing
     }
 
     private func runScript(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", ExchangeTestFiles.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path]
-            + arguments
-        // stderr goes to a file so a long list of problems cannot fill a pipe nobody is reading.
-        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("check-exports-\(UUID().uuidString).log")
-        try #require(FileManager.default.createFile(atPath: errorLog.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: errorLog) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        try process.run()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderrData = try Data(contentsOf: errorLog)
-        return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), String(decoding: stderrData, as: UTF8.self))
+        let script = ExchangeTestFiles.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + arguments, check: false)
+        return (result.status, result.output, result.error)
     }
 }

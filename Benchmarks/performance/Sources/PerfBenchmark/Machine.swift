@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// What the figures were measured on.
 enum Machine {
@@ -24,34 +25,23 @@ enum Machine {
 enum Command {
     /// Standard output of `program` run with `arguments` (found on PATH), or nil when it fails to start or fails.
     static func run(_ program: String, _ arguments: [String], stdin: URL? = nil, environment: [String: String]? = nil) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        if let stdin { process.standardInput = try? FileHandle(forReadingFrom: stdin) }
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        let variables = environment.map { ProcessInfo.processInfo.environment.merging($0) { $1 } }
+        guard let child = try? ChildProcess.spawn("/usr/bin/env", [program] + arguments, environment: variables,
+                                                  stdin: stdin.map { .file($0.path) } ?? .null, stdout: .pipe)
+        else { return nil }
+        let data = child.output?.readDataToEndOfFile() ?? Data()
+        guard child.wait() == 0 else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Wall time of running the command to completion, in ms, with its output discarded; nil when it fails.
+    /// Milliseconds that `program` took to run to a successful end, or nil when it failed.
     static func time(_ program: String, _ arguments: [String], stdin: URL? = nil) -> Double? {
         var ok = false
         let ms = milliseconds {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
-            process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            if let stdin { process.standardInput = try? FileHandle(forReadingFrom: stdin) }
-            guard (try? process.run()) != nil else { return }
-            process.waitUntilExit()
-            ok = process.terminationStatus == 0
+            let path = program.hasPrefix("/") ? program : "/usr/bin/env"
+            let argv = program.hasPrefix("/") ? arguments : [program] + arguments
+            guard let child = try? ChildProcess.spawn(path, argv, stdin: stdin.map { .file($0.path) } ?? .null) else { return }
+            ok = child.wait() == 0
         }
         return ok ? ms : nil
     }
