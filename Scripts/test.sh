@@ -20,7 +20,7 @@ if [ "$status" -ne 0 ]; then
   awk '/✘/ { shown = 40; print; next }
        /^(◇|✔|✘|􀟈|Test Suite|Test Case)/ { shown = 0 }
        shown > 0 { shown--; print }' "$log" | head -300
-  grep -E "error: |Fatal error|Crash|signal [0-9]+" "$log" | head -40
+  grep -E "Fatal error:|: error: |Test Case .* failed|exited with signal|unexpected signal" "$log" | head -40
   echo "---- last lines ----"
   tail -n 15 "$log"
 fi

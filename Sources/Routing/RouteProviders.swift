@@ -18,6 +18,20 @@ public enum RouteProviders {
         return OSRMRouteProvider(configuration: configuration, estimate: estimate, cacheFolder: cacheFolder)
     }
 
+    /// How long one OSRM request may take: `--osrm-timeout` (seconds) wins over
+    /// `ROADTRIP_OSRM_TIMEOUT`, else 5 s. Throws a one-line message for anything but a number of
+    /// seconds above 0 and at most 600.
+    public static func timeout(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Duration {
+        let given = option ?? environment["ROADTRIP_OSRM_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let given else { return .seconds(5) }
+        let trimmed = given.trimmingCharacters(in: .whitespaces)
+        guard let seconds = Double(trimmed), seconds.isFinite, seconds > 0, seconds <= 600 else {
+            let origin = option == nil ? "ROADTRIP_OSRM_TIMEOUT" : "--osrm-timeout"
+            throw OSRMSetupError(description: "\(origin): \"\(given)\" is not a number of seconds between 0 and 600")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
     /// Starts osrm-routed for `dataset` and returns a provider that talks to it, with the server
     /// (keep it alive; `stop()` it on exit).
     public static func startLocal(dataset: String,

@@ -81,4 +81,12 @@ import TestSupport
         #expect(xdg.status == 0)
         #expect(FileManager.default.fileExists(atPath: sandbox.file("roadtrip/trips.json").path))
     }
+
+    @Test func aBadOSRMTimeoutIsOneLineAndChangesNothing() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let result = try sandbox.run("route", "43.7393,7.4276", "43.7314,7.4199", "--osrm-timeout", "soon")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "roadtrip: --osrm-timeout: \"soon\" is not a number of seconds between 0 and 600\n")
+    }
 }

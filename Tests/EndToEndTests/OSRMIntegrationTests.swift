@@ -8,7 +8,7 @@ import Testing
     @Test func perLegFiguresEqualOSRMsOwnAnswer() async throws {
         let server = try await OSRMFixture.startMonaco()
         defer { server.stop() }
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: server.baseURL), cacheFolder: nil)
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
         let result = await provider.route(for: Monaco.tour)
         let own = try await OSRMFixture.osrmOwnLegs(server.baseURL, Monaco.tour)
 
@@ -34,7 +34,7 @@ import Testing
     @Test func eachLegCarriesItsPartOfTheRoadGeometry() async throws {
         let server = try await OSRMFixture.startMonaco()
         defer { server.stop() }
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: server.baseURL), cacheFolder: nil)
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
         let legs = await provider.route(for: Monaco.tour).legs
         let lines = try legs.map { try #require($0.geometry) }
         for (index, line) in lines.enumerated() {
@@ -54,7 +54,7 @@ import Testing
         defer { server.stop() }
         let folder = OSRMFixture.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let configuration = OSRMConfiguration(baseURL: server.baseURL)
+        let configuration = OSRMFixture.configuration(server.baseURL)
         var stops = Monaco.stops(100)
 
         let provider = OSRMRouteProvider(configuration: configuration, cacheFolder: folder)
@@ -80,7 +80,7 @@ import Testing
     @Test func aTripAboveTheCoordinateLimitIsSplitIntoOverlappingRequests() async throws {
         let server = try await OSRMFixture.startMonaco()
         defer { server.stop() }
-        var configuration = OSRMConfiguration(baseURL: server.baseURL)
+        var configuration = OSRMFixture.configuration(server.baseURL)
         configuration.maxCoordinatesPerRequest = 10
         let provider = OSRMRouteProvider(configuration: configuration, cacheFolder: nil)
         let stops = Monaco.stops(30)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func aServerKilledMidSessionLeavesCachedLegsAndEstimatesTheRest() async throws {
         let server = try await OSRMFixture.startMonaco()
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: server.baseURL), cacheFolder: nil)
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
         let before = await provider.route(for: Monaco.tour)
         #expect(before.fallbackReason == nil)
 
@@ -121,7 +121,7 @@ import Testing
     @Test func aStopOutsideTheDataIsEstimatedNotSnappedAcrossTheMap() async throws {
         let server = try await OSRMFixture.startMonaco()
         defer { server.stop() }
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: server.baseURL), cacheFolder: nil)
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
         let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
         let result = await provider.route(for: [Monaco.casino, Monaco.palace, paris, Monaco.stadium])
 

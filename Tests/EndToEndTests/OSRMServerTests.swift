@@ -12,7 +12,7 @@ import Testing
         #expect(first.baseURL.absoluteString == "http://127.0.0.1:\(first.port)")
         #expect(first.isRunning)
 
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: first.baseURL), cacheFolder: nil)
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(first.baseURL), cacheFolder: nil)
         #expect(await provider.route(for: [Monaco.casino, Monaco.palace]).legs.first?.source == .osrm)
 
         first.stop()

@@ -48,6 +48,14 @@ enum OSRMFixture {
                                           readyTimeout: .seconds(120))
     }
 
+    /// How the tests talk to the real server: the figures are what they check, not its speed, so a
+    /// machine loaded by tests running beside them gets far longer than a person's 5 s.
+    static let patientTimeout: Duration = .seconds(120)
+
+    static func configuration(_ server: URL) -> OSRMConfiguration {
+        OSRMConfiguration(baseURL: server, timeout: patientTimeout)
+    }
+
     /// A fresh, empty cache folder.
     static func cacheFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-osrm-test-\(UUID().uuidString)")

@@ -12,7 +12,7 @@ struct RouteCommandOSRMTests {
         defer { server.stop() }
         let cache = try TemporaryDirectory()
         let stops = Array(Monaco.tour.prefix(5))
-        let arguments = ["route", "--osrm", server.baseURL.absoluteString, "--json"]
+        let arguments = ["route", "--osrm", server.baseURL.absoluteString, "--osrm-timeout", "120", "--json"]
             + stops.map { String(format: "%.4f,%.4f", $0.latitude, $0.longitude) }
         let result = try RoadtripProcess.run(arguments, env: ["XDG_CACHE_HOME": cache.url.path])
         #expect(result.status == 0, "\(result)")

@@ -19,6 +19,11 @@ struct GlobalOptions: ParsableArguments {
                                valueName: "path"))
     var osrmData: String?
 
+    @Option(name: .customLong("osrm-timeout"),
+            help: ArgumentHelp("Seconds one OSRM request may take before its legs are estimated (else $ROADTRIP_OSRM_TIMEOUT, else 5).",
+                               valueName: "seconds"))
+    var osrmTimeout: String?
+
     /// Where the trips file is, by the documented order of precedence.
     var dataURL: URL {
         DataLocation.resolve(argument: data, environment: ProcessInfo.processInfo.environment)

@@ -37,4 +37,16 @@ import RoadtripCore
             try RouteProviders.make(osrmURL: "localhost", environment: [:], cacheFolder: nil)
         }
     }
+
+    @Test func theTimeoutComesFromTheOptionThenTheEnvironmentElseFiveSeconds() throws {
+        #expect(try RouteProviders.timeout(option: nil, environment: [:]) == .seconds(5))
+        #expect(try RouteProviders.timeout(option: nil, environment: ["ROADTRIP_OSRM_TIMEOUT": "30"]) == .seconds(30))
+        #expect(try RouteProviders.timeout(option: "2.5", environment: ["ROADTRIP_OSRM_TIMEOUT": "30"]) == .milliseconds(2500))
+        for bad in ["0", "-1", "601", "nan", "inf", "5s", "\u{1B}[2J"] {
+            #expect(throws: OSRMSetupError.self, "\(bad)") { try RouteProviders.timeout(option: bad, environment: [:]) }
+        }
+        #expect(throws: OSRMSetupError(description: "ROADTRIP_OSRM_TIMEOUT: \"soon\" is not a number of seconds between 0 and 600")) {
+            try RouteProviders.timeout(option: nil, environment: ["ROADTRIP_OSRM_TIMEOUT": "soon"])
+        }
+    }
 }
