@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what roadtrip needs and is missing, through apt-get (and pip for test-only Python tools).
-# Usage: Scripts/install-deps.sh run|test
+# Usage: Scripts/install-deps.sh run|test|release
 set -euo pipefail
 purpose=${1:-run}
 
@@ -10,6 +10,11 @@ want() { have_pkg "$1" || need_apt+=("$1"); }
 
 want libncursesw5-dev
 want pkg-config
+if [ "$purpose" = release ]; then
+  # The release build links Swift's own libraries statically (`make release`); Foundation's
+  # networking then links the system's libcurl, which needs its development package.
+  want libcurl4-openssl-dev
+fi
 if [ "$purpose" = test ]; then
   want tmux
   want unzip

@@ -61,7 +61,7 @@ for q in "Portland" "san fran" "Albuqerque" "Queenstown, NZ" "zurich" "s"; do
   fi
   printf '%-16s %12s %16s %14s %8s\n' "$q" "$f" "$b" "$r" "$ratio"
 done
-[ -x "$bin" ] || echo "* ratio of the one-shot benchmark (load + search + print, like the CLI) to fzf; build roadtrip in release (swift build -c release) for the CLI column"
+[ -x "$bin" ] || echo "* ratio of the one-shot benchmark (load + search + print, like the CLI) to fzf; build roadtrip in release (make release) for the CLI column"
 [ -x "$bin" ] && /usr/bin/time -v "$bin" places Portland --limit 10 2>"$work/time-cli.txt" >/dev/null && \
   grep -E "Maximum resident set size" "$work/time-cli.txt" | awk '{printf "roadtrip places peak RSS: %.1f MB\n", $NF/1024}'
 exit 0

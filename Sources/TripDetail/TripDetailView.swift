@@ -171,10 +171,9 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
             let r = model.rows[index]
             let y = firstRow + index - list.offset
             let selected = index == model.selection
-            let style: Style = selected ? .selected : .normal
-            if selected { canvas.draw(String(repeating: " ", count: width), at: Point(x: 0, y: y), style: .selected) }
-            canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: style)
-            canvas.draw(row(r.number, r.name, r.coordinate, r.legDistance, r.legDuration), at: Point(x: 1, y: y), style: style)
+            // The marker cell alone, as on the trip list: moving rewrites two cells, not two rows.
+            canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
+            canvas.draw(row(r.number, r.name, r.coordinate, r.legDistance, r.legDuration), at: Point(x: 1, y: y))
         }
         if list.offset + visibleRows < model.rows.count {
             canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: canvas.size.height - 1), style: .dim)

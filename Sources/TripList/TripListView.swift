@@ -134,16 +134,16 @@ public final class TripListView: Screen, TripListViewProtocol {
             let y = firstRow + row - list.offset
             let r = model.rows[row]
             let selected = row == model.selection
-            let style: Style = selected ? .selected : .normal
-            if selected { canvas.fillRow(y, style: .selected) }
-            canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: style)
+            // The selection is the marker cell alone, not a highlighted row: a move then rewrites
+            // two cells instead of two whole rows (a few dozen bytes, which slow links feel).
+            canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
             if case let .renaming(editRow, _) = model.mode, editRow == row {
                 nameField.draw(on: canvas, at: Point(x: 2, y: y), width: nameWidth - 1, focused: true)
             } else {
-                canvas.draw(TextWidth.pad(r.name, to: nameWidth), at: Point(x: 2, y: y), style: style)
+                canvas.draw(TextWidth.pad(r.name, to: nameWidth), at: Point(x: 2, y: y))
             }
             canvas.draw(TextWidth.padLeft(r.stops, to: stopsWidth) + TextWidth.padLeft(r.distance, to: distanceWidth),
-                        at: Point(x: 2 + nameWidth, y: y), style: style)
+                        at: Point(x: 2 + nameWidth, y: y))
         }
 
         if list.offset + visibleRows < model.rows.count {
