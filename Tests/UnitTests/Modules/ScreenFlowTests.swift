@@ -42,6 +42,35 @@ import WaypointEditor
         #expect(harness.lines.last?.contains("Sample trips loaded.") == true)
     }
 
+    @Test func aSelectionMoveChangesTwoCellsOnEitherList() throws {
+        // What ncurses sends for a move is what changed on screen: the marker leaving one row and
+        // arriving at the next (a whole highlighted row would be ~80 cells each).
+        func changedCells(after key: Key) -> [Point] {
+            let before = harness.terminal.memory.cells
+            harness.send(key)
+            let after = harness.terminal.memory.cells
+            return before.indices.flatMap { y in before[y].indices.compactMap { x in
+                before[y][x] == after[y][x] ? nil : Point(x: x, y: y)
+            } }
+        }
+        harness.send(.down)  // clears the start-up message from the status line
+        for key in [Key.up, .down] {
+            let changed = changedCells(after: key)
+            #expect(changed.count == 2 && changed.allSatisfy { $0.x == 0 }, "\(changed)")
+            let marked = try #require(changed.first { harness.terminal.memory.style(at: $0) == .selected })
+            #expect(harness.lines[marked.y].hasPrefix("▶"))
+        }
+
+        harness.send(.up, .enter)
+        #expect(harness.shows("Trip: Tour de France"))
+        // The stop list ends at its first blank row; below it the map moves its highlighted pin.
+        let listEnd = try #require(harness.lines.indices.first { $0 > 3 && harness.lines[$0].trimmingCharacters(in: .whitespaces).isEmpty })
+        for key in [Key.down, .up] {
+            let inList = changedCells(after: key).filter { $0.y < listEnd }
+            #expect(inList.count == 2 && inList.allSatisfy { $0.x == 0 }, "\(inList)")
+        }
+    }
+
     @Test func createRenameAddReorderAndGoBack() throws {
         harness.type("a")
         // A new trip opens with its name ready for editing.
