@@ -46,7 +46,7 @@ enum KeyToFrameBenchmark {
 
     /// Two lines: wall-clock p50/p99 (held to the target) and the main thread's CPU time p50/p99,
     /// which leaves out the time other processes on a busy machine had the core.
-    private static func report(_ s: (wall: Samples, cpu: Samples), _ what: String, _ label: String, limit: Double?,
+    static func report(_ s: (wall: Samples, cpu: Samples), _ what: String, _ label: String, limit: Double?,
                                into table: inout Table) {
         table.add("Key→frame", what + " p50 / p99", label, "\(format(s.wall.median)) / \(format(s.wall.percentile(99)))",
                   target: limit.map { "p99 ≤ \(Int($0)) ms" } ?? "", met: limit.map { s.wall.percentile(99) <= $0 })
@@ -56,7 +56,7 @@ enum KeyToFrameBenchmark {
     }
 
     /// Times the keys `timed(i)` returns, after untimed `setup(i)` keys and before untimed `after(i)` keys.
-    private static func measure(_ session: ScreenSession, count: Int,
+    static func measure(_ session: ScreenSession, count: Int,
                                 setup: (Int) -> [Key] = { _ in [] }, after: (Int) -> [Key] = { _ in [] },
                                 timed: (Int) -> [Key]) -> (wall: Samples, cpu: Samples) {
         var samples = Samples(), cpu = Samples()

@@ -14,8 +14,9 @@ final class ScreenSession {
     let app: Application
     let repository: TripRepository
 
-    /// Loads `url` and draws the first frame; `background` picks the app's saving mode.
-    init(url: URL, background: Bool = true) throws {
+    /// Loads `url` and draws the first frame; `background` picks the app's saving mode, `routes`
+    /// where legs come from (the app's default, the offline estimate, unless given).
+    init(url: URL, background: Bool = true, routes: any RouteProvider = EstimateRouteProvider()) throws {
         let store = JSONTripStore(url: url)
         let trips = try store.load()?.trips ?? []
         app = Application(terminal: terminal)
@@ -23,11 +24,10 @@ final class ScreenSession {
             ? TripRepository(store: store, trips: trips, savingInBackground: app.post)
             : TripRepository(store: store, trips: trips)
         let settings = DisplaySettings(unit: .kilometers)
-        let routes = EstimateRouteProvider()
         let deliver = UIDelivery.application(app)
         let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings, deliver: deliver,
                                             editor: WaypointEditorDependencies(repository: repository, deliver: deliver))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
+        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: EstimateRouteProvider(), settings: settings,
                                         startupMessage: nil, detail: detail)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.render()

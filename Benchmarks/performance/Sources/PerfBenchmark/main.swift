@@ -18,6 +18,12 @@ func main() throws -> Int32 {
     case "geodsolve":
         GeodesicBenchmark.child()
         return 0
+    case "in-flight":
+        // Key to frame beside OSRM requests that never come back, on one file.
+        var table = Table()
+        try InFlightBenchmark.run(URL(fileURLWithPath: arguments[1]), keys: Int(arguments.dropFirst(2).first ?? "") ?? 100, into: &table)
+        print(table.render())
+        return 0
     case "keys":
         // Key to frame on one file only, for profiling (perf record … PerfBenchmark keys FILE).
         var table = Table()
@@ -46,6 +52,7 @@ func main() throws -> Int32 {
     let storeFiles = [workloads.sample, workloads.small, workloads.longTrip, workloads.large]
     try StoreBenchmark.run(storeFiles, repetitions: quick ? 1 : 3, foundation: !quick, into: &table)
     try KeyToFrameBenchmark.run([workloads.sample, workloads.large], keys: quick ? 30 : 300, into: &table)
+    try InFlightBenchmark.run(workloads.sample, keys: quick ? 30 : 300, into: &table)
     FirstFrameBenchmark.run([workloads.sample, workloads.large], runs: quick ? 1 : 5, executable: executable, into: &table)
     try GeodesicBenchmark.run(count: quick ? 10_000 : 100_000, folder: work, executable: executable,
                               sources: benchmarkSources, into: &table)
