@@ -26,7 +26,9 @@ public struct TripListViewModel: Equatable, Sendable {
 
     public var title: String
     public var detail: String
-    public var rows: [Row]
+    /// Chunked, so that after an edit to one trip of thousands the presenter's rows and the view's
+    /// share everything but one chunk.
+    public var rows: ChunkedArray<Row>
     public var selection: Int?
     public var filter: String
     public var emptyText: String
@@ -69,7 +71,8 @@ public struct TripSummary: Equatable, Sendable {
 
 @MainActor
 public protocol TripListInteractorProtocol: AnyObject {
-    func summaries() -> [TripSummary]
+    /// Every trip, in order; a call after an edit to one trip shares all but one chunk with the last result.
+    func summaries() -> ChunkedArray<TripSummary>
     /// Creates a trip with a fresh name; returns its id and the save error, if any.
     func createTrip() -> (id: Trip.ID, error: String?)
     func renameTrip(_ id: Trip.ID, to name: String) -> String?

@@ -12,8 +12,12 @@ public final class TripListInteractor: TripListInteractorProtocol {
     /// Each trip's total, kept while its stops are the same: with thousands of trips, an edit to one
     /// must not recompute every other trip's legs.
     private var totals: [Trip.ID: Total] = [:]
-    /// The trips and summaries of the last call, for comparing position by position.
-    private var lastSummaries: (trips: [Trip], summaries: [TripSummary], complete: [Bool])?
+    /// The last summaries and the repository revision they show: after an edit to one trip, only
+    /// that trip's summary is made again.
+    private var last: (summaries: ChunkedArray<TripSummary>, revision: Int)?
+    /// Positions whose totals used legs the route provider did not know yet. They are not kept: the
+    /// road legs may be known by the next call, so these are made again at every call.
+    private var incomplete: Set<Int> = []
 
     private struct Total {
         var waypoints: [Waypoint]
@@ -35,55 +39,59 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public var unit: DistanceUnit { settings.unit }
 
-    public func summaries() -> [TripSummary] {
+    public func summaries() -> ChunkedArray<TripSummary> {
         let trips = repository.trips
-        // Unchanged stops share storage with the cached copy, so comparing them is usually one pointer check.
-        func cached(_ trip: Trip) -> Total? {
-            guard let total = totals[trip.id], total.waypoints == trip.waypoints else { return nil }
-            return total
-        }
-        var result: [TripSummary] = []
-        result.reserveCapacity(trips.count)
-        var missing: [Int] = []
-        var complete = [Bool](repeating: true, count: trips.count)
-        if let last = lastSummaries, last.trips.count == trips.count {
-            // After an edit in place, trips sit where they were: compare by position, no hashing.
-            for (i, trip) in trips.enumerated() {
-                let before = last.trips[i]
-                if last.complete[i], before.id == trip.id, before.waypoints == trip.waypoints {
-                    result.append(TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                                              distanceMeters: last.summaries[i].distanceMeters,
-                                              distanceIsEstimate: last.summaries[i].distanceIsEstimate))
-                } else {
-                    missing.append(i)
-                    result.append(TripSummary(id: trip.id, name: trip.name, stopCount: 0, distanceMeters: 0, distanceIsEstimate: false))
-                }
+        var summaries: ChunkedArray<TripSummary>
+        if let last, let edited = repository.positionsEdited(since: last.revision) {
+            summaries = last.summaries
+            for (position, summary) in summarize(Set(edited).union(incomplete), of: trips) {
+                summaries[position] = summary
             }
         } else {
-            for (i, trip) in trips.enumerated() {
-                let total = cached(trip)
-                if total == nil { missing.append(i) }
-                result.append(TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                                          distanceMeters: total?.meters ?? 0, distanceIsEstimate: total?.isEstimate ?? false))
+            // Trips came, went or were replaced: every position is made again, totals from the cache by id.
+            incomplete = []
+            summaries = ChunkedArray(summarize(trips.indices, of: trips).map(\.summary))
+            if totals.count > trips.count + 64 {
+                let ids = Set(trips.map(\.id))
+                totals = totals.filter { ids.contains($0.key) }
             }
         }
-        for (i, total) in zip(missing, totalsComputed(for: missing.map { trips[$0].coordinates })) {
-            // A total with estimated legs is not kept: the road legs may be known by the next call.
-            if total.isComplete {
-                totals[trips[i].id] = Total(waypoints: trips[i].waypoints, meters: total.meters, isEstimate: total.isEstimate)
+        last = (summaries, repository.revision)
+        return summaries
+    }
+
+    /// The summaries of the trips at `positions`, in the order given; totals come from the cache
+    /// while a trip's stops are unchanged (usually one pointer comparison), the rest are computed.
+    private func summarize(_ positions: some Collection<Int>, of trips: [Trip]) -> [(position: Int, summary: TripSummary)] {
+        var result: [(position: Int, summary: TripSummary)] = []
+        result.reserveCapacity(positions.count)
+        var missing: [Int] = []
+        for position in positions {
+            let trip = trips[position]
+            var summary = TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                                      distanceMeters: 0, distanceIsEstimate: false)
+            if let total = totals[trip.id], total.waypoints == trip.waypoints {
+                summary.distanceMeters = total.meters
+                summary.distanceIsEstimate = total.isEstimate
             } else {
-                totals[trips[i].id] = nil
-                complete[i] = false
+                missing.append(result.count)
             }
-            result[i].stopCount = trips[i].waypoints.count
-            result[i].distanceMeters = total.meters
-            result[i].distanceIsEstimate = total.isEstimate
+            result.append((position, summary))
         }
-        if totals.count > trips.count + 64 {
-            let ids = Set(trips.map(\.id))
-            totals = totals.filter { ids.contains($0.key) }
+        let computed = totalsComputed(for: missing.map { trips[result[$0].position].coordinates })
+        for (slot, total) in zip(missing, computed) {
+            let position = result[slot].position
+            let trip = trips[position]
+            if total.isComplete {
+                totals[trip.id] = Total(waypoints: trip.waypoints, meters: total.meters, isEstimate: total.isEstimate)
+                incomplete.remove(position)
+            } else {
+                totals[trip.id] = nil
+                incomplete.insert(position)
+            }
+            result[slot].summary.distanceMeters = total.meters
+            result[slot].summary.distanceIsEstimate = total.isEstimate
         }
-        lastSummaries = (trips, result, complete)
         return result
     }
 
@@ -112,7 +120,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var n = 2
         while names.contains(name) { name = "New trip \(n)"; n += 1 }
         let trip = Trip(name: name)
-        let error = repository.perform("adding “\(name)”") { $0.append(trip) }
+        let error = repository.add(trip, "adding “\(name)”")
         return (trip.id, error)
     }
 
@@ -123,7 +131,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public func deleteTrip(_ id: Trip.ID) -> String? {
         let name = repository.trip(id: id)?.name ?? ""
-        return repository.perform("deleting “\(name)”") { $0.removeAll { $0.id == id } }
+        return repository.removeTrip(id: id, "deleting “\(name)”")
     }
 
     public func undo() -> UndoOutcome { repository.undo() }

@@ -9,15 +9,22 @@ public final class TripListPresenter: TripListPresenterProtocol {
     private let interactor: TripListInteractorProtocol
     private let router: TripListRouterProtocol
 
-    private var all: [TripSummary] = []
-    private var shown: [TripSummary] = []
+    /// Every trip, as the interactor last gave them.
+    private var all = ChunkedArray<TripSummary>()
+    /// `all` formatted, position for position, in `rowsUnit`.
+    private var rows = ChunkedArray<TripListViewModel.Row>()
+    private var rowsUnit: DistanceUnit?
+    /// Positions in `all` of the trips the filter lets through; nil without a filter (every trip shows).
+    private var filtered: [Int]?
+    /// The rows of the trips shown: `rows` itself without a filter, so no key copies them.
+    private var shownRows = ChunkedArray<TripListViewModel.Row>()
     private var selectedID: Trip.ID?
+    /// Where `selectedID` is among the trips shown; found again by id whenever they change.
+    private var selectedRow: Int?
     private var filter = ""
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
-    /// The rows last formatted, with what they were formatted from, reused while unchanged.
-    private var formatted: (summaries: [TripSummary], rows: [TripListViewModel.Row], unit: DistanceUnit)?
 
     public init(interactor: TripListInteractorProtocol, router: TripListRouterProtocol) {
         self.interactor = interactor
@@ -30,14 +37,15 @@ public final class TripListPresenter: TripListPresenterProtocol {
     }
 
     public func didSelectRow(_ row: Int) {
-        guard shown.indices.contains(row) else { return }
-        selectedID = shown[row].id
+        guard (0..<shownCount).contains(row) else { return }
+        selectedID = shown(row).id
+        selectedRow = row
         message = nil
         publish()
     }
 
     public func didPressOpen() {
-        guard let id = selectedID, shown.contains(where: { $0.id == id }) else { return }
+        guard let id = selectedID, selectedRow != nil else { return }
         message = nil
         router.openTrip(id, editingName: false)
     }
@@ -53,7 +61,7 @@ public final class TripListPresenter: TripListPresenterProtocol {
 
     public func didPressRename() {
         guard let row = selectedRow else { return }
-        mode = .renaming(row: row, text: shown[row].name)
+        mode = .renaming(row: row, text: shown(row).name)
         message = nil
         publish()
     }
@@ -80,8 +88,8 @@ public final class TripListPresenter: TripListPresenterProtocol {
 
     public func didPressDelete() {
         guard let row = selectedRow else { return }
-        pendingDelete = shown[row].id
-        mode = .confirming(question: "Delete “\(shown[row].name)”?")
+        pendingDelete = shown(row).id
+        mode = .confirming(question: "Delete “\(shown(row).name)”?")
         message = nil
         publish()
     }
@@ -89,16 +97,17 @@ public final class TripListPresenter: TripListPresenterProtocol {
     public func didAnswerConfirmation(_ yes: Bool) {
         mode = .browsing
         defer { pendingDelete = nil }
-        guard yes, let id = pendingDelete, let row = shown.firstIndex(where: { $0.id == id }) else {
+        guard yes, let id = pendingDelete, let row = shownRow(of: id) else {
             message = nil
             publish()
             return
         }
-        let name = shown[row].name
+        let name = shown(row).name
         let error = interactor.deleteTrip(id)
         // Keep the cursor on the same row so repeated deletes walk down the list.
-        let next = shown.indices.contains(row + 1) ? shown[row + 1].id : (row > 0 ? shown[row - 1].id : nil)
+        let next = row + 1 < shownCount ? shown(row + 1).id : (row > 0 ? shown(row - 1).id : nil)
         selectedID = next
+        selectedRow = next == nil ? nil : row
         message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Deleted “\(name)”.")
         reload()
     }
@@ -135,58 +144,77 @@ public final class TripListPresenter: TripListPresenterProtocol {
 
     // MARK: - Building the view model
 
-    private var selectedRow: Int? { shown.firstIndex { $0.id == selectedID } }
+    private var shownCount: Int { filtered?.count ?? all.count }
+
+    /// The trip on `row` of those shown.
+    private func shown(_ row: Int) -> TripSummary { all[filtered?[row] ?? row] }
+
+    /// The row showing `id`, looked for first where the selection was: a selection rarely moves far.
+    private func shownRow(of id: Trip.ID) -> Int? {
+        if let row = selectedRow, row < shownCount, shown(row).id == id { return row }
+        return (0..<shownCount).first { shown($0).id == id }
+    }
 
     private func reload() {
-        all = interactor.summaries()
+        let summaries = interactor.summaries()
+        format(summaries, unit: interactor.unit)
+        all = summaries
         applyFilter()
         publish()
     }
 
+    /// Formats only summaries that changed since `all`: an edit to one trip of thousands formats one
+    /// row and, the summaries being chunked, compares one chunk.
+    private func format(_ summaries: ChunkedArray<TripSummary>, unit: DistanceUnit) {
+        guard rowsUnit == unit else {
+            rows = ChunkedArray(summaries.map { Self.row($0, unit: unit) })
+            rowsUnit = unit
+            return
+        }
+        if let changed = summaries.positionsDiffering(from: all) {
+            for i in changed { rows[i] = Self.row(summaries[i], unit: unit) }
+            return
+        }
+        // Trips came or went (an add, a delete): find each unchanged row by id.
+        let positions = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        rows = ChunkedArray(summaries.map { summary in
+            if let j = positions[summary.id], all[j] == summary { return rows[j] }
+            return Self.row(summary, unit: unit)
+        })
+    }
+
     private func applyFilter() {
         let needle = filter.trimmingCharacters(in: .whitespaces)
-        shown = needle.isEmpty ? all : all.filter {
-            $0.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        if needle.isEmpty {
+            filtered = nil
+            shownRows = rows
+        } else {
+            let matches = all.indices.filter {
+                all[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+            filtered = matches
+            let rows = self.rows
+            shownRows = ChunkedArray(matches.lazy.map { rows[$0] })
         }
-        if selectedRow == nil { selectedID = shown.first?.id }
+        selectedRow = selectedID.flatMap(shownRow(of:))
+        if selectedRow == nil {
+            selectedID = shownCount > 0 ? shown(0).id : nil
+            selectedRow = shownCount > 0 ? 0 : nil
+        }
     }
 
     private func publish() {
-        let rows = formattedRows(unit: interactor.unit)
+        if rowsUnit != interactor.unit {
+            format(all, unit: interactor.unit)
+            applyFilter()
+        }
         let count = all.count == 1 ? "1 trip" : "\(all.count) trips"
-        let detail = shown.count == all.count ? count : "\(shown.count) of \(count)"
+        let detail = shownCount == all.count ? count : "\(shownCount) of \(count)"
         let empty = all.isEmpty ? "No trips yet. Press a to add one." : "No trip matches “\(filter)”. Esc clears the filter."
         view?.show(TripListViewModel(
-            title: "Trips", detail: detail, rows: rows, selection: selectedRow,
+            title: "Trips", detail: detail, rows: shownRows, selection: selectedRow,
             filter: filter, emptyText: empty, mode: mode, message: message
         ))
-    }
-
-    /// Rows for `shown`, formatting only summaries that changed: a key that moves the selection
-    /// reuses every row, and an edit to one trip of thousands formats one.
-    private func formattedRows(unit: DistanceUnit) -> [TripListViewModel.Row] {
-        guard let previous = formatted, previous.unit == unit else {
-            let rows = shown.map { Self.row($0, unit: unit) }
-            formatted = (shown, rows, unit)
-            return rows
-        }
-        if previous.summaries == shown { return previous.rows }
-        let rows: [TripListViewModel.Row]
-        if previous.summaries.count == shown.count {
-            // An edit in place: compare row by row.
-            rows = shown.indices.map { i in
-                previous.summaries[i] == shown[i] ? previous.rows[i] : Self.row(shown[i], unit: unit)
-            }
-        } else {
-            // Rows came or went (a delete, a filter): find each by id.
-            let positions = Dictionary(previous.summaries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            rows = shown.map { summary in
-                if let j = positions[summary.id], previous.summaries[j] == summary { return previous.rows[j] }
-                return Self.row(summary, unit: unit)
-            }
-        }
-        formatted = (shown, rows, unit)
-        return rows
     }
 
     private static func row(_ s: TripSummary, unit: DistanceUnit) -> TripListViewModel.Row {

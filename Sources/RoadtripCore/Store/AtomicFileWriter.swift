@@ -11,7 +11,8 @@ import Darwin
 /// Steps: write a private temporary file beside the target (O_CREAT|O_EXCL|O_NOFOLLOW, 0600),
 /// fsync it, hard-link the current file to `.bak`, rename the temporary file over the target,
 /// fsync the folder. On any failure before the rename the temporary file is removed and the
-/// target is untouched.
+/// target is untouched. The content may be handed over whole or produced piece by piece into
+/// the temporary file (`write(producing:)`), so a large file never needs a buffer of its size.
 struct AtomicFileWriter {
     let target: URL
     let calls: FileSystemCalls
@@ -30,7 +31,34 @@ struct AtomicFileWriter {
         target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".bak")
     }
 
+    /// The temporary file being written; each piece goes straight to its descriptor.
+    struct Output {
+        fileprivate let fd: Int32
+        fileprivate let calls: FileSystemCalls
+
+        /// Writes all of `bytes`, or fails with the system's reason.
+        func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            var done = 0
+            while done < bytes.count {
+                let n = calls.write(fd, UnsafeRawBufferPointer(rebasing: bytes[done...]))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    let code = n == 0 ? EIO : errno
+                    throw Failure(message: "\(systemMessage(code)) while writing the new version; the file on disk is unchanged")
+                }
+                done += n
+            }
+        }
+    }
+
+    /// Replaces the file with `data`.
     func write(_ data: some ContiguousBytes) throws(Failure) {
+        try write(producing: { output throws(Failure) in try Self.write(data, to: output) })
+    }
+
+    /// Replaces the file with what `produce` writes to the temporary file. A failure thrown by
+    /// `produce` leaves the target untouched, like any other before the rename.
+    func write(producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
         let folder = target.deletingLastPathComponent()
         try ensureFolder(folder)
         var info = stat()
@@ -38,23 +66,31 @@ struct AtomicFileWriter {
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             throw Failure(message: "is not a regular file (a folder or a device is in its place); nothing was saved")
         }
-        try replace(with: data, in: folder, keepingBackup: exists)
+        try replace(in: folder, keepingBackup: exists, producing: produce)
         try syncFolder(folder)
     }
 
     /// Writes and flushes a temporary file, then renames it over the target.
-    private func replace(with data: some ContiguousBytes, in folder: URL, keepingBackup: Bool) throws(Failure) {
+    private func replace(in folder: URL, keepingBackup: Bool, producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
         let temporary = try createTemporary(in: folder)
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary.path) } }
         do {
             defer { close(temporary.fd) }
-            try writeAll(data, to: temporary.fd)
+            try produce(Output(fd: temporary.fd, calls: calls))
             guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing the new version to disk") }
         }
         if keepingBackup { try keepBackup(in: folder) }
         guard calls.rename(temporary.path, target.path) == 0 else { throw failure("while replacing the file") }
         keepTemporary = true  // it is the target now
+    }
+
+    private static func write(_ data: some ContiguousBytes, to output: Output) throws(Failure) {
+        var failure: Failure?
+        data.withUnsafeBytes { bytes in
+            do throws(Failure) { try output.write(bytes) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     private func ensureFolder(_ folder: URL) throws(Failure) {
@@ -87,29 +123,6 @@ struct AtomicFileWriter {
         throw failure("while creating a temporary file in \(folder.path)")
     }
 
-    private func writeAll(_ data: some ContiguousBytes, to fd: Int32) throws(Failure) {
-        var failed: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = calls.write(fd, UnsafeRawBufferPointer(rebasing: buffer[done...]))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                if n == 0 {
-                    failed = EIO
-                    return
-                }
-                done += n
-            }
-        }
-        if failed != 0 {
-            throw Failure(message: "\(systemMessage(failed)) while writing the new version; the file on disk is unchanged")
-        }
-    }
-
     /// Points `<name>.bak` at the current file's content; once the rename lands it is the only name for it.
     private func keepBackup(in folder: URL) throws(Failure) {
         let backup = Self.backupURL(for: target).path
@@ -130,7 +143,7 @@ struct AtomicFileWriter {
         }
         do {
             try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls)
-                .replace(with: old, in: folder, keepingBackup: false)
+                .replace(in: folder, keepingBackup: false) { output throws(Failure) in try Self.write(old, to: output) }
         } catch {
             throw Failure(message: error.message + " (while keeping the backup \(backup))")
         }

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Writes trip documents on a background queue so an edit never waits for the disk.
+/// Writes the trips on a background queue so an edit never waits for the disk.
 ///
-/// Snapshots coalesce: while one write is under way, only the newest snapshot handed in waits
-/// for the next, so a burst of edits costs at most two writes and the file always ends with the
-/// latest trips. Every write still goes through the store, atomically. `flush()` waits until
-/// everything handed in is on disk, for quitting and for tests.
+/// The saver keeps its own copy of the list and is handed each edit as it is made in memory;
+/// before a write it replays the edits that arrived, in order, on that copy. The main actor's
+/// list is then never shared with a write under way, so editing one trip of thousands never
+/// copies the list. Edits coalesce: while one write is under way, those handed in wait, and the
+/// next write takes them all, so a burst of edits costs at most two writes and the file always
+/// ends with the latest trips. Every write still goes through the store, atomically. `flush()`
+/// waits until everything handed in is on disk, for quitting and for tests.
 final class BackgroundSaver: @unchecked Sendable {
     /// The outcome of one write: nil when saved, else the one-line reason; `sequence` orders them.
     typealias Report = @Sendable (_ sequence: Int, _ error: String?) -> Void
@@ -13,25 +16,35 @@ final class BackgroundSaver: @unchecked Sendable {
     private let store: any TripStore & Sendable
     private let report: Report
     private let queue = DispatchQueue(label: "roadtrip.background-saver")
+    /// The trips as the edits taken so far leave them. Used only on `queue`.
+    private var trips: [Trip]
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var pending: (sequence: Int, document: TripDocument)?
+    /// Edits handed in and not yet taken by a write, and the sequence number of the last of them.
+    private var pending: [TripEdit] = []
+    private var pendingSequence = 0
     private var drainScheduled = false
     private var submitted = 0
     private var lastOutcome: (sequence: Int, error: String?) = (0, nil)
 
-    init(store: any TripStore & Sendable, report: @escaping Report) {
+    /// A saver whose copy starts as `trips`, the list the edits will be made on.
+    init(store: any TripStore & Sendable, trips: [Trip], report: @escaping Report) {
         self.store = store
+        self.trips = trips
         self.report = report
     }
 
-    /// Queues `document` to be written, replacing any snapshot still waiting; returns its sequence number.
+    /// Queues `edit`, just made on the main actor's list, to be made on the saver's copy and
+    /// written; returns its sequence number.
     @discardableResult
-    func submit(_ document: TripDocument) -> Int {
+    func submit(_ edit: TripEdit) -> Int {
         lock.lock()
         submitted += 1
         let sequence = submitted
-        pending = (sequence, document)
+        // A whole new list makes the edits before it moot.
+        if case .replaceAll = edit { pending.removeAll() }
+        pending.append(edit)
+        pendingSequence = sequence
         let schedule = !drainScheduled
         drainScheduled = true
         lock.unlock()
@@ -39,32 +52,34 @@ final class BackgroundSaver: @unchecked Sendable {
         return sequence
     }
 
-    /// Waits until every document handed in so far is written; returns the last write's outcome.
+    /// Waits until every edit handed in so far is written; returns the last write's outcome.
     func flush() -> (sequence: Int, error: String?) {
         queue.sync { drain() }
         return lock.withLock { lastOutcome }
     }
 
-    /// Writes waiting snapshots until none is left. Runs only on `queue`.
+    /// Makes and writes waiting edits until none is left. Runs only on `queue`.
     private func drain() {
         while true {
             lock.lock()
-            guard let next = pending else {
+            guard !pending.isEmpty else {
                 drainScheduled = false
                 lock.unlock()
                 return
             }
-            pending = nil
+            let edits = pending, sequence = pendingSequence
+            pending = []
             lock.unlock()
+            for edit in edits { edit.apply(to: &trips) }
             let outcome: String?
             do {
-                try store.save(next.document)
+                try store.save(TripDocument(trips: trips))
                 outcome = nil
             } catch {
                 outcome = TripRepository.saveFailure(error)
             }
-            lock.withLock { lastOutcome = (next.sequence, outcome) }
-            report(next.sequence, outcome)
+            lock.withLock { lastOutcome = (sequence, outcome) }
+            report(sequence, outcome)
         }
     }
 }

@@ -45,16 +45,25 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                                  reason: "not saved over a file that could not be loaded (\(refused.reason))")
         }
         try Self.checkWritable(document, path: url.path)
-        let data: [UInt8]
         do {
-            data = try TripDocumentCodec.encodedBytes(document)
-        } catch {
-            throw TripStoreError(kind: .writeFailed, path: url.path, reason: "not saved: \(error)")
-        }
-        do {
-            try AtomicFileWriter(target: writeTarget, calls: calls).write(data)
+            try AtomicFileWriter(target: writeTarget, calls: calls)
+                .write(producing: { output throws(AtomicFileWriter.Failure) in try Self.stream(document, to: output) })
         } catch {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)
+        }
+    }
+
+    /// Encodes `document` straight into the temporary file a megabyte at a time: beside a large
+    /// document in memory, a buffer of the whole file would be a second copy of it. A value JSON
+    /// cannot hold fails the save like a write error, before the file is replaced.
+    private static func stream(_ document: TripDocument, to output: AtomicFileWriter.Output) throws(AtomicFileWriter.Failure) {
+        do {
+            try TripDocumentWriter.stream(document, to: output.write)
+        } catch {
+            switch error {
+            case let .unwritable(value): throw AtomicFileWriter.Failure(message: "not saved: \(value)")
+            case let .output(failure): throw failure
+            }
         }
     }
 

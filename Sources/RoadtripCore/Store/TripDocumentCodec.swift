@@ -9,13 +9,9 @@ import Foundation
 /// `TripDocumentReader` reads the files the app writes; whatever it does not take goes to
 /// `JSONDecoder`, whose verdict, and wording, stand.
 enum TripDocumentCodec {
+    /// The file's bytes in memory; the store streams them into the file instead (`TripDocumentWriter.stream`).
     static func encode(_ document: TripDocument) throws -> Data {
-        Data(try encodedBytes(document))
-    }
-
-    /// The file's bytes without the copy into `Data`: a large file is written straight from them.
-    static func encodedBytes(_ document: TripDocument) throws -> [UInt8] {
-        try TripDocumentWriter.encode(document)
+        Data(try TripDocumentWriter.encode(document))
     }
 
     /// The document in `data`, read from the file at `path` (named in errors).

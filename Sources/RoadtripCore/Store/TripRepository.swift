@@ -8,8 +8,11 @@ import Foundation
 /// reason; the next successful save writes it.
 ///
 /// Saving is synchronous by default (the command line, tests). The full-screen app saves in
-/// the background instead, so a key never waits for the disk: each edit hands a snapshot to a
-/// `BackgroundSaver`, and the outcome comes back to the main actor through `post`.
+/// the background instead, so a key never waits for the disk: each edit goes to a
+/// `BackgroundSaver`, which makes it on a copy of its own and writes that; the outcome comes back
+/// to the main actor through `post`. Every edit is a `TripEdit`: the same value is made here,
+/// replayed by the saver, and kept reversed for undo, so an edit to one trip of thousands costs
+/// that trip, not the list.
 @MainActor
 public final class TripRepository {
     public private(set) var trips: [Trip]
@@ -18,6 +21,7 @@ public final class TripRepository {
     /// outcome of the last write that has finished.
     public private(set) var lastSaveError: String?
     private var history = EditHistory()
+    private var journal = EditJournal()
     private var saver: BackgroundSaver?
     /// The newest write whose outcome `lastSaveError` shows, so late reports cannot undo newer ones.
     private var reportedSequence = 0
@@ -35,7 +39,7 @@ public final class TripRepository {
                 savingInBackground post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         self.store = store
         self.trips = trips
-        saver = BackgroundSaver(store: store) { [weak self] sequence, error in
+        saver = BackgroundSaver(store: store, trips: trips) { [weak self] sequence, error in
             post { self?.record(sequence: sequence, error: error) }
         }
     }
@@ -66,24 +70,51 @@ public final class TripRepository {
 
     public func trip(id: Trip.ID) -> Trip? { trips.first { $0.id == id } }
 
+    /// Counts edits, undo and redo included: a screen that keeps something per trip remembers
+    /// the revision it has seen and asks `positionsEdited(since:)` what changed after it.
+    public var revision: Int { journal.revision }
+
+    /// The positions of the trips edited in place after `revision` (oldest first, repeats kept), or
+    /// nil when trips were added, removed or replaced wholesale since, or the revision is too old to
+    /// know: the caller then rereads the whole list.
+    public func positionsEdited(since revision: Int) -> ArraySlice<Int>? {
+        journal.positionsEdited(since: revision)
+    }
+
     /// Applies `edit`, records it for undo as `label` ("rename “Alps”"), and saves.
     /// Returns nil when saved, else the one-line reason.
+    ///
+    /// The edit may do anything to the list, so undo keeps the whole previous list; edits to one
+    /// trip, and adding or deleting one, go through `update`, `add` and `removeTrip` instead.
     @discardableResult
     public func perform(_ label: String = "edit", _ edit: (inout [Trip]) -> Void) -> String? {
-        let before = trips
-        edit(&trips)
-        guard trips != before else { return lastSaveError }
-        history.record(label, before: before)
-        return save()
+        var edited = trips
+        edit(&edited)
+        guard edited != trips else { return lastSaveError }
+        return commit(label, .replaceAll(trips: edited))
     }
 
     /// Applies `edit` to one trip, records it for undo, and saves.
     @discardableResult
     public func update(tripID: Trip.ID, _ label: String = "edit", _ edit: (inout Trip) -> Void) -> String? {
-        guard trips.contains(where: { $0.id == tripID }) else { return "That trip no longer exists." }
-        return perform(label) { trips in
-            if let i = trips.firstIndex(where: { $0.id == tripID }) { edit(&trips[i]) }
-        }
+        guard let index = trips.firstIndex(where: { $0.id == tripID }) else { return "That trip no longer exists." }
+        var trip = trips[index]
+        edit(&trip)
+        guard trip != trips[index] else { return lastSaveError }
+        return commit(label, .replace(index: index, trip: trip))
+    }
+
+    /// Adds `trip` at the end of the list, records it for undo, and saves.
+    @discardableResult
+    public func add(_ trip: Trip, _ label: String = "edit") -> String? {
+        commit(label, .insert(index: trips.count, trip: trip))
+    }
+
+    /// Deletes the trip with `tripID`, records it for undo, and saves; no trip with that id is no edit.
+    @discardableResult
+    public func removeTrip(id tripID: Trip.ID, _ label: String = "edit") -> String? {
+        guard let index = trips.firstIndex(where: { $0.id == tripID }) else { return lastSaveError }
+        return commit(label, .remove(index: index))
     }
 
     public var canUndo: Bool { history.canUndo }
@@ -91,32 +122,40 @@ public final class TripRepository {
 
     /// Undoes the last edit and saves; returns the status line to show.
     public func undo() -> UndoOutcome {
-        guard let (label, previous) = history.undo(current: trips) else {
+        guard let label = history.undo(apply) else {
             return UndoOutcome(message: "Nothing to undo.", isError: false)
         }
-        trips = previous
         if let error = save() { return UndoOutcome(message: "Undid \(label), but \(error)", isError: true) }
         return UndoOutcome(message: "Undid \(label).", isError: false)
     }
 
     /// Redoes the last undone edit and saves; returns the status line to show.
     public func redo() -> UndoOutcome {
-        guard let (label, next) = history.redo(current: trips) else {
+        guard let label = history.redo(apply) else {
             return UndoOutcome(message: "Nothing to redo.", isError: false)
         }
-        trips = next
         if let error = save() { return UndoOutcome(message: "Redid \(label), but \(error)", isError: true) }
         return UndoOutcome(message: "Redid \(label).", isError: false)
     }
 
+    /// Makes a new edit, keeps its inverse for undo, and saves.
+    private func commit(_ label: String, _ edit: TripEdit) -> String? {
+        history.record(label, reversedBy: apply(edit))
+        return save()
+    }
+
+    /// Makes `edit` on the trips, notes it for the screens and the background saver, and returns its inverse.
+    private func apply(_ edit: TripEdit) -> TripEdit {
+        let inverse = edit.apply(to: &trips)
+        journal.record(edit)
+        saver?.submit(edit)
+        return inverse
+    }
+
     /// Writes the current trips. Returns nil when saved, else the one-line reason; in the
-    /// background mode the write is queued and the result is that of the last finished write.
-    @discardableResult
-    public func save() -> String? {
-        if let saver {
-            saver.submit(TripDocument(trips: trips))
-            return lastSaveError
-        }
+    /// background mode the edits are already queued and the result is that of the last finished write.
+    private func save() -> String? {
+        if saver != nil { return lastSaveError }
         do {
             try store.save(TripDocument(trips: trips))
             lastSaveError = nil
@@ -135,31 +174,5 @@ public struct UndoOutcome: Equatable, Sendable {
     public init(message: String, isError: Bool) {
         self.message = message
         self.isError = isError
-    }
-}
-
-/// Whole-list snapshots before each edit; trips are values, so a snapshot shares storage until changed.
-struct EditHistory {
-    private var undoStack: [(label: String, trips: [Trip])] = []
-    private var redoStack: [(label: String, trips: [Trip])] = []
-
-    var canUndo: Bool { !undoStack.isEmpty }
-    var canRedo: Bool { !redoStack.isEmpty }
-
-    mutating func record(_ label: String, before: [Trip]) {
-        undoStack.append((label, before))
-        redoStack.removeAll()
-    }
-
-    mutating func undo(current: [Trip]) -> (String, [Trip])? {
-        guard let last = undoStack.popLast() else { return nil }
-        redoStack.append((last.label, current))
-        return (last.label, last.trips)
-    }
-
-    mutating func redo(current: [Trip]) -> (String, [Trip])? {
-        guard let next = redoStack.popLast() else { return nil }
-        undoStack.append((next.label, current))
-        return (next.label, next.trips)
     }
 }

@@ -34,7 +34,7 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
         items = names.map { TripSummary(id: UUID(), name: $0, stopCount: 2, distanceMeters: 1500, distanceIsEstimate: false) }
     }
 
-    func summaries() -> [TripSummary] { items }
+    func summaries() -> ChunkedArray<TripSummary> { ChunkedArray(items) }
     func createTrip() -> (id: Trip.ID, error: String?) {
         created += 1
         let s = TripSummary(id: UUID(), name: "New trip", stopCount: 0, distanceMeters: 0, distanceIsEstimate: false)

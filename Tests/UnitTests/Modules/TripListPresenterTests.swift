@@ -97,4 +97,31 @@ import TestSupport
         presenter.didPressQuit()
         #expect(router.quitCount == 1)
     }
+
+    @Test func renamingOneTripOfManyReformatsOneRowAndKeepsTheFilterAndSelection() throws {
+        let many = TripListInteractorDouble((0..<1000).map { "Trip \($0)" })
+        let view = TripListViewSpy()
+        let presenter = TripListPresenter(interactor: many, router: router)
+        presenter.view = view
+        presenter.viewWillAppear()
+        presenter.didSelectRow(700)
+        let before = try #require(view.model?.rows)
+        presenter.didPressRename()
+        presenter.didCommitRename("Renamed")
+        let after = try #require(view.model)
+        #expect(after.rows.positionsDiffering(from: before) == [700])
+        #expect(after.rows[700].name == "Renamed")
+        #expect(after.selection == 700)
+
+        presenter.didPressFilter()
+        presenter.didChangeFilter("Trip 70")
+        #expect(view.model?.rows.map(\.name) == ["Trip 70"] + (700...709).compactMap { $0 == 700 ? nil : "Trip \($0)" })
+        presenter.didFinishFilter(keep: true)
+        presenter.didSelectRow(1)
+        presenter.didPressRename()
+        presenter.didCommitRename("Trip 70 again")
+        #expect(view.model?.rows[1].name == "Trip 70 again")
+        #expect(view.model?.selection == 1)
+        #expect(view.model?.detail == "10 of 1000 trips")
+    }
 }

@@ -126,4 +126,33 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
             #expect(bytes(of: url) == broken)
         }
     }
+
+    /// A file of several megabytes goes to disk a megabyte at a time; a fault part-way leaves the old file.
+    private func expectRefusedLargeSave(_ document: TripDocument, calls: FileSystemCalls = .system,
+                                        saying message: String) throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            try JSONTripStore(url: url).save(StoreFixtures.documentA)
+            let before = bytes(of: url)
+            let store = JSONTripStore(url: url, calls: calls)
+            let error = try #require(throws: TripStoreError.self) { try store.save(document) }
+            #expect(error.kind == .writeFailed)
+            #expect(error.description == url.path + ": " + message)
+            #expect(bytes(of: url) == before)
+            #expect(strayFiles(in: folder).isEmpty, "left \(strayFiles(in: folder))")
+            #expect(try JSONTripStore(url: url).load() == StoreFixtures.documentA)
+        }
+    }
+
+    @Test func fullDiskAfterTheFirstMegabyteLeavesTheOldFile() throws {
+        let large = TripWorkload.document(count: 600, stops: 20, seed: 3)
+        try expectRefusedLargeSave(large, calls: failing(write: ENOSPC, afterBytes: TripDocumentWriter.chunkSize + 300_000),
+                                   saying: "No space left on device while writing the new version; the file on disk is unchanged")
+    }
+
+    @Test func valueJSONCannotHoldPartWayLeavesTheOldFile() throws {
+        var large = TripWorkload.document(count: 600, stops: 20, seed: 4)
+        large.trips[500].fuelPrice = .infinity
+        try expectRefusedLargeSave(large, saying: "not saved: trips[500].fuelPrice is inf, which JSON cannot hold")
+    }
 }

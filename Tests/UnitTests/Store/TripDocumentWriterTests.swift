@@ -106,4 +106,61 @@ import Testing
         trip.fuelPrice = .nan
         #expect(throws: TripDocumentWriter.Unwritable.self) { try TripDocumentWriter.encode(TripDocument(trips: [trip])) }
     }
+
+    @Test(arguments: [1, 7, 300, 4096, 1 << 20])
+    func streamedPiecesJoinToTheSameBytes(chunkSize: Int) throws {
+        let document = TripWorkload.document(count: 60, stops: 12, seed: 5)
+        var joined: [UInt8] = []
+        var largest = 0
+        try TripDocumentWriter.stream(document, chunkSize: chunkSize) { (bytes: UnsafeRawBufferPointer) throws(Never) in
+            joined.append(contentsOf: bytes)
+            largest = max(largest, bytes.count)
+        }
+        #expect(joined == (try TripDocumentWriter.encode(document)))
+        // A piece is handed on once it reaches the chunk size, so it passes it by one stop at most.
+        #expect(largest < chunkSize + 2000)
+    }
+
+    @Test func theStoreStreamsTheSameBytesAsJSONEncoderAcrossChunks() throws {
+        let document = TripWorkload.document(count: 400, stops: 20, seed: 2026)
+        let expected = try Self.reference(document)
+        #expect(expected.count > 2 * TripDocumentWriter.chunkSize, "the file must span several chunks")
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            try JSONTripStore(url: url).save(document)
+            #expect(bytes(of: url) == Data(expected))
+        }
+    }
+
+    @Test func streamingStopsAtTheFirstRefusedPiece() {
+        struct Refused: Error {}
+        let document = TripWorkload.document(count: 60, stops: 12, seed: 6)
+        var pieces = 0
+        do {
+            try TripDocumentWriter.stream(document, chunkSize: 1000) { (_: UnsafeRawBufferPointer) throws(Refused) in
+                pieces += 1
+                if pieces == 3 { throw Refused() }
+            }
+            Issue.record("the refusal did not stop the stream")
+        } catch {
+            guard case .output = error else { Issue.record("\(error)"); return }
+        }
+        #expect(pieces == 3)
+    }
+
+    @Test func aValueJSONCannotHoldStopsTheStreamNamingIt() {
+        var document = TripWorkload.document(count: 60, stops: 12, seed: 7)
+        document.trips[40].waypoints[3].stay = .infinity
+        var handedOn = 0
+        do {
+            try TripDocumentWriter.stream(document, chunkSize: 1000) { (bytes: UnsafeRawBufferPointer) throws(Never) in
+                handedOn += bytes.count
+            }
+            Issue.record("an infinite stay was written")
+        } catch {
+            guard case let .unwritable(value) = error else { return }
+            #expect(value.description == "trips[40].waypoints[3].stay is inf, which JSON cannot hold")
+        }
+        #expect(handedOn > 0, "the stream had started before the value")
+    }
 }

@@ -6,25 +6,60 @@ import Foundation
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` plus a final newline (the tests
 /// compare the two), at a small fraction of the cost: no intermediate tree, no key sorting at
 /// run time (the keys are written in their sorted order), and ids and dates formatted by hand.
+/// The store streams it (`stream`): a 59 MB file goes to disk a megabyte at a time.
 struct TripDocumentWriter {
     /// A value JSON cannot carry (an infinite or NaN number), named by its path.
     struct Unwritable: Error, CustomStringConvertible {
         var description: String
     }
 
+    /// Why streaming a document stopped part-way: a value JSON cannot hold, or the output refused bytes.
+    enum StreamFailure<OutputFailure: Error>: Error {
+        case unwritable(Unwritable)
+        case output(OutputFailure)
+    }
+
+    /// How many bytes `stream` gathers before handing them on.
+    static let chunkSize = 1 << 20
+
     private var out: [UInt8] = []
 
+    /// The whole document in one buffer, for tests and small documents; the store streams instead.
     static func encode(_ document: TripDocument) throws(Unwritable) -> [UInt8] {
         var writer = TripDocumentWriter()
         // A stop with every field takes about 300 bytes, a trip's own fields about 400: one allocation
         // for typical files, so a large file never holds two growing copies at once.
         let stops = document.trips.reduce(0) { $0 + $1.waypoints.count }
         writer.out.reserveCapacity(64 + document.trips.count * 400 + stops * 320)
-        try writer.write(document)
+        do {
+            try writer.write(document, handingOnAt: .max) { (_: UnsafeRawBufferPointer) throws(Never) in }
+        } catch {
+            switch error {
+            case let .unwritable(unwritable): throw unwritable
+            }
+        }
         return writer.out
     }
 
-    private mutating func write(_ document: TripDocument) throws(Unwritable) {
+    /// Hands the document's bytes to `output` in pieces of about `chunkSize` (one stop more at most),
+    /// so the encoded file never sits whole in memory beside the trips. Joined, the pieces are
+    /// `encode`'s bytes. Stops at the first failure, whichever side it comes from.
+    static func stream<OutputFailure: Error>(
+        _ document: TripDocument, chunkSize: Int = chunkSize,
+        to output: (UnsafeRawBufferPointer) throws(OutputFailure) -> Void
+    ) throws(StreamFailure<OutputFailure>) {
+        var writer = TripDocumentWriter()
+        writer.out.reserveCapacity(chunkSize + (64 << 10))
+        try writer.write(document, handingOnAt: chunkSize, to: output)
+        try writer.handOn(to: output)
+    }
+
+    /// Writes the document, handing what has gathered to `output` whenever it reaches `threshold` bytes;
+    /// the last piece is left in `out`.
+    private mutating func write<OutputFailure: Error>(
+        _ document: TripDocument, handingOnAt threshold: Int,
+        to output: (UnsafeRawBufferPointer) throws(OutputFailure) -> Void
+    ) throws(StreamFailure<OutputFailure>) {
         raw("{\n  \"formatVersion\" : ")
         integer(document.formatVersion)
         raw(",\n  \"trips\" : ")
@@ -34,16 +69,37 @@ struct TripDocumentWriter {
             raw("[\n")
             for (t, trip) in document.trips.enumerated() {
                 if t > 0 { raw(",\n") }
-                try write(trip, index: t)
+                do { try writeFields(of: trip, index: t) } catch { throw .unwritable(error) }
+                guard !trip.waypoints.isEmpty else { continue }
+                for (w, stop) in trip.waypoints.enumerated() {
+                    if w > 0 { raw(",\n") }
+                    do { try write(stop, at: "trips[\(t)].waypoints[\(w)]") } catch { throw .unwritable(error) }
+                    if out.count >= threshold { try handOn(to: output) }
+                }
+                raw("\n      ]\n    }")
+                if out.count >= threshold { try handOn(to: output) }
             }
             raw("\n  ]")
         }
         raw("\n}\n")
     }
 
+    /// Gives `output` what has gathered and starts gathering again in the same buffer.
+    private mutating func handOn<OutputFailure: Error>(
+        to output: (UnsafeRawBufferPointer) throws(OutputFailure) -> Void
+    ) throws(StreamFailure<OutputFailure>) {
+        var failure: OutputFailure?
+        out.withUnsafeBytes { bytes in
+            do throws(OutputFailure) { try output(bytes) } catch { failure = error }
+        }
+        if let failure { throw .output(failure) }
+        out.removeAll(keepingCapacity: true)
+    }
+
     // Keys in sorted order: dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, id, name,
-    // startDate, waypoints.
-    private mutating func write(_ trip: Trip, index t: Int) throws(Unwritable) {
+    // startDate, waypoints. The stops are left to the caller, which may hand bytes on between them:
+    // after a trip without stops the trip is closed, otherwise its list of stops is open.
+    private mutating func writeFields(of trip: Trip, index t: Int) throws(Unwritable) {
         raw("    {\n      \"dailyDrivingLimit\" : ")
         try number(trip.dailyDrivingLimit, at: "trips[\(t)].dailyDrivingLimit")
         raw(",\n      \"dailyStartMinutes\" : ")
@@ -67,16 +123,7 @@ struct TripDocumentWriter {
             raw(",\n      \"startDate\" : ")
             date(start)
         }
-        if trip.waypoints.isEmpty {
-            raw(",\n      \"waypoints\" : [\n\n      ]\n    }")
-            return
-        }
-        raw(",\n      \"waypoints\" : [\n")
-        for (w, stop) in trip.waypoints.enumerated() {
-            if w > 0 { raw(",\n") }
-            try write(stop, at: "trips[\(t)].waypoints[\(w)]")
-        }
-        raw("\n      ]\n    }")
+        raw(trip.waypoints.isEmpty ? ",\n      \"waypoints\" : [\n\n      ]\n    }" : ",\n      \"waypoints\" : [\n")
     }
 
     // Keys in sorted order: fixedArrival, id, latitude, longitude, name, note, overnight, stay, timeZone.
