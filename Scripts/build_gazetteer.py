@@ -18,20 +18,32 @@ would not fit the 25 MB budget, and they are only ever searched, never shown.
 
 Usage: python3 Scripts/build_gazetteer.py [--vendor DIR] [--out DIR]
 
-FORMAT of gazetteer-index.bin (all integers little-endian):
-  magic "RTGZ", u32 version (2), u32 placeCount, u32 entryCount, u32 innerCount, u32 blobBytes
+FORMAT of gazetteer-index.bin (all integers little-endian; every array starts at a multiple
+of its element size, so the search reads them in place from the mapped file):
+  magic "RTGZ", u32 version (3), u32 placeCount, u32 entryCount, u32 innerCount, u32 blobBytes,
+  u32 placesBytes (the size of gazetteer-places.tsv built with this index)
   u16 country[placeCount]   line number in gazetteer-countries.tsv (0-based, header skipped)
   u16 region[placeCount]    line number in gazetteer-regions.tsv, 0xFFFF when unknown
-  u8  blob[blobBytes]       entryCount folded names (name, ASCII name, alternates; each once
-                            per place), each ended by "\\n", sorted by bytes then place row
-  (zero padding to a multiple of 4)
-  u24 entryPlace[entryCount]  the place row of each folded name
-  (zero padding to a multiple of 4)
-  u32 innerWord[innerCount]   every word start after the first (within a name's first 255
-                              bytes), as name number << 8 | byte offset of the word in the
-                              name; sorted by the bytes from there to the "\\n", then by row
+  (zero padding to a multiple of 8)
+  u64 entryHead[ceil(entryCount / 32)]  the first 8 bytes of the names of entries 0, 32, 64, ...
+                            and their "\\n", zero-padded, first byte highest
+  u64 innerHead[ceil(innerCount / 32)]  the same for the words of innerWord 0, 32, 64, ...
+  u32 placeLine[ceil(placeCount / 16)]  byte offset in gazetteer-places.tsv of rows 0, 16, 32, ...
+  u32 entryBase[ceil(entryCount / 32)]  blob offset of the names of entries 0, 32, 64, ...
+  u32 entry[entryCount]     every folded name of every place (name, ASCII name, alternates;
+                            each once per place), sorted by bytes then place row, as
+                            place row | (blob offset of the name - entryBase[i / 32]) << 18
+  u32 innerWord[innerCount] every word start after the first (within a name's first 255
+                            bytes), as entry number << 8 | byte offset of the word in the
+                            name; sorted by the bytes from there to the "\\n", then by row; a
+                            word whose bytes and row an entry or an earlier word already has
+                            is left out (it could only find that place again)
+  u32 innerMin[ceil(innerCount / 8)]    the smallest place row of innerWord 0-7, 8-15, ...
+  u8  blob[blobBytes]       the distinct folded names, sorted by bytes, each ended by "\\n"
 Place rows are ordered by population, largest first (ties by GeoNames id), so a lower row
-number means a larger place: the search ranks by row number.
+number means a larger place: the search ranks by row number. The loader reads every array in
+place and copies none; sampling the line starts and heads, packing each entry's row and name
+offset into one u32, and storing each distinct name once keep the files within 25 MB.
 """
 
 import argparse
@@ -139,6 +151,11 @@ def region_names(cities: dict, reverse: list) -> dict:
     return names
 
 
+def head(name: bytes) -> int:
+    """The first 8 bytes of `name` and its "\\n", zero-padded, first byte highest."""
+    return int.from_bytes((name + b"\n")[:8].ljust(8, b"\0"), "big")
+
+
 def write_text(path: str, lines: list) -> None:
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         for line in lines:
@@ -219,31 +236,64 @@ def main() -> None:
     # The index: every folded name once per place, sorted; plus each later word start.
     entries.sort()
     blob = bytearray()
+    offsets, previous = [], None  # blob offset of each entry's name: equal names share one copy
+    for encoded, _ in entries:
+        if encoded != previous:
+            name_offset, previous = len(blob), encoded
+            blob += encoded + b"\n"
+        offsets.append(name_offset)
     inner = []  # (suffix bytes, row, entry number << 8 | byte offset of the word in it)
     for number, (encoded, row) in enumerate(entries):
-        blob += encoded + b"\n"
         for i, b in enumerate(encoded):
             if b == 0x20 and i + 1 < 256:  # words past 255 bytes are not indexed
                 inner.append((encoded[i + 1:], row, number << 8 | (i + 1)))
-    assert len(entries) < 1 << 24
     inner.sort()
+    # A word whose bytes and row a name or an earlier word already has could only find that
+    # place again, through a key that ranks it as well or better.
+    known = set(entries)
+    words = []
+    for suffix, row, key in inner:
+        if (suffix, row) not in known:
+            known.add((suffix, row))
+            words.append((row, key, suffix))
+    assert len(places) <= 1 << 18 and len(entries) < 1 << 24
+    bases = offsets[::32]
+    packed = []
+    for i, (_, row) in enumerate(entries):
+        delta = offsets[i] - bases[i // 32]
+        assert delta < 1 << 14
+        packed.append(row | delta << 18)
+    minima = [min(row for row, _, _ in words[i:i + 8]) for i in range(0, len(words), 8)]
+    name_heads = [head(encoded) for encoded, _ in entries[::32]]
+    word_heads = [head(suffix) for _, _, suffix in words[::32]]
+
+    place_bytes = [(line + "\n").encode("utf-8") for line in place_lines]
+    line_starts, at = [], len(place_bytes[0])  # the header line holds no place
+    for line in place_bytes[1:]:
+        line_starts.append(at)
+        at += len(line)
+
     index = bytearray(b"RTGZ")
-    index += struct.pack("<5I", 2, len(places), len(entries), len(inner), len(blob))
+    index += struct.pack("<6I", 3, len(places), len(entries), len(words), len(blob), at)
     index += struct.pack(f"<{len(places)}H", *pcountry)
     index += struct.pack(f"<{len(places)}H", *pregion)
+    index += b"\0" * (-len(index) % 8)
+    index += struct.pack(f"<{len(name_heads)}Q", *name_heads)
+    index += struct.pack(f"<{len(word_heads)}Q", *word_heads)
+    index += struct.pack(f"<{len(line_starts[::16])}I", *line_starts[::16])
+    index += struct.pack(f"<{len(bases)}I", *bases)
+    index += struct.pack(f"<{len(packed)}I", *packed)
+    index += struct.pack(f"<{len(words)}I", *(key for _, key, _ in words))
+    index += struct.pack(f"<{len(minima)}I", *minima)
     index += blob
-    index += b"\0" * (-len(index) % 4)
-    assert len(places) < 1 << 24
-    index += b"".join(row.to_bytes(3, "little") for _, row in entries)
-    index += b"\0" * (-len(index) % 4)
-    index += struct.pack(f"<{len(inner)}I", *(key for _, _, key in inner))
 
     fold_lines = ["# code point\tfolded code points (empty: the character vanishes)"]
     for cp, folded in fold_table():
         fold_lines.append(f"{cp:04X}\t" + " ".join(f"{ord(ch):04X}" for ch in folded))
 
     os.makedirs(args.out, exist_ok=True)
-    write_text(os.path.join(args.out, "gazetteer-places.tsv"), place_lines)
+    with open(os.path.join(args.out, "gazetteer-places.tsv"), "wb") as f:
+        f.write(b"".join(place_bytes))
     write_text(os.path.join(args.out, "gazetteer-countries.tsv"), country_lines)
     write_text(os.path.join(args.out, "gazetteer-regions.tsv"), region_lines)
     write_text(os.path.join(args.out, "gazetteer-fold.tsv"), fold_lines)
@@ -253,7 +303,7 @@ def main() -> None:
     at_least_1000 = sum(1 for c in places if c["population"] >= 1000)
     print(f"{len(places)} places ({at_least_1000} with population >= 1,000), "
           f"{len(region_keys)} regions, {len(country_codes)} countries, "
-          f"{alternate_count} alternate names, {len(entries)} folded names, {len(inner)} inner word keys, "
+          f"{alternate_count} alternate names, {len(entries)} folded names ({len(set(offsets))} distinct), {len(words)} inner word keys, "
           f"{sum(1 for c in places if (c['countrycode'], c['admin1code']) not in admin1)} places without a region name")
 
 

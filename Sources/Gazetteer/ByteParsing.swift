@@ -4,29 +4,24 @@ import Foundation
 enum ByteParsing {
     /// A small file's bytes, or a `GazetteerError` naming it.
     static func read(_ url: URL) throws -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw GazetteerError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+        func failure() -> GazetteerError { .unreadable(path: url.path, reason: String(cString: strerror(errno))) }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure() }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure() }
+        // Straight into the array: going through `Data` would copy every byte again.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw n == 0 ? GazetteerError.unreadable(path: url.path, reason: "it shrank while being read") : failure()
+            }
+            done += n
         }
-    }
-
-    /// Offsets just past each "\n" in `range` of `bytes`, with the range's start first.
-    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, capacity: Int) -> [Int] {
-        var starts = [range.lowerBound]
-        starts.reserveCapacity(capacity + 1)
-        guard let base = bytes.baseAddress else { return starts }
-        var p = range.lowerBound
-        while p < range.upperBound, let hit = memchr(base + p, 0x0A, range.upperBound - p) {
-            p = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
-            starts.append(p)
-        }
-        return starts
-    }
-
-    /// The lines of `bytes` (without "\n") that do not start with "#".
-    static func dataLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        bytes.split(separator: 0x0A, omittingEmptySubsequences: true).filter { $0.first != UInt8(ascii: "#") }
+        return bytes
     }
 
     /// The tab-separated fields of a line.

@@ -5,34 +5,52 @@
 /// "ZURICH" and "zurich" reach the same bytes as the index holds.
 struct FoldTable: Sendable {
     private let ascii: [[UInt8]]
-    private let others: [UInt32: [UInt8]]
+    /// The other code points that fold, ascending; the folded bytes of `codePoints[i]` are
+    /// `folded[ends[i - 1]..<ends[i]]` (from 0 for the first): flat arrays, because a
+    /// dictionary of 17,000 small arrays costs milliseconds to build and to free.
+    private let codePoints: [UInt32]
+    private let ends: [UInt32]
+    private let folded: [UInt8]
 
-    /// Parses "XXXX\tYYYY ZZZZ" lines (hex code point, folded code points).
+    /// Parses "XXXX\tYYYY ZZZZ" lines (hex code point, folded code points), in ascending
+    /// order of code point.
     init(tsv bytes: [UInt8], path: String) throws {
         var ascii = (0..<128).map { [UInt8($0)] }
-        var others: [UInt32: [UInt8]] = [:]
-        others.reserveCapacity(20_000)
-        var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+        var codePoints: [UInt32] = [], ends: [UInt32] = [], folded: [UInt8] = []
+        codePoints.reserveCapacity(bytes.count / 10)
+        ends.reserveCapacity(bytes.count / 10)
+        folded.reserveCapacity(bytes.count / 4)
+        var lineNumber = 0, p = 0
+        while p < bytes.count {
             lineNumber += 1
-            if line.first == UInt8(ascii: "#") { continue }
-            let fields = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
-            guard let cp = Self.hex(fields[0]) else {
-                throw GazetteerError.malformed(path: path, reason: "line \(lineNumber): bad code point")
+            let end = bytes[p...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { p = end + 1 }
+            if p == end || bytes[p] == UInt8(ascii: "#") { continue }
+            func fail(_ what: String) -> GazetteerError { .malformed(path: path, reason: "line \(lineNumber): \(what)") }
+            let tab = bytes[p..<end].firstIndex(of: 0x09) ?? end
+            guard let cp = Self.hex(bytes[p..<tab]) else { throw fail("bad code point") }
+            let start = folded.count
+            var q = tab + 1
+            while q < end {
+                let space = bytes[q..<end].firstIndex(of: 0x20) ?? end
+                defer { q = space + 1 }
+                if space == q { continue }
+                guard let v = Self.hex(bytes[q..<space]), let scalar = Unicode.Scalar(v) else { throw fail("bad folded form") }
+                UTF8.encode(scalar) { folded.append($0) }
             }
-            var folded: [UInt8] = []
-            if fields.count > 1 {
-                for part in fields[1].split(separator: 0x20) {
-                    guard let v = Self.hex(part), let s = Unicode.Scalar(v) else {
-                        throw GazetteerError.malformed(path: path, reason: "line \(lineNumber): bad folded form")
-                    }
-                    folded.append(contentsOf: String(Character(s)).utf8)
-                }
+            if cp < 128 {
+                ascii[Int(cp)] = Array(folded[start...])
+                folded.removeSubrange(start...)
+            } else {
+                guard codePoints.last.map({ $0 < cp }) ?? true else { throw fail("code point out of order") }
+                codePoints.append(cp)
+                ends.append(UInt32(folded.count))
             }
-            if cp < 128 { ascii[Int(cp)] = folded } else { others[cp] = folded }
         }
         self.ascii = ascii
-        self.others = others
+        self.codePoints = codePoints
+        self.ends = ends
+        self.folded = folded
     }
 
     private static func hex(_ bytes: ArraySlice<UInt8>) -> UInt32? {
@@ -66,12 +84,22 @@ struct FoldTable: Sendable {
             let v = scalar.value
             if v < 128 {
                 for b in ascii[Int(v)] { emit(b) }
-            } else if let folded = others[v] {
-                for b in folded { emit(b) }
+            } else if let i = position(of: v) {
+                for b in folded[(i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i])] { emit(b) }
             } else {
-                for b in String(Character(scalar)).utf8 { emit(b) }
+                UTF8.encode(scalar) { emit($0) }
             }
         }
         return out
+    }
+
+    /// Where `codePoint` is in `codePoints`, if it folds.
+    private func position(of codePoint: UInt32) -> Int? {
+        var lo = 0, hi = codePoints.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if codePoints[mid] < codePoint { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < codePoints.count && codePoints[lo] == codePoint ? lo : nil
     }
 }

@@ -14,22 +14,21 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
 
     let fold: FoldTable
     let tables: GazetteerTables
-    /// gazetteer-index.bin, holding the folded names the keys point into.
+    /// gazetteer-index.bin: every array below reads from it in place.
     let index: MappedFile
     /// Keys that start a name, and keys that start a later word of one.
     let whole: KeyList
     let inner: KeyList
     /// Per place row (population order, largest first).
-    let countryIndex: [UInt16]
-    let regionIndex: [UInt16]
+    let countryIndex: MappedArray<UInt16>
+    let regionIndex: MappedArray<UInt16>
     /// Positions in degrees, for the nearest place.
     let positions = Positions()
-    /// gazetteer-places.tsv and where each of its rows starts.
-    let places: MappedFile
-    let lineStarts: [Int]
+    /// gazetteer-places.tsv, row by row.
+    let places: PlaceRows
 
     /// Number of places.
-    public var count: Int { countryIndex.count }
+    public var count: Int { places.count }
 
     init(directory: URL) throws {
         func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
@@ -41,25 +40,15 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
             regionsTSV: ByteParsing.read(regionsURL), regionsPath: regionsURL.path)
 
         let indexURL = url("gazetteer-index.bin")
-        let mapped = try MappedFile(indexURL)
-        let index = try IndexFile(bytes: mapped.bytes, path: indexURL.path)
-        self.index = mapped
-        whole = KeyList(offsets: index.entryOffsets, heads: index.entryHeads, rows: index.entryRows, blob: mapped.bytes)
-        // Word keys start at random places in the names: reading their heads would cost more
-        // load time than it saves in searches.
-        inner = KeyList(offsets: index.innerOffsets, heads: nil, rows: index.innerRows, blob: mapped.bytes)
-        countryIndex = index.countries
-        regionIndex = index.regions
-        let countryCount = tables.countries.count, regionCount = tables.regions.count
-        guard index.countries.allSatisfy({ Int($0) < countryCount }),
-              index.regions.allSatisfy({ $0 == .max || Int($0) < regionCount }) else {
-            throw GazetteerError.malformed(path: indexURL.path, reason: "a country or region number is out of range")
-        }
-
+        index = try MappedFile(indexURL)
+        let parts = try IndexFile(bytes: index.bytes, path: indexURL.path,
+                                  countryCount: tables.countries.count, regionCount: tables.regions.count)
+        whole = KeyList.names(parts)
+        inner = KeyList.words(parts)
+        countryIndex = parts.countries
+        regionIndex = parts.regions
         let placesURL = url("gazetteer-places.tsv")
-        places = try MappedFile(placesURL)
-        let rows = try PlaceRows(places.bytes, path: placesURL.path, expected: index.countries.count)
-        lineStarts = rows.lineStarts
+        places = try PlaceRows(MappedFile(placesURL), index: parts, path: placesURL.path)
     }
 
     /// Loads the gazetteer files from `directory` (the repository's Data/ folder).
@@ -70,9 +59,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// The place at `row` (0..<count; larger populations first), its text fields read
     /// from the places file on demand.
     public func place(at row: Int) -> Place {
-        let f = fields(row: row)
-        let region = regionIndex[row] == .max ? "" : tables.regions[Int(regionIndex[row])].name
-        let country = tables.countries[Int(countryIndex[row])].name
+        let f = Self.fields(places.line(row))
+        let region = regionIndex[row] == .max ? "" : tables.regions.name(Int(regionIndex[row]))
+        let country = tables.countries.name(Int(countryIndex[row]))
         return Place(
             name: ByteParsing.string(f[1]), region: region, country: country,
             countryCode: ByteParsing.string(f[3]),
@@ -117,8 +106,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
         var latitudes = [Double](), longitudes = [Double]()
         latitudes.reserveCapacity(count)
         longitudes.reserveCapacity(count)
-        for row in 0..<count {
-            let f = fields(row: row)
+        places.forEachLine { line in
+            let f = Self.fields(line)
             latitudes.append(ByteParsing.decimal(f[5]) ?? 0)
             longitudes.append(ByteParsing.decimal(f[6]) ?? 0)
         }
@@ -126,10 +115,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     }
 
     /// The 9 tab-separated fields of a row; a damaged row reads as empty fields, not a crash.
-    private func fields(row: Int) -> [Slice<UnsafeBufferPointer<UInt8>>] {
-        let end = row + 1 < lineStarts.count ? lineStarts[row + 1] - 1 : places.bytes.count
-        var f = ByteParsing.fields(places.bytes[lineStarts[row]..<end])
-        while f.count < 9 { f.append(places.bytes[0..<0]) }
+    private static func fields(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        var f = ByteParsing.fields(line)
+        while f.count < 9 { f.append(line[line.startIndex..<line.startIndex]) }
         return f
     }
 }

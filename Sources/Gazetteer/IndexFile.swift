@@ -1,78 +1,141 @@
-/// The parts of gazetteer-index.bin (format: the docstring of Scripts/build_gazetteer.py).
+/// The parts of gazetteer-index.bin (format: the docstring of Scripts/build_gazetteer.py),
+/// read in place from the mapped file, and checked so that no search can read outside it.
+///
+/// The checks are tight loops over the arrays (about a millisecond), never over the names:
+/// a damaged file throws `GazetteerError.malformed` with the reason, it never crashes.
 struct IndexFile {
-    static let version = 2
+    static let version = 3
+    // Computed, so that the search's inner loops see constants.
+    /// Entries per `entryBases` element (and per minimum the loader keeps for the names).
+    static var entriesPerBase: Int { 32 }
+    /// The low bits of an entry hold the place row; the rest, the name's offset from its base.
+    static var rowBits: Int { 18 }
+    static var rowMask: UInt32 { 1 << UInt32(rowBits) - 1 }
+    /// Keys per `entryHeads` and `wordHeads` element.
+    static var keysPerHead: Int { 32 }
+    /// Word keys per `wordMinima` element.
+    static var wordsPerMinimum: Int { 8 }
+    /// Rows per `placeLines` element.
+    static var rowsPerPlaceLine: Int { 16 }
 
-    let countries: [UInt16]
-    let regions: [UInt16]
-    let entryOffsets: [UInt32]
-    let entryHeads: [UInt64]
-    let entryRows: [UInt32]
-    let innerOffsets: [UInt32]
-    let innerRows: [UInt32]
+    let countries: MappedArray<UInt16>
+    let regions: MappedArray<UInt16>
+    /// The size of gazetteer-places.tsv this index was built with.
+    let placesBytes: Int
+    /// The first 8 bytes of every 32nd name and word key; hints for the search only, so
+    /// a damaged one misleads a search but cannot make it read outside the arrays.
+    let entryHeads: MappedArray<UInt64>
+    let wordHeads: MappedArray<UInt64>
+    let placeLines: MappedArray<UInt32>
+    let entryBases: MappedArray<UInt32>
+    let entries: MappedArray<UInt32>
+    let words: MappedArray<UInt32>
+    let wordMinima: MappedArray<UInt32>
+    /// The folded names, each ended by "\n".
+    let blob: MappedArray<UInt8>
+    /// The smallest place row of each `entriesPerBase` entries, found while checking them.
+    let entryMinima: [UInt32]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
+    var placeCount: Int { countries.count }
+
+    /// Checks `bytes` against the header and against `countryCount` and `regionCount`,
+    /// the sizes of the tables its country and region numbers point into.
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, countryCount: Int, regionCount: Int) throws {
         func fail(_ reason: String) -> GazetteerError { .malformed(path: path, reason: reason) }
-        guard bytes.count >= 24, bytes[0..<4].elementsEqual("RTGZ".utf8) else { throw fail("not a gazetteer index") }
-        func u32(_ at: Int) -> Int { Int(Self.array(bytes, at: at, count: 1, as: UInt32.self)[0]) }
-        guard u32(4) == Self.version else {
-            throw fail("index version \(u32(4)), this build reads version \(Self.version)")
+        let header = 28
+        guard bytes.count >= header, bytes[0..<4].elementsEqual("RTGZ".utf8) else { throw fail("not a gazetteer index") }
+        let fields = MappedArray<UInt32>(bytes, at: 4, count: 6)
+        guard fields[0] == Self.version else {
+            throw fail("index version \(fields[0]), this build reads version \(Self.version)")
         }
-        let placeCount = u32(8), entryCount = u32(12), innerCount = u32(16), blobBytes = u32(20)
-        func padded(_ n: Int) -> Int { (n + 3) & ~3 }
-        let blobStart = 24 + 4 * placeCount
-        let entriesStart = padded(blobStart + blobBytes)
-        let innerStart = padded(entriesStart + 3 * entryCount)
-        guard bytes.count == innerStart + 4 * innerCount else {
-            throw fail("\(bytes.count) bytes where the header promises \(innerStart + 4 * innerCount)")
+        let placeCount = Int(fields[1]), entryCount = Int(fields[2]), wordCount = Int(fields[3])
+        let blobBytes = Int(fields[4])
+        placesBytes = Int(fields[5])
+        func blocks(_ count: Int, of size: Int) -> Int { (count + size - 1) / size }
+        var at = header
+        func section(_ count: Int, _ size: Int) -> Int {
+            defer { at += count * size }
+            return at
         }
-        countries = Self.array(bytes, at: 24, count: placeCount, as: UInt16.self)
-        regions = Self.array(bytes, at: 24 + 2 * placeCount, count: placeCount, as: UInt16.self)
-        guard blobBytes > 0, bytes[blobStart + blobBytes - 1] == 0x0A else {
-            throw fail("the names do not end with a newline")
-        }
-        // Each name starts after the previous one's "\n"; the last "\n" starts nothing.
-        var starts = ByteParsing.lineStarts(bytes, in: blobStart..<blobStart + blobBytes, capacity: entryCount)
-        starts.removeLast()
-        guard starts.count == entryCount else { throw fail("\(starts.count) names, header says \(entryCount)") }
-        let offsets = starts.map { UInt32($0) }
-        entryOffsets = offsets
-        entryHeads = starts.map { KeyList.head(at: $0, in: bytes) }
-        let rows = (0..<entryCount).map { i in
-            let p = entriesStart + 3 * i
-            return UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16
-        }
-        guard rows.allSatisfy({ Int($0) < placeCount }) else { throw fail("a name points past the last place") }
-        entryRows = rows
+        let countriesAt = section(placeCount, 2), regionsAt = section(placeCount, 2)
+        at = (at + 7) & ~7
+        let entryHeadsAt = section(blocks(entryCount, of: Self.keysPerHead), 8)
+        let wordHeadsAt = section(blocks(wordCount, of: Self.keysPerHead), 8)
+        let linesAt = section(blocks(placeCount, of: Self.rowsPerPlaceLine), 4)
+        let basesAt = section(blocks(entryCount, of: Self.entriesPerBase), 4)
+        let entriesAt = section(entryCount, 4), wordsAt = section(wordCount, 4)
+        let minimaAt = section(blocks(wordCount, of: Self.wordsPerMinimum), 4)
+        let blobAt = section(blobBytes, 1)
+        guard bytes.count == at else { throw fail("\(bytes.count) bytes where the header promises \(at)") }
 
-        // Each inner key is a name number and the byte offset of the word in that name.
-        let words = Self.array(bytes, at: innerStart, count: innerCount, as: UInt32.self)
-        var innerOffsets = [UInt32](), innerRows = [UInt32]()
-        innerOffsets.reserveCapacity(innerCount)
-        innerRows.reserveCapacity(innerCount)
-        for word in words {
-            let entry = Int(word >> 8)
-            // Checked against the name's bounds only: reading the byte before each word
-            // would touch the names at random and double the load time.
-            let nameEnd = entry + 1 < entryCount ? Int(offsets[entry + 1]) - 1 : blobStart + blobBytes - 1
-            let offset = entry < entryCount ? Int(offsets[entry]) + Int(word & 0xFF) : 0
-            guard word & 0xFF > 0, offset < nameEnd else { throw fail("a word key points outside its name") }
-            innerOffsets.append(UInt32(offset))
-            innerRows.append(rows[entry])
+        countries = MappedArray(bytes, at: countriesAt, count: placeCount)
+        regions = MappedArray(bytes, at: regionsAt, count: placeCount)
+        entryHeads = MappedArray(bytes, at: entryHeadsAt, count: blocks(entryCount, of: Self.keysPerHead))
+        wordHeads = MappedArray(bytes, at: wordHeadsAt, count: blocks(wordCount, of: Self.keysPerHead))
+        placeLines = MappedArray(bytes, at: linesAt, count: blocks(placeCount, of: Self.rowsPerPlaceLine))
+        entryBases = MappedArray(bytes, at: basesAt, count: blocks(entryCount, of: Self.entriesPerBase))
+        entries = MappedArray(bytes, at: entriesAt, count: entryCount)
+        words = MappedArray(bytes, at: wordsAt, count: wordCount)
+        wordMinima = MappedArray(bytes, at: minimaAt, count: blocks(wordCount, of: Self.wordsPerMinimum))
+        blob = MappedArray(bytes, at: blobAt, count: blobBytes)
+
+        // A name read up to its "\n" then cannot run off the end.
+        guard blobBytes > 0, blob[blobBytes - 1] == 0x0A else { throw fail("the names do not end with a newline") }
+        guard Self.allBelow(countries, countryCount), Self.allBelow(regions, regionCount, except: .max) else {
+            throw fail("a country or region number is out of range")
         }
-        self.innerOffsets = innerOffsets
-        self.innerRows = innerRows
+        guard Self.allBelow(placeLines, placesBytes) else { throw fail("a place row starts past the places file") }
+        let checked = Self.checkEntries(entries, bases: entryBases)
+        guard checked.largestRow < placeCount else { throw fail("a name points past the last place") }
+        guard checked.largestOffset < blobBytes else { throw fail("a name starts past the end of the names") }
+        entryMinima = checked.minima
+        guard Self.checkWords(words, entryCount: entryCount) else { throw fail("a word key points outside the names") }
+        guard Self.allBelow(wordMinima, placeCount) else { throw fail("a word minimum points past the last place") }
     }
 
-    /// `count` little-endian integers from `offset` (the caller checked the bounds).
-    private static func array<T: FixedWidthInteger>(
-        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int, as: T.Type
-    ) -> [T] {
-        let raw = UnsafeRawBufferPointer(bytes)
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count {
-                buffer[i] = T(littleEndian: raw.loadUnaligned(fromByteOffset: offset + i * MemoryLayout<T>.size, as: T.self))
-            }
-            initialized = count
+    /// Whether every element of `array` other than `except` is below `limit`.
+    private static func allBelow<T: FixedWidthInteger>(_ array: MappedArray<T>, _ limit: Int, except: T? = nil) -> Bool {
+        var skipped = -1
+        if let except { skipped = Int(except) }
+        var worst = -1
+        for i in 0..<array.count {
+            let value = Int(array[i])
+            if value != skipped { worst = max(worst, value) }
         }
+        return worst < limit
+    }
+
+    /// The smallest row of each base's entries, and the largest row and name offset of all.
+    private static func checkEntries(
+        _ entries: MappedArray<UInt32>, bases: MappedArray<UInt32>
+    ) -> (minima: [UInt32], largestRow: Int, largestOffset: Int) {
+        var minima = [UInt32](repeating: 0, count: bases.count)
+        var largestRow = -1, largestOffset = -1
+        for b in 0..<bases.count {
+            var smallest = UInt32.max, largest: UInt32 = 0, widest: UInt32 = 0
+            for i in b * entriesPerBase..<min(entries.count, (b + 1) * entriesPerBase) {
+                let entry = entries[i], row = entry & rowMask
+                smallest = min(smallest, row)
+                largest = max(largest, row)
+                widest = max(widest, entry >> UInt32(rowBits))
+            }
+            minima[b] = smallest
+            largestRow = max(largestRow, Int(largest))
+            largestOffset = max(largestOffset, Int(bases[b]) + Int(widest))
+        }
+        return (minima, largestRow, largestOffset)
+    }
+
+    /// Whether every word key names an entry and a byte after its first. The word's own
+    /// offset is not checked against the name: that would read the entries at random, and
+    /// `KeyList` reads past the last name as "\n" anyway.
+    private static func checkWords(_ words: MappedArray<UInt32>, entryCount: Int) -> Bool {
+        var worstEntry: UInt32 = 0, noOffset = false
+        for i in 0..<words.count {
+            let word = words[i]
+            worstEntry = max(worstEntry, word >> 8)
+            noOffset = noOffset || word & 0xFF == 0
+        }
+        return words.count == 0 || (Int(worstEntry) < entryCount && !noOffset)
     }
 }

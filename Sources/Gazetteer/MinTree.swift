@@ -23,6 +23,9 @@ struct MinTree: Sendable {
         self.tree = tree
     }
 
+    /// The row at `position`.
+    func value(at position: Int) -> UInt32 { tree[count + position] }
+
     /// The position in `lo..<hi` (not empty) holding the smallest row.
     func minPosition(_ lo: Int, _ hi: Int) -> Int {
         tree.withUnsafeBufferPointer { t in

@@ -29,18 +29,17 @@ extension Gazetteer {
             }
             filter = f
         }
-        let blob = index.bytes
         return folded.withUnsafeBufferPointer { query in
             var ranking = Ranking(limit: limit, filter: filter, gazetteer: self)
-            let wholeRange = whole.range(of: query, in: blob)
-            let exact = whole.exactPart(of: wholeRange, length: query.count, in: blob)
+            let wholeRange = whole.range(of: query)
+            let exact = whole.exactPart(of: wholeRange, length: query.count)
             ranking.add([(whole, exact)], tier: 0)
             ranking.add([(whole, exact.upperBound..<wholeRange.upperBound),
-                         (inner, inner.range(of: query, in: blob))], tier: 1)
+                         (inner, inner.range(of: query))], tier: 1)
             let letters = String(decoding: folded, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
             if letters >= Self.typoMinimumLetters && !ranking.isFull {
                 let typos = [whole, inner].flatMap { list in
-                    TypoVariants.ranges(of: query, in: list, blob: blob).map { (list: list, range: $0) }
+                    TypoVariants.ranges(of: query, in: list).map { (list: list, range: $0) }
                 }
                 ranking.add(typos, tier: 2)
             }

@@ -50,7 +50,10 @@ public func placesCommandOutput(
             let pad = String(repeating: " ", count: widths[c] - columns(row[c]))
             return rightAligned.contains(c) ? pad + row[c] : row[c] + pad
         }
-        out += cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+        var line = cells.joined(separator: "  ")
+        // Trimmed by hand: compiling a regular expression (ICU) cost more than the search.
+        while line.last?.isWhitespace == true { line.removeLast() }
+        out += line + "\n"
     }
     return PlacesCommandOutput(stdout: out, stderr: "", exitCode: PlacesExitCode.ok)
 }

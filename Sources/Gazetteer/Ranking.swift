@@ -4,7 +4,7 @@
 struct Ranking {
     let limit: Int
     let filter: RowFilter?
-    let countries: [UInt16], regions: [UInt16]
+    let countries: MappedArray<UInt16>, regions: MappedArray<UInt16>
     /// Row → its best key (qualifier rank, tier, row) packed so that smaller is better.
     private var best: [UInt32: UInt64] = [:]
     /// Keys at or above this cannot enter the best `limit` any more.
@@ -30,7 +30,7 @@ struct Ranking {
             // A qualifier may reject most of a huge range: scanning beats repeated extraction.
             for (list, range) in ranges {
                 for i in range {
-                    let row = list.rows[i]
+                    let row = list.row(i)
                     let strength = filter.strength(country: countries[Int(row)], region: regions[Int(row)])
                     if strength > 0 { offer(Self.key(qualifier: strength, tier: tier, row: row), row) }
                 }
@@ -43,8 +43,8 @@ struct Ranking {
         var candidates: [(row: UInt32, pos: Int, lo: Int, hi: Int, list: Int)] = []
         func push(_ list: Int, _ lo: Int, _ hi: Int) {
             guard lo < hi else { return }
-            let pos = ranges[list].list.tree.minPosition(lo, hi)
-            candidates.append((ranges[list].list.rows[pos], pos, lo, hi, list))
+            let pos = ranges[list].list.minPosition(lo, hi)
+            candidates.append((ranges[list].list.row(pos), pos, lo, hi, list))
         }
         for (i, r) in ranges.enumerated() { push(i, r.range.lowerBound, r.range.upperBound) }
         while open > 0, !candidates.isEmpty {

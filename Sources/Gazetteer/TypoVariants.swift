@@ -8,7 +8,7 @@
 /// for two-byte scripts such as Cyrillic or Greek); a typo inside a three- or four-byte
 /// character (CJK, Hangul) is forgiven only as a deletion or a swap.
 enum TypoVariants {
-    static func ranges(of query: UnsafeBufferPointer<UInt8>, in list: KeyList, blob: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func ranges(of query: UnsafeBufferPointer<UInt8>, in list: KeyList) -> [Range<Int>] {
         var starts: [Int] = []  // byte offset of each character, then the end
         var b = 0
         while b < query.count {
@@ -24,14 +24,14 @@ enum TypoVariants {
         var variant: [UInt8] = []
         variant.reserveCapacity(query.count + 4)
         func search(within: Range<Int>, known: Int) {
-            let r = variant.withUnsafeBufferPointer { list.range(of: $0, in: blob, within: within, known: known) }
+            let r = variant.withUnsafeBufferPointer { list.range(of: $0, within: within, known: known) }
             if !r.isEmpty { out.append(r) }
         }
         var under = 0..<list.count
         for i in 0..<n {
             if i > 0 {
                 under = list.range(
-                    of: UnsafeBufferPointer(rebasing: query[..<starts[i]]), in: blob, within: under, known: starts[i - 1])
+                    of: UnsafeBufferPointer(rebasing: query[..<starts[i]]), within: under, known: starts[i - 1])
                 if under.isEmpty { break }
             }
             let prefix = query[..<starts[i]]
@@ -48,7 +48,7 @@ enum TypoVariants {
                 search(within: under, known: starts[i])
             }
             guard let leads = leadBytes(of: char(i)) else { continue }
-            for child in list.children(of: under, length: starts[i], leads: leads, in: blob) {
+            for child in list.children(of: under, prefix: UnsafeBufferPointer(rebasing: query[..<starts[i]]), leads: leads) {
                 if !child.bytes.elementsEqual(char(i)) {
                     variant.removeAll(keepingCapacity: true)
                     variant.append(contentsOf: prefix)

@@ -10,6 +10,14 @@ struct DataTests {
         #expect(g.count > 170_000)
     }
 
+    @Test func theFilesStayWithinTheirBudget() throws {
+        let sizes = try Gazetteer.fileNames.map { name in
+            try FileManager.default.attributesOfItem(
+                atPath: GazetteerFixture.dataDirectory.appendingPathComponent(name).path)[.size] as? Int ?? 0
+        }
+        #expect(sizes.reduce(0, +) <= 25_000_000, "\(zip(Gazetteer.fileNames, sizes).map { "\($0) \($1)" })")
+    }
+
     @Test func placesCarryRegionCountryPopulationAndTimeZone() throws {
         let g = try GazetteerFixture.gazetteer()
         let portland = try #require(g.search("Portland, Oregon", limit: 1).first)
