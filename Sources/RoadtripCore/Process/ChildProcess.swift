@@ -9,6 +9,9 @@ import Glibc
 private func c_pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 @_silgen_name("posix_spawn_file_actions_addchdir_np")
 private func c_addchdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
+// Closes every descriptor from `from` up in the child (glibc 2.34).
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func c_addclosefrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
 /// A program this process started with posix_spawn and reaps with waitpid.
 ///
@@ -77,13 +80,27 @@ public final class ChildProcess: @unchecked Sendable {
             }
         }
         if let directory { _ = c_addchdir(&actions, directory) }
+        // The child gets its three streams and nothing else of ours: an inherited socket or pipe end
+        // would stay open as long as it (or a daemon it starts) lives, and a reader would never see EOF.
+        _ = c_addclosefrom(&actions, 3)
+        // Nor our signal state: threads of this process (Dispatch's workers) block most signals,
+        // and a child starting with SIGTERM or SIGCHLD blocked cannot be stopped, or cannot reap.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = environment ?? ProcessInfo.processInfo.environment
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             parentEnds.values.forEach { close($0) }
             throw SpawnError(description: "cannot run \(executable): \(reason(spawned))")

@@ -46,6 +46,42 @@ struct ChildProcessTests {
         }
     }
 
+    @Test func theChildInheritsNoDescriptorButItsThreeStreams() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)  // not close-on-exec: a plain posix_spawn would pass it on
+        defer { close(ends[0]); close(ends[1]) }
+        let child = try sh("for fd in \(ends[0]) \(ends[1]); do [ -e /proc/self/fd/$fd ] && echo open; done; echo checked",
+                           stdout: .pipe)
+        #expect(String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self) == "checked\n")
+        child.wait()
+    }
+
+    @Test func theChildStartsWithNoSignalBlockedOrIgnored() throws {
+        // As a Dispatch worker thread would have them: SIGTERM and SIGCHLD blocked, SIGINT ignored.
+        let result = Statuses()
+        let thread = Thread {
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGTERM)
+            sigaddset(&blocked, SIGCHLD)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            let previous = signal(SIGINT, SIG_IGN)
+            defer { signal(SIGINT, previous) }
+            guard let child = try? ChildProcess.spawn("/bin/sh", ["-c", "grep -E '^Sig(Blk|Ign)' /proc/self/status"],
+                                                      environment: ["PATH": "/usr/bin:/bin"], stdout: .pipe) else { return }
+            let text = String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            child.wait()
+            result.add(text.contains("SigBlk:\t0000000000000000") ? 1 : 0)
+            // sh itself ignores nothing unless told; SIGINT (bit 2) must not come through ignored.
+            let ignored = text.split(separator: "\n").first { $0.hasPrefix("SigIgn") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) } ?? .max
+            result.add(ignored & (1 << (UInt64(SIGINT) - 1)) == 0 ? 1 : 0)
+        }
+        thread.start()
+        while result.all.count < 2 && !thread.isFinished { usleep(1000) }
+        while result.all.count < 2 { usleep(1000) }
+        #expect(result.all == [1, 1])
+    }
+
     @Test func stopEndsAProgramThatIgnoresSIGTERM() throws {
         // The trap is set before "ready" is printed, so the SIGTERM cannot arrive first.
         let child = try sh("trap '' TERM; echo ready; while :; do sleep 1; done", stdout: .pipe)
