@@ -51,10 +51,14 @@ struct FullScreenReliabilityTests {
         #expect(edit.status == 1)
         #expect(edit.stderr.contains("is open in another roadtrip (pid \(pid), full-screen planner)"), "\(edit.stderr)")
 
-        // Wide enough that the one-line refusal is not wrapped.
-        let second = try TmuxSession(command: [RoadtripBinary.url.path, "--data", file.path], width: 250)
-        let screen = try second.waitFor(text: "is open in another roadtrip")
-        #expect(screen.contains("pid \(pid), full-screen planner"), "\(screen)")
+        // Wide enough that the one-line refusal is not wrapped. The shell keeps the pane open after
+        // the refusal: tmux may drop what a pane printed if its program is gone before it reads it.
+        let second = try TmuxSession(command: ["sh", "-c", "\"$0\" --data \"$1\"; echo \"exit status $?\"; sleep 60",
+                                               RoadtripBinary.url.path, file.path], width: 250)
+        defer { second.kill() }
+        let screen = try second.waitFor(text: "exit status")
+        #expect(screen.contains("is open in another roadtrip (pid \(pid), full-screen planner)"), "\(screen)")
+        #expect(screen.contains("exit status 1"), "\(screen)")
 
         // The first planner's edits still save.
         try first.send(keys: ["r", "C-u"])
