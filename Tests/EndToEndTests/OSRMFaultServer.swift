@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,22 +30,9 @@ final class OSRMFaultServer: @unchecked Sendable {
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(listener, raw, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, raw, &length) == 0
-            }
-        }
-        guard ok else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        guard let socket = LoopbackSocket.make(listening: 16) else { throw POSIXError(.EADDRINUSE) }
+        listener = socket.descriptor
+        port = socket.port
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

@@ -34,7 +34,7 @@ struct RouteCommandOSRMTests {
 
     @Test func anUnreachableServerFallsBackToTheEstimateAndSaysWhy() throws {
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
-        let port = try FreePortForTests.take()
+        let port = try #require(FreePort.loopback())
         let result = try RoadtripProcess.run(["route", "--osrm", "http://127.0.0.1:\(port)", "--json", "43.7393,7.4276", "43.7314,7.4199"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.hasPrefix("roadtrip: "))
@@ -42,23 +42,5 @@ struct RouteCommandOSRMTests {
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let legs = try #require(answer["legs"] as? [[String: Any]])
         #expect(legs.first?["source"] as? String == "estimate")
-    }
-}
-
-/// A loopback port nothing listens on: bound, read, closed.
-enum FreePortForTests {
-    static func take() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

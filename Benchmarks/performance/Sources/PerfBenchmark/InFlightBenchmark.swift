@@ -43,19 +43,11 @@ final class SilentServer: @unchecked Sendable {
     private var stopped = false
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && listen(fd, 512) == 0 && getsockname(fd, raw, &length) == 0
-            }
+        guard let socket = LoopbackSocket.make(listening: 512) else {
+            throw BenchmarkError("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
         }
-        guard fd >= 0, bound else { throw BenchmarkError("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))") }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = socket.descriptor
+        port = socket.port
         let thread = Thread { [self] in acceptForever() }
         thread.start()
     }
