@@ -2,26 +2,34 @@ import Foundation
 
 /// Small readers over raw file bytes: loading 170,000 rows must not build a String per field.
 enum ByteParsing {
-    /// A small file's bytes, or a `GazetteerError` naming it.
-    static func read(_ url: URL) throws -> [UInt8] {
+    /// Opens `url` for reading and hands `body` the descriptor and the file's size, closing it after;
+    /// errors are `GazetteerError.unreadable` naming the file, as is what `body` throws with `failure`.
+    static func withOpenFile<R>(_ url: URL, _ body: (_ fd: Int32, _ size: Int, _ failure: () -> GazetteerError) throws -> R) throws -> R {
         func failure() -> GazetteerError { .unreadable(path: url.path, reason: String(cString: strerror(errno))) }
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure() }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure() }
-        // Straight into the array: going through `Data` would copy every byte again.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw n == 0 ? GazetteerError.unreadable(path: url.path, reason: "it shrank while being read") : failure()
+        return try body(fd, Int(info.st_size), failure)
+    }
+
+    /// A small file's bytes, or a `GazetteerError` naming it.
+    static func read(_ url: URL) throws -> [UInt8] {
+        try withOpenFile(url) { fd, size, failure in
+            // Straight into the array: going through `Data` would copy every byte again.
+            var bytes = [UInt8](repeating: 0, count: size)
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, $0.count - done) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    throw n == 0 ? GazetteerError.unreadable(path: url.path, reason: "it shrank while being read") : failure()
+                }
+                done += n
             }
-            done += n
+            return bytes
         }
-        return bytes
     }
 
     /// The tab-separated fields of a line.

@@ -10,19 +10,11 @@ final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
 
     init(_ url: URL) throws {
-        func failure() -> GazetteerError { .unreadable(path: url.path, reason: String(cString: strerror(errno))) }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure() }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure() }
-        let size = Int(info.st_size)
-        guard size > 0 else {
-            bytes = UnsafeBufferPointer(start: nil, count: 0)
-            return
+        bytes = try ByteParsing.withOpenFile(url) { fd, size, failure in
+            guard size > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+            guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw failure() }
+            return UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw failure() }
-        bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
     }
 
     deinit {
