@@ -9,11 +9,8 @@ import TestSupport
         try withFolder { folder in
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
-            // save-loop holds the lock for as long as it runs, as the full-screen planner does.
-            let holder = try RoadtripProcess.start(["save-loop", "--data", file])
+            let holder = try startHolder(file)
             defer { holder.send(SIGKILL); holder.wait() }
-            // Its first "saved" line means it has the lock and has written.
-            _ = holder.output?.availableData
 
             let second = try RoadtripProcess.run(["rename", "gen", "Mine", "--data", file])
             #expect(second.status == 1)
@@ -60,9 +57,8 @@ import TestSupport
         try withFolder { folder in
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
-            let holder = try RoadtripProcess.start(["save-loop", "--data", file])
+            let holder = try startHolder(file)
             defer { holder.send(SIGKILL); holder.wait() }
-            _ = holder.output?.availableData
             let list = try RoadtripProcess.run(["list", "--data", file])
             #expect(list.status == 0, "\(list.stderr)")
             #expect(list.stdout.contains("gen "))
@@ -91,6 +87,14 @@ import TestSupport
             }
         }
     }
+}
+
+/// `roadtrip save-loop` on `file`, which holds the lock for as long as it runs, as the full-screen
+/// planner does; returned once its first "saved" line says it has the lock and has written.
+private func startHolder(_ file: String) throws -> ChildProcess {
+    let holder = try RoadtripProcess.start(["save-loop", "--data", file])
+    _ = holder.output?.availableData
+    return holder
 }
 
 final class Failures: @unchecked Sendable {

@@ -72,29 +72,24 @@ struct DamagedIndexTests {
     private func loadDamaged(
         index damage: (inout IndexBytes) -> Void = { _ in }, places: (inout [UInt8]) -> Void = { _ in }
     ) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in Gazetteer.fileNames {
-            try FileManager.default.copyItem(
-                at: GazetteerFixture.dataDirectory.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        try GazetteerFixture.withCopyOfData { dir in
+            let indexURL = dir.appendingPathComponent("gazetteer-index.bin")
+            var index = IndexBytes(bytes: [UInt8](try Data(contentsOf: indexURL)))
+            damage(&index)
+            try Data(index.bytes).write(to: indexURL)
+            let placesURL = dir.appendingPathComponent("gazetteer-places.tsv")
+            var placeBytes = [UInt8](try Data(contentsOf: placesURL))
+            places(&placeBytes)
+            try Data(placeBytes).write(to: placesURL)
+            do {
+                _ = try Gazetteer.load(from: dir)
+            } catch let GazetteerError.malformed(_, reason) {
+                #expect(!reason.contains("\n"))
+                return reason
+            }
+            Issue.record("the damaged copy loaded")
+            return ""
         }
-        let indexURL = dir.appendingPathComponent("gazetteer-index.bin")
-        var index = IndexBytes(bytes: [UInt8](try Data(contentsOf: indexURL)))
-        damage(&index)
-        try Data(index.bytes).write(to: indexURL)
-        let placesURL = dir.appendingPathComponent("gazetteer-places.tsv")
-        var placeBytes = [UInt8](try Data(contentsOf: placesURL))
-        places(&placeBytes)
-        try Data(placeBytes).write(to: placesURL)
-        do {
-            _ = try Gazetteer.load(from: dir)
-        } catch let GazetteerError.malformed(_, reason) {
-            #expect(!reason.contains("\n"))
-            return reason
-        }
-        Issue.record("the damaged copy loaded")
-        return ""
     }
 }
 

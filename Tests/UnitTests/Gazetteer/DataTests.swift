@@ -61,17 +61,12 @@ struct DataTests {
     }
 
     @Test func aDamagedIndexIsRefused() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in Gazetteer.fileNames {
-            try FileManager.default.copyItem(
-                at: GazetteerFixture.dataDirectory.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        try GazetteerFixture.withCopyOfData { dir in
+            let index = dir.appendingPathComponent("gazetteer-index.bin")
+            let bytes = try Data(contentsOf: index)
+            try bytes.prefix(bytes.count - 10).write(to: index)
+            #expect(throws: GazetteerError.self) { try Gazetteer.load(from: dir) }
         }
-        let index = dir.appendingPathComponent("gazetteer-index.bin")
-        let bytes = try Data(contentsOf: index)
-        try bytes.prefix(bytes.count - 10).write(to: index)
-        #expect(throws: GazetteerError.self) { try Gazetteer.load(from: dir) }
     }
 
     /// The index is built by Python; the query folding runs in Swift. Both must agree:

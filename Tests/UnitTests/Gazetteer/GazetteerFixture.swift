@@ -11,6 +11,18 @@ enum GazetteerFixture {
     private static let loaded = Result { try Gazetteer.load(from: dataDirectory) }
 
     static func gazetteer() throws -> Gazetteer { try loaded.get() }
+
+    /// Runs `body` on a fresh folder holding a copy of every gazetteer file, to damage at will;
+    /// the folder is removed after.
+    static func withCopyOfData<R>(_ body: (URL) throws -> R) throws -> R {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in Gazetteer.fileNames {
+            try FileManager.default.copyItem(at: dataDirectory.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        return try body(dir)
+    }
 }
 
 extension Gazetteer {

@@ -115,24 +115,12 @@ struct PlaceSearchDouble: PlaceSearching {
         let store = TripStoreDouble(trips: [Fixtures.france()])
         let repository = TripRepository(store: store, trips: store.trips)
         let harness = ScreenHarness(width: 90, height: 26)
-        let deliver = UIDelivery.application(harness.app)
-        let editor = WaypointEditorDependencies(repository: repository, places: gazetteer, deliver: deliver)
-        let detail = TripDetailDependencies(repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
-                                            deliver: deliver, editor: editor)
-        let list = TripListDependencies(repository: repository, summaryRoutes: GeodesicRouteProvider(),
-                                        estimate: GeodesicRouteProvider(), settings: DisplaySettings(),
-                                        startupMessage: nil, detail: detail)
-        harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
+        harness.pushPlanner(repository: repository, editor: WaypointEditorDependencies(
+            repository: repository, places: gazetteer, deliver: .application(harness.app)))
         harness.send(.enter)
         harness.type("a")
         harness.type("zurich")
-        var spins = 0
-        while !harness.shows("Zürich, Zurich"), spins < 100_000 {
-            spins += 1
-            await Task.yield()
-            harness.app.drainInbox()
-            harness.app.render()
-        }
+        await harness.settle(until: "Zürich, Zurich")
         let row = try #require(harness.line(containing: "Zürich, Zurich, Switzerland"))
         #expect(row.contains("·"))
         // The list sits under the name field, inside a box.

@@ -18,14 +18,7 @@ import WaypointEditor
         store = TripStoreDouble(trips: [Fixtures.france(), Fixtures.japan()])
         repository = TripRepository(store: store, trips: store.trips)
         harness = ScreenHarness(width: 80, height: 24)
-        let settings = DisplaySettings()
-        let routes = GeodesicRouteProvider()
-        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
-                                            deliver: .application(harness.app),
-                                            editor: WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
-                                        startupMessage: "Sample trips loaded.", detail: detail)
-        harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
+        harness.pushPlanner(repository: repository, startupMessage: "Sample trips loaded.")
     }
 
     @Test func tripListShowsTripsAndWideNamesStayAligned() throws {
@@ -219,11 +212,7 @@ import WaypointEditor
         let original = try Data(contentsOf: url)
         let repository = TripRepository(store: store, trips: try #require(try store.load()).trips)
         let h = ScreenHarness(width: 100, height: 30)
-        let detail = TripDetailDependencies(repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
-                                            deliver: .application(h.app), editor: WaypointEditorDependencies(repository: repository))
-        h.push(TripListRouter.assembleModule(dependencies: TripListDependencies(
-            repository: repository, summaryRoutes: GeodesicRouteProvider(), estimate: GeodesicRouteProvider(),
-            settings: DisplaySettings(), startupMessage: nil, detail: detail), navigator: h.app))
+        h.pushPlanner(repository: repository)
 
         // Rename a trip in the list; delete a trip; add a trip and rename it; add stops; move one;
         // edit one; delete one; change the trip's settings; apply a best order.
@@ -240,13 +229,7 @@ import WaypointEditor
         h.send(.up); h.send(.enter)
         #expect(h.shows("Trip: Zigzag"))
         h.type("o")
-        var spins = 0
-        while !h.shows("Enter applies"), spins < 100_000 {
-            spins += 1
-            await Task.yield()
-            h.app.drainInbox()
-            h.app.render()
-        }
+        await h.settle(until: "Enter applies")
         h.send(.enter)
         #expect(repository.trips[1].waypoints.map(\.name) == ["A", "B", "C", "D"])
         let edits = 11

@@ -17,14 +17,7 @@ struct ReliabilityApp {
         store = JSONTripStore(url: dataFile)
         repository = TripRepository(store: store, trips: trips)
         harness = ScreenHarness(width: width, height: height)
-        let settings = DisplaySettings()
-        let routes = GeodesicRouteProvider()
-        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: settings,
-                                            deliver: .application(harness.app),
-                                            editor: WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes, settings: settings,
-                                        startupMessage: nil, detail: detail)
-        harness.push(TripListRouter.assembleModule(dependencies: list, navigator: harness.app))
+        harness.pushPlanner(repository: repository)
     }
 
     /// Renames the selected trip in place, as a user would: r, clear, type, Enter.
