@@ -27,7 +27,7 @@ public final class ChildProcess: @unchecked Sendable {
         case file(String)
         /// A file, created (mode 0600) or added to: standard output and error can share one.
         case appending(String)
-        /// A pipe whose other end this process reads (`output` or `errors`).
+        /// A pipe whose other end this process holds (`input`, `output` or `errors`).
         case pipe
     }
 
@@ -36,6 +36,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public let pid: pid_t
+    /// The writing end of the child's standard input, when it was `.pipe`; close it to send EOF.
+    public let input: FileHandle?
     /// The reading end of the child's standard output, when it was `.pipe`.
     public let output: FileHandle?
     /// The reading end of the child's standard error, when it was `.pipe`.
@@ -44,8 +46,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var reaped: Int32?
 
-    private init(pid: pid_t, output: FileHandle?, errors: FileHandle?) {
+    private init(pid: pid_t, input: FileHandle?, output: FileHandle?, errors: FileHandle?) {
         self.pid = pid
+        self.input = input
         self.output = output
         self.errors = errors
     }
@@ -106,7 +109,7 @@ public final class ChildProcess: @unchecked Sendable {
             throw SpawnError(description: "cannot run \(executable): \(reason(spawned))")
         }
         let handle = { (fd: Int32) in parentEnds[fd].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) } }
-        return ChildProcess(pid: pid, output: handle(1), errors: handle(2))
+        return ChildProcess(pid: pid, input: handle(0), output: handle(1), errors: handle(2))
     }
 
     /// Whether the child has not ended yet.

@@ -24,6 +24,16 @@ struct ChildProcessTests {
         #expect(child.errors == nil)
     }
 
+    @Test func writesStandardInputThroughAPipe() throws {
+        let child = try ChildProcess.spawn("/bin/sh", ["-c", "tr a-z A-Z"], environment: ["PATH": "/usr/bin:/bin"],
+                                           stdin: .pipe, stdout: .pipe)
+        let input = try #require(child.input)
+        input.write(Data("roadtrip".utf8))
+        try input.close()
+        #expect(String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self) == "ROADTRIP")
+        #expect(child.wait() == 0)
+    }
+
     @Test func bothStreamsCanAppendToOneFile() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
