@@ -27,22 +27,6 @@ public struct ChunkedArray<Element> {
             Array(all[$0..<Swift.min($0 + Self.chunkSize, all.count)])
         }
     }
-
-    /// Inserts `element` at `index`; the chunks after it are rebuilt.
-    @inlinable public mutating func insert(_ element: Element, at index: Int) {
-        var all = Array(self)
-        all.insert(element, at: index)
-        self = ChunkedArray(all)
-    }
-
-    /// Removes the element at `index`; the chunks after it are rebuilt.
-    @inlinable @discardableResult
-    public mutating func remove(at index: Int) -> Element {
-        var all = Array(self)
-        let removed = all.remove(at: index)
-        self = ChunkedArray(all)
-        return removed
-    }
 }
 
 extension ChunkedArray: RandomAccessCollection, MutableCollection {
