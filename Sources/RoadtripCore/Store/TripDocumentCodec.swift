@@ -99,33 +99,48 @@ enum TripDocumentCodec {
             throw contentError(at: [.key("formatVersion")], "\(document.formatVersion) is not a format version (the first is 1)",
                                bytes: [UInt8](data), path: path)
         }
+        // Paths are made only for a refusal: made for every stop, they were most of the check's time.
         var tripIDs: [UUID: Int] = [:]
+        tripIDs.reserveCapacity(document.trips.count)
         for (t, trip) in document.trips.enumerated() {
-            let tripPath: [JSONPathComponent] = [.key("trips"), .index(t)]
-            if let first = tripIDs.updateValue(t, forKey: trip.id) {
-                throw contentError(at: tripPath + [.key("id")],
-                                   "the same id as trips[\(first)]; give each trip its own id",
-                                   bytes: [UInt8](data), path: path)
+            func refusal(_ rest: [JSONPathComponent], _ problem: String) -> TripStoreError {
+                contentError(at: [.key("trips"), .index(t)] + rest, problem, bytes: [UInt8](data), path: path)
             }
-            var stopIDs: [UUID: Int] = [:]
+            if let first = tripIDs.updateValue(t, forKey: trip.id) {
+                throw refusal([.key("id")], "the same id as trips[\(first)]; give each trip its own id")
+            }
+            let repeated = firstRepeatedID(in: trip.waypoints)
             for (w, stop) in trip.waypoints.enumerated() {
-                let stopPath = tripPath + [.key("waypoints"), .index(w)]
-                if let first = stopIDs.updateValue(w, forKey: stop.id) {
-                    throw contentError(at: stopPath + [.key("id")],
-                                       "the same id as waypoints[\(first)] of this trip; give each stop its own id",
-                                       bytes: [UInt8](data), path: path)
+                if let repeated, repeated.at == w {
+                    throw refusal([.key("waypoints"), .index(w), .key("id")],
+                                  "the same id as waypoints[\(repeated.first)] of this trip; give each stop its own id")
                 }
                 let c = stop.coordinate
                 if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
-                    throw contentError(at: stopPath + [.key("latitude")], "\(c.latitude) is outside -90…90",
-                                       bytes: [UInt8](data), path: path)
+                    throw refusal([.key("waypoints"), .index(w), .key("latitude")], "\(c.latitude) is outside -90…90")
                 }
                 if !(c.longitude.isFinite && (-180...180).contains(c.longitude)) {
-                    throw contentError(at: stopPath + [.key("longitude")], "\(c.longitude) is outside -180…180",
-                                       bytes: [UInt8](data), path: path)
+                    throw refusal([.key("waypoints"), .index(w), .key("longitude")], "\(c.longitude) is outside -180…180")
                 }
             }
         }
+    }
+
+    /// The first stop whose id an earlier stop has, and that earlier stop's position.
+    private static func firstRepeatedID(in stops: [Waypoint]) -> (at: Int, first: Int)? {
+        // A trip has a few dozen stops at most, usually: comparing pairs beats hashing into a table.
+        if stops.count <= 32 {
+            for w in stops.indices.dropFirst() {
+                for v in 0..<w where stops[v].id == stops[w].id { return (w, v) }
+            }
+            return nil
+        }
+        var seen: [UUID: Int] = [:]
+        seen.reserveCapacity(stops.count)
+        for (w, stop) in stops.enumerated() {
+            if let first = seen.updateValue(w, forKey: stop.id) { return (w, first) }
+        }
+        return nil
     }
 
     private static func newerVersion(_ version: Double, path: String) -> TripStoreError {

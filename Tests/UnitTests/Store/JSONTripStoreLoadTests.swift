@@ -135,6 +135,21 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         #expect(error.reason.hasPrefix("line "))
     }
 
+    /// Short trips are checked pair by pair, long ones through a table: both name the first repeat
+    /// and the stop it repeats, and a fault at an earlier stop is named before it.
+    @Test(arguments: [(12, 9, 4), (40, 35, 3), (40, 39, 30)])
+    func theFirstRepeatedStopIdIsNamedWithTheStopItRepeats(stops: Int, repeat at: Int, of first: Int) throws {
+        var trip = TripWorkload.document(count: 1, stops: stops, seed: 3).trips[0]
+        trip.waypoints[at].id = trip.waypoints[first].id
+        trip.waypoints[at + 1 == stops ? at : at + 1].id = trip.waypoints[first].id
+        let (error, _) = try refusal(of: try TripDocumentCodec.encode(TripDocument(trips: [trip])))
+        #expect(error.reason.contains("trips[0].waypoints[\(at)].id: the same id as waypoints[\(first)]"), "\(error)")
+
+        trip.waypoints[first + 1].coordinate.latitude = 91
+        let (earlier, _) = try refusal(of: try TripDocumentCodec.encode(TripDocument(trips: [trip])))
+        #expect(earlier.reason.contains("trips[0].waypoints[\(first + 1)].latitude: 91.0 is outside -90…90"), "\(earlier)")
+    }
+
     @Test func duplicatedTripIdsAreRefused() throws {
         var document = StoreFixtures.documentA
         document.trips[2].id = document.trips[0].id

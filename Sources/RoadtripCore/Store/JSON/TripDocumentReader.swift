@@ -17,21 +17,55 @@ struct TripDocumentReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
+    /// Stretches of the trips array that other cores read meanwhile, for a large document.
+    private let parts: TripArrayParts?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, parts: TripArrayParts? = nil) {
         self.bytes = bytes
+        self.parts = parts
     }
 
-    static func read(_ data: Data) throws(NotOnFastPath) -> TripDocument {
-        let result: Result<TripDocument, NotOnFastPath> = data.withUnsafeBytes { raw in
-            var reader = TripDocumentReader(bytes: raw.bindMemory(to: UInt8.self))
+    /// The document in `data`, read on up to `cores` cores if it is large.
+    static func read(_ data: Data, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws(NotOnFastPath) -> TripDocument {
+        try readCountingParts(data, cores: cores).document
+    }
+
+    /// `read`, and how many stretches of the trips array it took from other threads.
+    static func readCountingParts(_ data: Data, cores: Int, run: @escaping TripArrayParts.Run = TripArrayParts.onOtherThreads)
+        throws(NotOnFastPath) -> (document: TripDocument, partsUsed: Int) {
+        let result: Result<(TripDocument, Int), NotOnFastPath> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let parts = TripArrayParts(bytes: bytes, parts: cores)
+            parts.start(Self.part, run: run)
+            // The other threads read `bytes`, which lives only as long as this closure.
+            defer { parts.waitForAll() }
+            var reader = TripDocumentReader(bytes: bytes, parts: parts.starts.isEmpty ? nil : parts)
             do throws(NotOnFastPath) {
-                return .success(try reader.document())
+                return .success((try reader.document(), parts.used))
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
+    }
+
+    /// The trip elements from `start` to `next` if an element starts there, else to the array's end.
+    private static func part(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to next: Int?) -> TripArrayParts.Outcome? {
+        var reader = TripDocumentReader(bytes: bytes)
+        reader.i = start
+        var trips: [Trip] = []
+        do throws(NotOnFastPath) {
+            repeat {
+                reader.skipSpace()
+                if reader.i == next { return TripArrayParts.Outcome(trips: trips, end: reader.i, reachedEnd: false) }
+                trips.append(try reader.trip())
+            } while reader.take(UInt8(ascii: ","))
+        } catch {
+            return nil
+        }
+        reader.skipSpace()
+        guard reader.i < bytes.count, bytes[reader.i] == UInt8(ascii: "]") else { return nil }
+        return TripArrayParts.Outcome(trips: trips, end: reader.i, reachedEnd: true)
     }
 
     // MARK: - The document's shape
@@ -42,7 +76,7 @@ struct TripDocumentReader {
         try object { (reader: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "formatVersion": version = try reader.integer()
-            case "trips": trips = try reader.array { (r: inout Self) throws(NotOnFastPath) in try r.trip() }
+            case "trips": trips = try reader.tripArray()
             default: throw reader.stop("key \(key) is not read here")
             }
         }
@@ -50,6 +84,26 @@ struct TripDocumentReader {
         guard i == bytes.count else { throw stop("content after the document") }
         guard let version, let trips else { throw stop("formatVersion or trips missing") }
         return TripDocument(formatVersion: version, trips: trips)
+    }
+
+    /// The trips array, taking the trips other cores read where their stretches begin.
+    private mutating func tripArray() throws(NotOnFastPath) -> [Trip] {
+        try expect(UInt8(ascii: "["))
+        var trips: [Trip] = []
+        if take(UInt8(ascii: "]")) { return trips }
+        while true {
+            skipSpace()
+            if let part = parts?.outcome(at: i) {
+                trips += part.trips
+                i = part.end
+                if part.reachedEnd { break }
+                continue
+            }
+            trips.append(try trip())
+            guard take(UInt8(ascii: ",")) else { break }
+        }
+        try expect(UInt8(ascii: "]"))
+        return trips
     }
 
     private mutating func trip() throws(NotOnFastPath) -> Trip {
@@ -125,6 +179,11 @@ struct TripDocumentReader {
 
     // MARK: - Structure
 
+    /// `bytes[from..<to]`, made without a `Slice`, whose generic metadata the hot loops would look up.
+    private func slice(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes.baseAddress! + from, count: to - from)
+    }
+
     private func stop(_ reason: String) -> NotOnFastPath { NotOnFastPath(offset: i, reason: reason) }
 
     private mutating func skipSpace() {
@@ -162,7 +221,7 @@ struct TripDocumentReader {
             let start = i
             while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("a key with escapes") }
-            let key = StaticKey(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            let key = StaticKey(slice(start, i))
             // Start offsets of the keys so far (the document's objects have at most nine); the key's
             // length is found again at its closing quote.
             let repeated = withUnsafeBytes(of: &seen) { raw in
@@ -233,7 +292,7 @@ struct TripDocumentReader {
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                let text = slice(start, i)
                 i += 1
                 guard let string = String(validating: text, as: UTF8.self) else { throw stop("not UTF-8") }
                 return string
@@ -247,7 +306,7 @@ struct TripDocumentReader {
 
     /// The rest of a string that has escapes, `start` being just after its opening quote.
     private mutating func escapedString(from start: Int) throws(NotOnFastPath) -> String {
-        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        var text = Array(slice(start, i))
         while i < bytes.count {
             let byte = bytes[i]
             i += 1
