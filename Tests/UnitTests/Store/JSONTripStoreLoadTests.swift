@@ -115,6 +115,25 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
         #expect(error.description == "\(path): line 2: formatVersion: 1.5 is not a whole number")
     }
 
+    /// A file of several megabytes is read in parts on every core, then parsed in parts: the trips
+    /// are those saved, and a file that grew since it was measured is read to its end.
+    @Test func aLargeFileReadsBackAsSavedAndToItsEnd() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            let document = TripWorkload.document(count: 1_500, stops: 20, seed: 11)
+            let store = JSONTripStore(url: url)
+            try store.save(document)
+            #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 > 8 << 20)
+            #expect(try store.load() == document)
+
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("\n\n".utf8))
+            try handle.close()
+            #expect(try store.load() == document)
+        }
+    }
+
     @Test func byteOrderMarkAndEscapedPairsAreAccepted() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")

@@ -7,7 +7,8 @@ import RoadtripCore
 ///
 /// `--quick` runs every measurement with few repetitions (CI checks that it runs); `--strict`
 /// exits 1 when a target is missed. The subcommands `first-frame FILE` and `geodsolve` are the
-/// child processes the benchmark starts itself; `keys FILE [N]` runs key to frame alone, for profiling.
+/// child processes the benchmark starts itself; `keys FILE [N]` runs key to frame alone, for profiling;
+/// `workloads [DIR]` (run in the repository) writes the data files only.
 @MainActor
 func main() throws -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -23,6 +24,12 @@ func main() throws -> Int32 {
         var table = Table()
         try InFlightBenchmark.run(URL(fileURLWithPath: arguments[1]), keys: Int(arguments.dropFirst(2).first ?? "") ?? 100, into: &table)
         print(table.render())
+        return 0
+    case "workloads":
+        // The generated files alone, for measuring one line by hand: PerfBenchmark workloads [DIR].
+        let folder = URL(fileURLWithPath: arguments.dropFirst().first ?? NSTemporaryDirectory() + "roadtrip-bench")
+        let workloads = try Workloads(folder: folder, repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        print([workloads.sample, workloads.small, workloads.longTrip, workloads.large].map(\.path).joined(separator: "\n"))
         return 0
     case "keys":
         // Key to frame on one file only, for profiling (perf record … PerfBenchmark keys FILE).
