@@ -65,12 +65,15 @@ public struct TripSummary: Equatable, Sendable {
     public var id: Trip.ID
     public var name: String
     public var stopCount: Int
-    public var distanceMeters: Double
+    /// Nil while the total is being computed in the background.
+    public var distanceMeters: Double?
     public var distanceIsEstimate: Bool
 }
 
 @MainActor
 public protocol TripListInteractorProtocol: AnyObject {
+    /// Told when totals computed in the background change what the list shows.
+    var output: TripListInteractorOutput? { get set }
     /// Every trip, in order; a call after an edit to one trip shares all but one chunk with the last result.
     func summaries() -> ChunkedArray<TripSummary>
     /// Creates a trip with a fresh name; returns its id and the save error, if any.
@@ -82,6 +85,12 @@ public protocol TripListInteractorProtocol: AnyObject {
     var unit: DistanceUnit { get }
     /// A note for the first frame (e.g. that the sample trips were loaded), shown once.
     func takeStartupMessage() -> String?
+}
+
+@MainActor
+public protocol TripListInteractorOutput: AnyObject {
+    /// Totals computed in the background changed what the list shows: `summaries()` now has them.
+    func didComputeTotals()
 }
 
 @MainActor

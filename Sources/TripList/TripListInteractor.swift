@@ -1,38 +1,43 @@
 import Foundation
 import RoadtripCore
+import TermUI
 
 /// Reads and edits the list of trips through the shared repository.
 @MainActor
 public final class TripListInteractor: TripListInteractorProtocol {
+    /// Beyond this many totals to compute, a call computes this many (the first screens, from the
+    /// top) and leaves the others to the background: a large file's first frame must not wait for
+    /// every trip's legs.
+    static let synchronousTotalsLimit = 256
+
+    public weak var output: TripListInteractorOutput?
     private let repository: TripRepository
-    private let routes: RouteProvider
-    private let estimate: InstantRouteProvider
+    private let calculator: TotalsCalculator
+    private let deliver: UIDelivery
     private let settings: DisplaySettings
     private var startupMessage: String?
-    /// Each trip's total, kept while its stops are the same: with thousands of trips, an edit to one
-    /// must not recompute every other trip's legs.
-    private var totals: [Trip.ID: Total] = [:]
+    private var cache = TotalsCache()
     /// The last summaries and the repository revision they show: after an edit to one trip, only
     /// that trip's summary is made again.
     private var last: (summaries: ChunkedArray<TripSummary>, revision: Int)?
-    /// Positions whose totals used legs the route provider did not know yet. They are not kept: the
-    /// road legs may be known by the next call, so these are made again at every call.
-    private var incomplete: Set<Int> = []
-
-    private struct Total {
-        var waypoints: [Waypoint]
-        var meters: Double
-        var isEstimate: Bool
-    }
+    /// Positions whose totals are not final: incomplete (legs the route provider did not know yet,
+    /// which may be known by the next call) or left to the background. These are made again at every call.
+    private var unsettled: Set<Int> = []
+    /// Whether a background job is out: there is one at a time.
+    private var jobIsOut = false
+    /// Whether a call found totals for the background while the job was out: its delivery then tells
+    /// the presenter, whose reload starts the next job.
+    private var anotherJobWanted = false
 
     /// - Parameters:
     ///   - routes: legs it already knows (cached road legs) are shown as they are;
-    ///   - estimate: fills in the others, so the list never waits for a server.
+    ///   - estimate: fills in the others, so the list never waits for a server;
+    ///   - deliver: brings back the totals computed in the background.
     public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
-                settings: DisplaySettings, startupMessage: String? = nil) {
+                settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil) {
         self.repository = repository
-        self.routes = routes
-        self.estimate = estimate
+        self.calculator = TotalsCalculator(routes: routes, estimate: estimate)
+        self.deliver = deliver
         self.settings = settings
         self.startupMessage = startupMessage
     }
@@ -44,24 +49,24 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var summaries: ChunkedArray<TripSummary>
         if let last, let edited = repository.positionsEdited(since: last.revision) {
             summaries = last.summaries
-            for (position, summary) in summarize(Set(edited).union(incomplete), of: trips) {
+            // Unsettled totals mostly come out the same: leaving those alone keeps their chunks shared.
+            for (position, summary) in summarize(Set(edited).union(unsettled).sorted(), of: trips)
+            where summaries[position] != summary {
                 summaries[position] = summary
             }
         } else {
             // Trips came, went or were replaced: every position is made again, totals from the cache by id.
-            incomplete = []
+            unsettled = []
             summaries = ChunkedArray(summarize(trips.indices, of: trips).map(\.summary))
-            if totals.count > trips.count + 64 {
-                let ids = Set(trips.map(\.id))
-                totals = totals.filter { ids.contains($0.key) }
-            }
+            cache.prune(keeping: trips)
         }
         last = (summaries, repository.revision)
         return summaries
     }
 
-    /// The summaries of the trips at `positions`, in the order given; totals come from the cache
-    /// while a trip's stops are unchanged (usually one pointer comparison), the rest are computed.
+    /// The summaries of the trips at `positions` (in increasing order), in that order. Totals come
+    /// from the cache while a trip's stops are unchanged; the missing ones are computed, the first
+    /// `synchronousTotalsLimit` now and the others in the background.
     private func summarize(_ positions: some Collection<Int>, of trips: [Trip]) -> [(position: Int, summary: TripSummary)] {
         var result: [(position: Int, summary: TripSummary)] = []
         result.reserveCapacity(positions.count)
@@ -69,49 +74,77 @@ public final class TripListInteractor: TripListInteractorProtocol {
         for position in positions {
             let trip = trips[position]
             var summary = TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                                      distanceMeters: 0, distanceIsEstimate: false)
-            if let total = totals[trip.id], total.waypoints == trip.waypoints {
+                                      distanceMeters: nil, distanceIsEstimate: false)
+            if let total = cache.completeTotal(of: trip) {
                 summary.distanceMeters = total.meters
                 summary.distanceIsEstimate = total.isEstimate
+                unsettled.remove(position)
             } else {
                 missing.append(result.count)
             }
             result.append((position, summary))
         }
-        let computed = totalsComputed(for: missing.map { trips[result[$0].position].coordinates })
-        for (slot, total) in zip(missing, computed) {
+        let now = missing.prefix(Self.synchronousTotalsLimit)
+        for slot in now {
             let position = result[slot].position
             let trip = trips[position]
-            if total.isComplete {
-                totals[trip.id] = Total(waypoints: trip.waypoints, meters: total.meters, isEstimate: total.isEstimate)
-                incomplete.remove(position)
-            } else {
-                totals[trip.id] = nil
-                incomplete.insert(position)
-            }
+            let total = calculator.total(of: trip.coordinates)
+            cache.store(total, of: trip.id, waypoints: trip.waypoints)
+            if total.isComplete { unsettled.remove(position) } else { unsettled.insert(position) }
             result[slot].summary.distanceMeters = total.meters
             result[slot].summary.distanceIsEstimate = total.isEstimate
+        }
+        let later = missing.dropFirst(Self.synchronousTotalsLimit)
+        for slot in later {
+            let position = result[slot].position
+            unsettled.insert(position)
+            if let total = cache.provisionalTotal(of: trips[position]) {
+                result[slot].summary.distanceMeters = total.meters
+                result[slot].summary.distanceIsEstimate = total.isEstimate
+            }
+        }
+        if !later.isEmpty {
+            computeInBackground(later.map { TotalsJobItem(position: result[$0].position, trip: trips[result[$0].position]) })
         }
         return result
     }
 
-    /// Totals of many trips (the first screen of a large file) are computed on every core.
-    /// Legs the route provider knows are used as they are; the estimate fills in the others.
-    private func totalsComputed(for trips: [[Coordinate]]) -> [(meters: Double, isEstimate: Bool, isComplete: Bool)] {
-        let routes = routes, estimate = estimate
-        let compute = { @Sendable (stops: [Coordinate]) -> (meters: Double, isEstimate: Bool, isComplete: Bool) in
-            let known = routes.knownLegs(for: stops)
-            let complete = !known.contains(where: { $0 == nil })
-            let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
-            return (legs.reduce(0) { $0 + $1.distanceMeters }, legs.contains { $0.source == .estimate }, complete)
+    /// Computes the totals of `items` on every core, off the main actor, unless a job is already out.
+    private func computeInBackground(_ items: [TotalsJobItem]) {
+        guard !jobIsOut else {
+            anotherJobWanted = true
+            return
         }
-        guard trips.count > 256 else { return trips.map(compute) }
-        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
-        let results = ConcurrentResults<(meters: Double, isEstimate: Bool, isComplete: Bool)>(count: trips.count)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, compute(trips[i])) }
+        jobIsOut = true
+        let calculator = calculator, deliver = deliver
+        deliver.begin()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let totals = calculator.totalsOnEveryCore(of: items.map { $0.waypoints.map(\.coordinate) })
+            deliver.finish { [weak self] in self?.receive(totals, for: items) }
         }
-        return results.values
+    }
+
+    /// Keeps the totals of a background job and tells the presenter when the list would show
+    /// something new; not telling it otherwise is what ends the jobs for incomplete totals, which
+    /// each call makes again.
+    private func receive(_ totals: [ComputedTotal], for items: [TotalsJobItem]) {
+        jobIsOut = false
+        var changed = anotherJobWanted
+        anotherJobWanted = false
+        let trips = repository.trips
+        for (item, total) in zip(items, totals) {
+            // Only for trips still where the job found them, with the same stops: one edited or moved
+            // meanwhile is found missing by the next call, which totals it again.
+            guard item.position < trips.count, trips[item.position].id == item.id,
+                  trips[item.position].waypoints == item.waypoints else { continue }
+            cache.store(total, of: item.id, waypoints: item.waypoints)
+            if let shown = last?.summaries, item.position < shown.count, shown[item.position].id == item.id,
+               shown[item.position].distanceMeters == total.meters, shown[item.position].distanceIsEstimate == total.isEstimate {
+                continue
+            }
+            changed = true
+        }
+        if changed { output?.didComputeTotals() }
     }
 
     public func createTrip() -> (id: Trip.ID, error: String?) {
@@ -141,13 +174,4 @@ public final class TripListInteractor: TripListInteractorProtocol {
         defer { startupMessage = nil }
         return startupMessage
     }
-}
-
-/// Slots filled from several threads, each slot by one thread only.
-private final class ConcurrentResults<T>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<T?>
-    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-    deinit { slots.deinitialize(); slots.deallocate() }
-    func set(_ i: Int, _ value: T) { slots[i] = value }
-    var values: [T] { slots.map { $0! } }
 }

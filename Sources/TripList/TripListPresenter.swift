@@ -4,7 +4,7 @@ import TermUI
 
 /// Turns what the user did on the trip list into edits and a view model.
 @MainActor
-public final class TripListPresenter: TripListPresenterProtocol {
+public final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutput {
     public weak var view: TripListViewProtocol?
     private let interactor: TripListInteractorProtocol
     private let router: TripListRouterProtocol
@@ -142,6 +142,8 @@ public final class TripListPresenter: TripListPresenterProtocol {
 
     public func didPressQuit() { router.quit() }
 
+    public func didComputeTotals() { reload() }
+
     // MARK: - Building the view model
 
     private var shownCount: Int { filtered?.count ?? all.count }
@@ -221,7 +223,8 @@ public final class TripListPresenter: TripListPresenterProtocol {
         TripListViewModel.Row(
             name: s.name,
             stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
-            distance: s.stopCount < 2 ? "—" : (s.distanceIsEstimate ? "≈ " : "") + Formatting.distance(s.distanceMeters, unit: unit)
+            distance: s.stopCount < 2 ? "—"
+                : s.distanceMeters.map { (s.distanceIsEstimate ? "≈ " : "") + Formatting.distance($0, unit: unit) } ?? "…"
         )
     }
 }

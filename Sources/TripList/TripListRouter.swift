@@ -38,10 +38,11 @@ public final class TripListRouter: TripListRouterProtocol {
     public static func assembleModule(dependencies: TripListDependencies, navigator: Navigator) -> Screen {
         let view = TripListView()
         let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
-                                            estimate: dependencies.estimate,
-                                            settings: dependencies.settings, startupMessage: dependencies.startupMessage)
+                                            estimate: dependencies.estimate, settings: dependencies.settings,
+                                            deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
         presenter.view = view
         view.presenter = presenter
         return view

@@ -19,12 +19,15 @@ final class TripListRouterSpy: TripListRouterProtocol {
 @MainActor
 final class TripListViewSpy: TripListViewProtocol {
     var model: TripListViewModel?
+    /// Held as the real view holds it, for tests where only the interactor calls the presenter back.
+    var presenter: TripListPresenterProtocol?
     func show(_ model: TripListViewModel) { self.model = model }
 }
 
 /// A trip list interactor over plain arrays, failing on demand.
 @MainActor
 final class TripListInteractorDouble: TripListInteractorProtocol {
+    weak var output: TripListInteractorOutput?
     var items: [TripSummary]
     var failure: String?
     var created = 0
