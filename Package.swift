@@ -28,7 +28,9 @@ let package = Package(
         // Terminal toolkit: no trip knowledge.
         .target(name: "TermUI", dependencies: ["CNCursesW"]),
         // Entities, store, geodesy, formatting: no curses.
-        .target(name: "RoadtripCore"),
+        .target(name: "RoadtripCore", dependencies: ["CGuardedMapping"]),
+        // Maps a large data file so that the file cut short mid-read is an error, not SIGBUS.
+        .target(name: "CGuardedMapping"),
         // Services beside the core.
         .target(name: "Gazetteer", dependencies: ["RoadtripCore"]),
         .target(name: "Routing", dependencies: ["RoadtripCore"]),
@@ -43,7 +45,7 @@ let package = Package(
             name: "roadtrip",
             dependencies: [
                 "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,7 +58,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
             ],
             exclude: ["Snapshots"]
         ),

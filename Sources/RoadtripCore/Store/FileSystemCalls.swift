@@ -14,6 +14,8 @@ public struct FileSystemCalls: Sendable {
     public var fsync: @Sendable (_ fd: Int32) -> Int32
     public var rename: @Sendable (_ from: String, _ to: String) -> Int32
     public var link: @Sendable (_ existing: String, _ new: String) -> Int32
+    /// Runs once a large data file is mapped, before it is parsed: where a test cuts the file short.
+    public var didMapFile: @Sendable (_ path: String) -> Void = { _ in }
 
     public init(write: @escaping @Sendable (Int32, UnsafeRawBufferPointer) -> Int,
                 fsync: @escaping @Sendable (Int32) -> Int32,

@@ -1,3 +1,4 @@
+import CGuardedMapping
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,7 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     public func load() throws -> TripDocument? {
         cleanUpLeftovers()
         do {
-            let document = try readFile().map { data throws(TripStoreError) in
+            let document = try withContents { data throws(TripStoreError) in
                 try TripDocumentCodec.decode(data, path: url.path)
             }
             lock.withLock { refusedFile = nil }
@@ -94,8 +95,13 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
         return url.resolvingSymlinksInPath()
     }
 
-    /// The file's bytes, or nil when there is no file.
-    private func readFile() throws(TripStoreError) -> Data? {
+    /// `body` on the file's bytes, or nil when there is no file.
+    ///
+    /// A large file is mapped rather than read: copying 60 MB into memory page by page took longer
+    /// than parsing half of it. The bytes live only while `body` runs. If another program cuts the
+    /// file short meanwhile, the pages it lost read as zeros, which no parser takes, and the load
+    /// fails saying so.
+    private func withContents<T>(_ body: (Data) throws(TripStoreError) -> T) throws(TripStoreError) -> T? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -107,14 +113,33 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw TripStoreError(kind: .unreadable, path: url.path, reason: "is a folder, not a data file")
         }
+        let size = Int(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFREG, size >= Self.mappedFileSize, let base = roadtrip_guarded_map(fd, size) {
+            calls.didMapFile(url.path)
+            let result = Result { () throws(TripStoreError) -> T in
+                try body(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: size, deallocator: .none))
+            }
+            if roadtrip_guarded_unmap(base, size) {
+                throw TripStoreError(kind: .unreadable, path: url.path,
+                                     reason: "cut short by another program while it was being read; not opened, try again")
+            }
+            return try result.get()
+        }
+        return try body(readFile(fd, size: size))
+    }
+
+    /// Files from this size on are mapped instead of read.
+    static let mappedFileSize = 1 << 20
+
+    /// The bytes of the file open on `fd`, `size` long when it was opened, read to its end.
+    private func readFile(_ fd: Int32, size: Int) throws(TripStoreError) -> Data {
         // Read straight into one buffer of the file's size, handed to Data without a copy
         // (the file is large: a copy would double the peak memory of loading it).
-        var capacity = max(1 << 16, Int(info.st_size) + 1)
+        var capacity = max(1 << 16, size + 1)
         guard var buffer = malloc(capacity) else {
             throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: out of memory")
         }
-        var count = Self.readLargeFileInParts(fd, size: Int(info.st_size), into: buffer)
-        if count > 0, lseek(fd, off_t(count), SEEK_SET) != off_t(count) { count = 0 }
+        var count = 0
         while true {
             if count == capacity {
                 capacity *= 2
@@ -134,31 +159,7 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             }
             count += n
         }
-        let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
-        return data
-    }
-
-    /// Reads the first `size` bytes of a large file on every core into `buffer`, returning `size`;
-    /// 0 for a small file, or when the file was shorter than `size` or a read failed, so that the
-    /// caller reads the file from the start as for any file. Most of a read from the page cache
-    /// is faulting in and filling the buffer's pages, which cores do side by side.
-    private static func readLargeFileInParts(_ fd: Int32, size: Int, into buffer: UnsafeMutableRawPointer) -> Int {
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount, size / (4 << 20))
-        guard parts > 1 else { return 0 }
-        let complete = ConcurrentFlags(count: parts)
-        let target = UnsafeMutableRawPointerBox(buffer)
-        DispatchQueue.concurrentPerform(iterations: parts) { k in
-            var at = size * k / parts
-            let end = size * (k + 1) / parts
-            while at < end {
-                let n = pread(fd, target.pointer + at, end - at, off_t(at))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return }
-                at += n
-            }
-            complete.set(k)
-        }
-        return complete.all ? size : 0
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
     /// Refuses to write what the loader would refuse to read back.
@@ -171,19 +172,4 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             }
         }
     }
-}
-
-/// The buffer `readLargeFileInParts` fills, each part a stretch no other part touches.
-private struct UnsafeMutableRawPointerBox: @unchecked Sendable {
-    let pointer: UnsafeMutableRawPointer
-    init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
-}
-
-/// One flag per part, each set by one thread only.
-private final class ConcurrentFlags: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flags: [Bool]
-    init(count: Int) { flags = Array(repeating: false, count: count) }
-    func set(_ k: Int) { lock.withLock { flags[k] = true } }
-    var all: Bool { lock.withLock { !flags.contains(false) } }
 }

@@ -57,6 +57,42 @@ import Testing
         }
     }
 
+    /// Strings and spaces are scanned eight bytes at a time: whatever a word's first quote,
+    /// backslash, control character or non-ASCII byte, and wherever the word ends, the value read is
+    /// the full decoder's, and a raw control character is left to it.
+    @Test(arguments: 0..<18)
+    func readsStringsWhateverWhereTheirSpecialBytesFall(at offset: Int) throws {
+        let lead = String(repeating: "a", count: offset)
+        for inner in ["é", "東京🚗", "\\\"", "\\\\", "\\n", "\\u00e9", "", "z"] {
+            let spaces = String(repeating: " ", count: offset)
+            let text = StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(
+                of: "\"name\" : \"東京\"", with: "\"name\"\(spaces):\(spaces)\"\(lead)\(inner)\(lead)\""))
+            #expect(try Self.fast(text) == Self.decoded(text), "\(offset) \(inner)")
+        }
+        for control in ["\u{01}", "\u{1F}", "\t", "\n"] {
+            let text = StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(
+                of: "\"name\" : \"東京\"", with: "\"name\" : \"\(lead)\(control)\(lead)\""))
+            #expect(throws: TripDocumentReader.NotOnFastPath.self, "\(offset)") { try Self.fast(text) }
+            #expect(throws: (any Error).self, "\(offset)") { try Self.decoded(text) }
+        }
+    }
+
+    /// Bytes that are not UTF-8, wherever they fall, are left to the full decoder, which refuses
+    /// them; a U+FFFD written in the file is read as it is.
+    @Test(arguments: [[0xF0, 0x9F, 0x98], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF], [0xE6, 0x97]])
+    func bytesThatAreNotUTF8AreNotReadFast(bad: [UInt8]) throws {
+        for lead in ["", "Zürich ", String(repeating: "a", count: 9)] {
+            var bytes = Array(StoreFixtures.text(stop: StoreFixtures.goodStop).utf8)
+            let name = Array("東京".utf8)
+            let at = try #require(bytes.indices.first { bytes[$0...].starts(with: name) })
+            bytes.replaceSubrange(at..<at + name.count, with: Array(lead.utf8) + bad + Array("x".utf8))
+            #expect(throws: TripDocumentReader.NotOnFastPath.self, "\(bad) \(lead)") { try TripDocumentReader.read(Data(bytes)) }
+            #expect(throws: (any Error).self) { try JSONDecoder().decode(TripDocument.self, from: Data(bytes)) }
+        }
+        let replacement = StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(of: "東京", with: "a\u{FFFD}b"))
+        #expect(try Self.fast(replacement).trips[0].waypoints[0].name == "a\u{FFFD}b")
+    }
+
     @Test func readsEscapesNullsAnyKeyOrderAndCompactText() throws {
         let text = #"""
         {"trips":[{"waypoints":[{"name":"caf\u00e9 \ud83d\ude97 \/ \"q\" \\ \b\f\n\r\t","longitude":-0.5,"latitude":1,

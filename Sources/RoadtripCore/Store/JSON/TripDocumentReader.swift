@@ -19,6 +19,8 @@ struct TripDocumentReader {
     private var i = 0
     /// Stretches of the trips array that other cores read meanwhile, for a large document.
     private let parts: TripArrayParts?
+    /// The stops of the trip being read, before they are copied out at their exact number.
+    private var scratch: [Waypoint] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, parts: TripArrayParts? = nil) {
         self.bytes = bytes
@@ -115,7 +117,7 @@ struct TripDocumentReader {
             case "id": id = try r.uuid()
             case "name": name = try r.string()
             case "waypoints":
-                waypoints = try r.array { (r: inout Self) throws(NotOnFastPath) in try r.waypoint() }
+                waypoints = try r.waypointArray()
             case "startDate": startDate = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.date() })
             case "dailyDrivingLimit": limit = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() }
             case "dailyStartMinutes": startMinutes = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.integer() }
@@ -135,6 +137,24 @@ struct TripDocumentReader {
             throw stop("a trip value breaks a rule")
         }
         return trip
+    }
+
+    /// A trip's stops, in an array of their exact number: appending one by one would leave each
+    /// trip's array up to twice its size, and allocate it five times on the way.
+    private mutating func waypointArray() throws(NotOnFastPath) -> [Waypoint] {
+        try expect(UInt8(ascii: "["))
+        if take(UInt8(ascii: "]")) { return [] }
+        var stops = scratch
+        scratch = []
+        stops.removeAll(keepingCapacity: true)
+        repeat {
+            skipSpace()
+            stops.append(try waypoint())
+        } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+        let exact = stops.withUnsafeBufferPointer { Array($0) }
+        scratch = stops
+        return exact
     }
 
     private mutating func waypoint() throws(NotOnFastPath) -> Waypoint {
@@ -188,11 +208,60 @@ struct TripDocumentReader {
 
     private mutating func skipSpace() {
         while i < bytes.count {
+            // A third of a pretty-printed file is indentation: spaces go eight at a time.
+            if i + 8 <= bytes.count {
+                let notSpace = Self.word(bytes, at: i) ^ Self.repeated(0x20)
+                guard notSpace != 0 else {
+                    i += 8
+                    continue
+                }
+                i += notSpace.trailingZeroBitCount >> 3
+            }
             switch bytes[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
             default: return
             }
         }
+    }
+
+    /// Moves `i` to the first quote or backslash from `i` on, or near the end (the caller's byte
+    /// loop finishes), eight bytes at a time; the bytes passed over are or-ed into `passed`.
+    private mutating func skipToQuoteOrBackslash(orControl: Bool, passed: inout UInt64) {
+        while i + 8 <= bytes.count {
+            let word = Self.word(bytes, at: i)
+            var found = Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\""))) | Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\\")))
+            if orControl { found |= Self.bytesBelow0x20(word) }
+            guard found != 0 else {
+                passed |= word
+                i += 8
+                continue
+            }
+            // Only the lowest flag is exact; the bytes before it are ordinary.
+            let ordinary = found.trailingZeroBitCount >> 3
+            passed |= ordinary == 0 ? 0 : word & (UInt64.max >> (64 - 8 * ordinary))
+            i += ordinary
+            return
+        }
+    }
+
+    // Eight bytes as one word, lowest address in the lowest byte: the flags below mark the bytes
+    // of a word that are zero or below 0x20 in their high bits, the lowest flag always exact.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    @inline(__always)
+    private static func bytesBelow0x20(_ word: UInt64) -> UInt64 {
+        (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
     }
 
     private mutating func expect(_ byte: UInt8) throws(NotOnFastPath) {
@@ -219,6 +288,8 @@ struct TripDocumentReader {
         repeat {
             try expect(UInt8(ascii: "\""))
             let start = i
+            var passed: UInt64 = 0
+            skipToQuoteOrBackslash(orControl: false, passed: &passed)
             while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("a key with escapes") }
             let key = StaticKey(slice(start, i))
@@ -240,18 +311,6 @@ struct TripDocumentReader {
             try member(&self, key)
         } while take(UInt8(ascii: ","))
         try expect(UInt8(ascii: "}"))
-    }
-
-    private mutating func array<T>(_ element: (inout Self) throws(NotOnFastPath) -> T) throws(NotOnFastPath) -> [T] {
-        try expect(UInt8(ascii: "["))
-        var items: [T] = []
-        if take(UInt8(ascii: "]")) { return items }
-        repeat {
-            skipSpace()
-            items.append(try element(&self))
-        } while take(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "]"))
-        return items
     }
 
     /// nil for `null`, as `decodeIfPresent` reads it.
@@ -289,16 +348,25 @@ struct TripDocumentReader {
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw stop("expected a string") }
         i += 1
         let start = i
+        var passed: UInt64 = 0
+        skipToQuoteOrBackslash(orControl: true, passed: &passed)
+        var bits: UInt8 = passed & Self.repeated(0x80) != 0 ? 0x80 : 0
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 let text = slice(start, i)
                 i += 1
-                guard let string = String(validating: text, as: UTF8.self) else { throw stop("not UTF-8") }
+                let string = String(decoding: text, as: UTF8.self)
+                // Decoding replaces what is not UTF-8, so the text was UTF-8 exactly when it comes out the
+                // same; this is much cheaper than the generic validating initialiser.
+                guard bits < 0x80 || string.utf8.withContiguousStorageIfAvailable({
+                    $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0
+                }) == true else { throw stop("not UTF-8") }
                 return string
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
             if byte < 0x20 { throw stop("a control character in a string") }
+            bits |= byte
             i += 1
         }
         throw stop("an unterminated string")
@@ -366,34 +434,47 @@ struct TripDocumentReader {
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
+        let digit = hexDigit(byte)
+        return digit < 16 ? digit : nil
+    }
+
+    /// Each byte's value as a hex digit, 0xFF for the others.
+    private static let hexDigits: [UInt8] = (0...255).map { hexDigit(UInt8($0)) }
+
+    /// The value of a hex digit, or 0xFF for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let decimal = byte &- 0x30
+        if decimal < 10 { return decimal }
+        let letter = (byte | 0x20) &- 0x61
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     /// A UUID string in either case, as `UUID(uuidString:)` reads it.
     private mutating func uuid() throws(NotOnFastPath) -> UUID {
-        guard i + 38 <= bytes.count, bytes[i] == UInt8(ascii: "\""), bytes[i + 37] == UInt8(ascii: "\"") else {
+        guard i + 38 <= bytes.count, bytes[i] == UInt8(ascii: "\""), bytes[i + 37] == UInt8(ascii: "\""),
+              bytes[i + 9] == UInt8(ascii: "-"), bytes[i + 14] == UInt8(ascii: "-"),
+              bytes[i + 19] == UInt8(ascii: "-"), bytes[i + 24] == UInt8(ascii: "-") else {
             throw stop("not an id")
         }
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var p = i + 1
-        let ok = withUnsafeMutableBytes(of: &raw) { out in
-            for n in 0..<16 {
-                if n == 4 || n == 6 || n == 8 || n == 10 {
-                    guard bytes[p] == UInt8(ascii: "-") else { return false }
-                    p += 1
+        // Any byte that is not a hex digit sets the high bits of `invalid`. A table, not comparisons:
+        // digits and letters come in random order, and each mispredicted branch cost more than the rest.
+        var invalid: UInt8 = 0
+        let text = bytes.baseAddress! + i + 1
+        Self.hexDigits.withUnsafeBufferPointer { digits in
+            withUnsafeMutableBytes(of: &raw) { out in
+                var p = 0
+                for n in 0..<16 {
+                    if n == 4 || n == 6 || n == 8 || n == 10 { p += 1 }
+                    let high = digits[Int(text[p])], low = digits[Int(text[p + 1])]
+                    invalid |= high | low
+                    out[n] = high << 4 | low
+                    p += 2
                 }
-                guard let high = Self.hexValue(bytes[p]), let low = Self.hexValue(bytes[p + 1]) else { return false }
-                out[n] = high << 4 | low
-                p += 2
             }
-            return true
         }
-        guard ok else { throw stop("not an id") }
+        guard invalid < 16 else { throw stop("not an id") }
         i += 38
         return UUID(uuid: raw)
     }
