@@ -18,16 +18,20 @@ OUT=.build/fuzz
 BIN=$OUT/roadtrip-fuzz
 mkdir -p "$OUT"
 
-sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/Exchange Tests/Fuzz -name '*.swift' -newer "$BIN")" ]; }
+sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/CGuardedMapping Sources/Exchange Tests/Fuzz -name '*.[sch]*' -newer "$BIN")" ]; }
 if sources_newer; then
   echo "fuzz: building $BIN (swiftc -sanitize=fuzzer)" >&2
-  FLAGS=(-sanitize=fuzzer -parse-as-library -O -enable-testing -wmo -g)
+  # RoadtripCore imports the C target CGuardedMapping: compile it and describe it to swiftc as SwiftPM would.
+  printf 'module CGuardedMapping {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CGuardedMapping/include/CGuardedMapping.h" \
+    > "$OUT/CGuardedMapping.modulemap"
+  clang -O2 -g -c Sources/CGuardedMapping/GuardedMapping.c -I Sources/CGuardedMapping/include -o "$OUT/GuardedMapping.o"
+  FLAGS=(-sanitize=fuzzer -parse-as-library -O -enable-testing -wmo -g -Xcc -fmodule-map-file="$OUT/CGuardedMapping.modulemap")
   swiftc "${FLAGS[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$OUT/RoadtripCore.swiftmodule" \
     -c -o "$OUT/RoadtripCore.o" $(find Sources/RoadtripCore -name '*.swift' | sort)
   swiftc "${FLAGS[@]}" -module-name Exchange -I "$OUT" -emit-module -emit-module-path "$OUT/Exchange.swiftmodule" \
     -c -o "$OUT/Exchange.o" $(find Sources/Exchange -name '*.swift' | sort)
   swiftc "${FLAGS[@]}" -module-name RoadtripFuzz -I "$OUT" Tests/Fuzz/FuzzTarget.swift \
-    "$OUT/RoadtripCore.o" "$OUT/Exchange.o" -o "$BIN"
+    "$OUT/RoadtripCore.o" "$OUT/Exchange.o" "$OUT/GuardedMapping.o" -o "$BIN"
 fi
 
 PER_TARGET=$(( SECONDS_TOTAL / ${#TARGETS[@]} ))

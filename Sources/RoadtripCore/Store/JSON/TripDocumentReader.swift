@@ -38,7 +38,7 @@ struct TripDocumentReader {
         let result: Result<(TripDocument, Int), NotOnFastPath> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let parts = TripArrayParts(bytes: bytes, parts: cores)
-            parts.start(Self.part, run: run)
+            parts.start({ bytes, start, next in Self.part(of: bytes, from: start, to: next) }, run: run)
             // The other threads read `bytes`, which lives only as long as this closure.
             defer { parts.waitForAll() }
             var reader = TripDocumentReader(bytes: bytes, parts: parts.starts.isEmpty ? nil : parts)
