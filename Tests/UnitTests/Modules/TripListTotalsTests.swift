@@ -30,6 +30,15 @@ import TestSupport
         return presenter
     }
 
+    /// The list of `trips` shown: a repository over them, the interactor and a presenter showing in a view.
+    func showList(_ trips: [Trip], routes: RouteProvider = GeodesicRouteProvider())
+        -> (TripRepository, TripListInteractor, TripListViewSpy, TripListPresenter) {
+        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
+        let interactor = interactor(repository, routes: routes)
+        let view = TripListViewSpy()
+        return (repository, interactor, view, present(interactor, in: view))
+    }
+
     /// Runs what the background delivers, and what the reloads it causes start, until nothing more
     /// comes; returns how many deliveries that took, or nil if they had not stopped after 10.
     func runBackgroundWork() async -> Int? {
@@ -83,10 +92,7 @@ import TestSupport
     @Test func totalsLeftToTheBackgroundShowAsAnEllipsisUntilTheyArrive() async {
         var trips = TripWorkload.trips(count: 600, stops: 6, seed: 17)
         trips[500].waypoints.removeLast(5)
-        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
-        let interactor = interactor(repository)
-        let view = TripListViewSpy()
-        _ = present(interactor, in: view)
+        let (repository, interactor, view, _) = showList(trips)
         let formatted = trips.map { $0.waypoints.count < 2 ? "—" : Formatting.distance(Self.expected($0), unit: interactor.unit) }
         let limit = TripListInteractor.synchronousTotalsLimit
         let rows = view.model?.rows.map(\.distance) ?? []
@@ -101,10 +107,7 @@ import TestSupport
 
     @Test func aTotalForStopsEditedWhileTheJobIsOutIsNotUsed() async {
         let trips = TripWorkload.trips(count: 1_000, stops: 6, seed: 14)
-        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
-        let interactor = interactor(repository)
-        let view = TripListViewSpy()
-        let presenter = present(interactor, in: view)
+        let (repository, interactor, view, presenter) = showList(trips)
         // Far enough down that its total is still left to the background after the edit (each call
         // computes the next screens at once), while the job out has it for the old stops.
         repository.update(tripID: trips[900].id) { $0.waypoints[1].coordinate = Coordinate(latitude: -33.86, longitude: 151.21) }
@@ -124,10 +127,7 @@ import TestSupport
 
     @Test func tripsRemovedWhileTheJobIsOutLeaveNoTotalMissing() async {
         let trips = TripWorkload.trips(count: 600, stops: 6, seed: 15)
-        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
-        let interactor = interactor(repository)
-        let view = TripListViewSpy()
-        let presenter = present(interactor, in: view)
+        let (repository, interactor, view, presenter) = showList(trips)
         presenter.didPressDelete()
         presenter.didAnswerConfirmation(true)
         #expect(repository.trips.count == 599)
@@ -139,10 +139,7 @@ import TestSupport
 
     @Test func anEditToOneTripOfManyMakesOneSummaryAgain() async {
         let trips = TripWorkload.trips(count: 600, stops: 6, seed: 12)
-        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
-        let interactor = interactor(repository)
-        let view = TripListViewSpy()
-        _ = present(interactor, in: view)
+        let (repository, interactor, view, _) = showList(trips)
         #expect(await runBackgroundWork() == 1)
         let before = interactor.summaries()
         repository.update(tripID: trips[300].id) { $0.name = "Renamed" }
@@ -198,11 +195,8 @@ import TestSupport
 
     @Test func incompleteTotalsLeftToTheBackgroundAreShownWithoutEndlessJobs() async {
         let trips = TripWorkload.trips(count: 600, stops: 4, seed: 16)
-        let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
         let roads = ArrivingRoads()
-        let interactor = interactor(repository, routes: roads)
-        let view = TripListViewSpy()
-        let presenter = present(interactor, in: view)
+        let (repository, interactor, view, presenter) = showList(trips, routes: roads)
         let formatted = { (factor: Double) in trips.map { Formatting.distance(factor * Self.expected($0), unit: interactor.unit) } }
         let limit = TripListInteractor.synchronousTotalsLimit
         let rows = view.model?.rows.map(\.distance) ?? []
