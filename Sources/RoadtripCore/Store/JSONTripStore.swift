@@ -133,8 +133,7 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
 
     /// The bytes of the file open on `fd`, `size` long when it was opened, read to its end.
     private func readFile(_ fd: Int32, size: Int) throws(TripStoreError) -> Data {
-        // Read straight into one buffer of the file's size, handed to Data without a copy
-        // (the file is large: a copy would double the peak memory of loading it).
+        // Read straight into one buffer of the file's size, handed to Data without a copy.
         var capacity = max(1 << 16, size + 1)
         guard var buffer = malloc(capacity) else {
             throw TripStoreError(kind: .unreadable, path: url.path, reason: "cannot read: out of memory")
