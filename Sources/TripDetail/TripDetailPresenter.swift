@@ -20,11 +20,10 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     private var pendingDelete: Waypoint.ID?
     private var proposal: OrderProposal?
 
-    public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol, editingName: Bool = false) {
+    public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol) {
         self.interactor = interactor
         self.router = router
         mode = .browsing
-        if editingName { mode = .renaming(text: interactor.trip()?.name ?? "") }
     }
 
     public func viewWillAppear() {

@@ -54,7 +54,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     }
 
     /// Wires view, presenter, interactor and router for one trip; returns the screen to push.
-    public static func assembleModule(tripID: Trip.ID, editingName: Bool, dependencies: TripDetailDependencies,
+    public static func assembleModule(tripID: Trip.ID, dependencies: TripDetailDependencies,
                                       navigator: Navigator) -> Screen {
         let view = TripDetailView()
         let interactor = TripDetailInteractor(tripID: tripID, repository: dependencies.repository,
@@ -62,7 +62,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
                                               deliver: dependencies.deliver, matrix: dependencies.matrix,
                                               timeZones: dependencies.timeZones)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
-        let presenter = TripDetailPresenter(interactor: interactor, router: router, editingName: editingName)
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         router.interactor = interactor
         presenter.view = view

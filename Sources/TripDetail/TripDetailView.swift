@@ -14,39 +14,15 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
     }
     private var nameField = TextField()
-    private var showingHelp = false
+    private var help = HelpOverlay()
+    /// Said on the status line after a key that the name's length limit cut short.
+    private var notice: String?
     private var visibleRows = 10
     /// Zoom and pan of the embedded map; the router shares it with the full-screen map.
     var mapState = MapState()
     var unicode = true
 
     public init() {}
-
-    static let hints = [
-        KeyHint("↑↓", "move"), KeyHint("S-↑↓/KJ", "reorder"), KeyHint("a", "add"), KeyHint("Enter", "edit"),
-        KeyHint("d", "delete"), KeyHint("m", "map"), KeyHint("i", "itinerary"), KeyHint("?", "help"), KeyHint("Esc", "back"),
-    ]
-
-    static let help = [
-        KeyHint("↑ ↓  j k", "move the selection"),
-        KeyHint("PgUp PgDn", "move a page"),
-        KeyHint("Home End  g G", "first / last stop"),
-        KeyHint("Shift-↑  K", "move the stop up"),
-        KeyHint("Shift-↓  J", "move the stop down"),
-        KeyHint("a", "add a stop after the selection"),
-        KeyHint("Enter", "edit the stop"),
-        KeyHint("d", "delete the stop (asks first)"),
-        KeyHint("r  e", "rename the trip"),
-        KeyHint("m", "the map full screen"),
-        KeyHint("+  -  0", "zoom the map in / out, fit the trip"),
-        KeyHint("i", "the itinerary, day by day"),
-        KeyHint("o", "best order of the middle stops"),
-        KeyHint("s", "trip settings: start, daily limit, fuel"),
-        KeyHint("t", "toggle kilometres / miles"),
-        KeyHint("u  Ctrl-R", "undo / redo the last edit"),
-        KeyHint("?", "this help"),
-        KeyHint("Esc  q  ←", "back to the trips"),
-    ]
 
     // MARK: TripDetailViewProtocol
 
@@ -68,52 +44,44 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
 
     public func handle(_ key: Key) {
         guard let model else { return }
-        if showingHelp { showingHelp = false; return }
-        switch model.mode {
-        case .confirming:
-            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
-        case .proposing:
-            switch key {
-            case .enter, .char("y"): presenter.didAnswerProposal(true)
-            case .escape, .char("n"), .char("q"): presenter.didAnswerProposal(false)
-            default: break
-            }
-        case .renaming:
-            switch key {
-            case .enter: presenter.didCommitRename(nameField.string)
-            case .escape: presenter.didCancelRename()
-            default: _ = nameField.handle(key)
-            }
-        case .browsing:
-            handleBrowsing(key)
+        notice = nil
+        if help.close(on: key) { return }
+        switch Self.keys.route(key, in: TripDetailKeyMode(model.mode)) {
+        case .field:
+            _ = nameField.handle(key)
+            if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
+        case let .action(action): perform(action)
+        case .ignored: break
         }
     }
 
-    private func handleBrowsing(_ key: Key) {
-        var moved = list
-        if moved.handle(key, visibleRows: visibleRows) {
-            if let row = moved.selected { presenter.didSelectRow(row) }
-            return
-        }
+    private func perform(_ action: TripDetailAction) {
         let row = list.selected
-        switch key {
-        case .shiftUp, .char("K"): if let row { presenter.didMoveWaypoint(from: row, to: row - 1) }
-        case .shiftDown, .char("J"): if let row { presenter.didMoveWaypoint(from: row, to: row + 1) }
-        case .char("a"): presenter.didPressAdd()
-        case .enter: presenter.didPressEdit()
-        case .char("d"), .delete: presenter.didPressDelete()
-        case .char("r"), .char("e"): presenter.didPressRename()
-        case .char("t"): presenter.didPressToggleUnits()
-        case .char("m"): presenter.didPressMap()
-        case .char("i"): presenter.didPressItinerary()
-        case .char("o"): presenter.didPressOptimize()
-        case .char("s"): presenter.didPressSettings()
-        case .char("+"), .char("="), .char("-"), .char("_"), .char("0"): mapState.handle(key, panning: false)
-        case .char("u"): presenter.didPressUndo()
-        case .ctrl("r"): presenter.didPressRedo()
-        case .char("?"): showingHelp = true
-        case .escape, .char("q"), .left, .char("h"): presenter.didPressBack()
-        default: break
+        switch action {
+        case let .move(move):
+            var moved = list
+            moved.move(move, visibleRows: visibleRows)
+            if let row = moved.selected { presenter.didSelectRow(row) }
+        case .moveStopUp: if let row { presenter.didMoveWaypoint(from: row, to: row - 1) }
+        case .moveStopDown: if let row { presenter.didMoveWaypoint(from: row, to: row + 1) }
+        case .add: presenter.didPressAdd()
+        case .edit: presenter.didPressEdit()
+        case .delete: presenter.didPressDelete()
+        case .rename: presenter.didPressRename()
+        case .toggleUnits: presenter.didPressToggleUnits()
+        case .map: presenter.didPressMap()
+        case .itinerary: presenter.didPressItinerary()
+        case .optimize: presenter.didPressOptimize()
+        case .settings: presenter.didPressSettings()
+        case let .mapMove(move): mapState.apply(move)
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .help: help.open()
+        case .back: presenter.didPressBack()
+        case .commitName: presenter.didCommitRename(nameField.string)
+        case .cancelName: presenter.didCancelRename()
+        case let .answer(yes): presenter.didAnswerConfirmation(yes)
+        case let .applyProposal(apply): presenter.didAnswerProposal(apply)
         }
     }
 
@@ -142,10 +110,12 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         let total = "Total  " + model.total
         canvas.draw(total, at: Point(x: max(0, size.width - TextWidth.of(total) - 2), y: size.height - 2), style: .accent)
 
-        Chrome.drawStatus(hints: statusHints(model), message: model.message, right: model.source, on: canvas)
+        let mode = TripDetailKeyMode(model.mode)
+        Chrome.drawStatus(hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+                          right: model.source, on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
         if case let .proposing(summary, order) = model.mode { drawProposal(summary: summary, order: order, on: canvas) }
-        if showingHelp { Overlay.drawHelp(title: "trip", hints: Self.help, on: canvas) }
+        help.draw(Self.keys, mode: mode, on: canvas)
     }
 
     /// The stops with their legs, in as many columns as fit.
@@ -208,14 +178,5 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         }
         if !current.isEmpty { lines.append(current) }
         return lines
-    }
-
-    private func statusHints(_ model: TripDetailViewModel) -> [KeyHint] {
-        switch model.mode {
-        case .renaming: [KeyHint("Enter", "keep name"), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear")]
-        case .confirming: [KeyHint("y", "yes"), KeyHint("n", "no")]
-        case .proposing: [KeyHint("Enter", "apply"), KeyHint("Esc", "keep")]
-        case .browsing: Self.hints
-        }
     }
 }

@@ -16,6 +16,8 @@ public struct TripListViewModel: Equatable, Sendable {
     /// What the keys are doing right now.
     public enum Mode: Equatable, Sendable {
         case browsing
+        /// Typing the name of a trip that does not exist yet: Enter creates it, Esc leaves nothing behind.
+        case naming
         /// Editing the name of the row in place, starting from `text`.
         case renaming(row: Int, text: String)
         /// Typing the filter.
@@ -47,6 +49,8 @@ public protocol TripListPresenterProtocol: AnyObject {
     func didSelectRow(_ row: Int)
     func didPressOpen()
     func didPressAdd()
+    func didCommitNewTrip(named name: String)
+    func didCancelNewTrip()
     func didPressRename()
     func didCommitRename(_ name: String)
     func didCancelRename()
@@ -76,8 +80,8 @@ public protocol TripListInteractorProtocol: AnyObject {
     var output: TripListInteractorOutput? { get set }
     /// Every trip, in order; a call after an edit to one trip shares all but one chunk with the last result.
     func summaries() -> ChunkedArray<TripSummary>
-    /// Creates a trip with a fresh name; returns its id and the save error, if any.
-    func createTrip() -> (id: Trip.ID, error: String?)
+    /// Creates a trip named `name` as one undoable edit; returns its id and the save error, if any.
+    func createTrip(named name: String) -> (id: Trip.ID, error: String?)
     func renameTrip(_ id: Trip.ID, to name: String) -> String?
     func deleteTrip(_ id: Trip.ID) -> String?
     func undo() -> UndoOutcome
@@ -95,6 +99,6 @@ public protocol TripListInteractorOutput: AnyObject {
 
 @MainActor
 public protocol TripListRouterProtocol: AnyObject {
-    func openTrip(_ id: Trip.ID, editingName: Bool)
+    func openTrip(_ id: Trip.ID)
     func quit()
 }

@@ -147,14 +147,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
         if changed { output?.didComputeTotals() }
     }
 
-    public func createTrip() -> (id: Trip.ID, error: String?) {
-        let names = Set(repository.trips.map(\.name))
-        var name = "New trip"
-        var n = 2
-        while names.contains(name) { name = "New trip \(n)"; n += 1 }
+    public func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
         let trip = Trip(name: name)
-        let error = repository.add(trip, "adding “\(name)”")
-        return (trip.id, error)
+        return (trip.id, repository.add(trip, "adding “\(name)”"))
     }
 
     public func renameTrip(_ id: Trip.ID, to name: String) -> String? {

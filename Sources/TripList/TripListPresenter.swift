@@ -47,16 +47,39 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
     public func didPressOpen() {
         guard let id = selectedID, selectedRow != nil else { return }
         message = nil
-        router.openTrip(id, editingName: false)
+        router.openTrip(id)
     }
 
     public func didPressAdd() {
-        let (id, error) = interactor.createTrip()
+        mode = .naming
+        message = nil
+        if !filter.isEmpty {
+            filter = ""
+            applyFilter()
+        }
+        publish()
+    }
+
+    public func didCommitNewTrip(named name: String) {
+        guard mode == .naming else { return }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            message = StatusMessage("A trip needs a name: type one, or Esc to cancel.", isError: true)
+            publish()
+            return
+        }
+        mode = .browsing
+        let (id, error) = interactor.createTrip(named: trimmed)
         selectedID = id
-        filter = ""
         message = error.map { StatusMessage($0, isError: true) }
         reload()
-        router.openTrip(id, editingName: true)
+        router.openTrip(id)
+    }
+
+    public func didCancelNewTrip() {
+        mode = .browsing
+        message = nil
+        publish()
     }
 
     public func didPressRename() {

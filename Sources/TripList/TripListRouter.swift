@@ -48,10 +48,9 @@ public final class TripListRouter: TripListRouterProtocol {
         return view
     }
 
-    public func openTrip(_ id: Trip.ID, editingName: Bool) {
+    public func openTrip(_ id: Trip.ID) {
         guard let navigator else { return }
-        navigator.push(TripDetailRouter.assembleModule(tripID: id, editingName: editingName,
-                                                       dependencies: dependencies.detail, navigator: navigator))
+        navigator.push(TripDetailRouter.assembleModule(tripID: id, dependencies: dependencies.detail, navigator: navigator))
     }
 
     public func quit() { navigator?.quit() }

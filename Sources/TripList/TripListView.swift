@@ -14,45 +14,28 @@ public final class TripListView: Screen, TripListViewProtocol {
     }
     private var nameField = TextField()
     private var filterField = TextField()
-    private var showingHelp = false
+    private var help = HelpOverlay()
+    /// Said on the status line after a key that a field's length limit cut short.
+    private var notice: String?
     /// Rows the list had room for at the last draw, for PgUp/PgDn.
     private var visibleRows = 10
 
     public init() {}
 
-    static let hints = [
-        KeyHint("↑↓/jk", "move"), KeyHint("Enter", "open"), KeyHint("a", "add"), KeyHint("r", "rename"),
-        KeyHint("d", "delete"), KeyHint("/", "filter"), KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
-
-    static let help = [
-        KeyHint("↑ ↓  j k", "move the selection"),
-        KeyHint("PgUp PgDn", "move a page"),
-        KeyHint("Home End  g G", "first / last trip"),
-        KeyHint("Enter", "open the trip"),
-        KeyHint("a", "add a trip and name it"),
-        KeyHint("r", "rename the trip in place"),
-        KeyHint("d", "delete the trip (asks first)"),
-        KeyHint("/", "filter by name as you type"),
-        KeyHint("Esc", "clear the filter"),
-        KeyHint("u  Ctrl-R", "undo / redo the last edit"),
-        KeyHint("?", "this help"),
-        KeyHint("q", "quit"),
-    ]
-
     // MARK: TripListViewProtocol
 
     public func show(_ model: TripListViewModel) {
-        if case let .renaming(_, text) = model.mode, !isRenaming { nameField.set(text) }
-        if model.mode == .filtering, self.model?.mode != .filtering { filterField.set(model.filter) }
+        // A field starts from the presenter's text only when it opens: typing is never reset by a redraw.
+        let was = self.model.map { TripListKeyMode($0.mode) }
+        switch model.mode {
+        case let .renaming(_, text) where was != .renaming: nameField.set(text)
+        case .naming where was != .naming: nameField.set("")
+        case .filtering where was != .filtering: filterField.set(model.filter)
+        default: break
+        }
         self.model = model
         list.setCount(model.rows.count)
         if let s = model.selection { list.select(s) }
-    }
-
-    private var isRenaming: Bool {
-        if case .renaming = model?.mode { return true }
-        return false
     }
 
     // MARK: Screen
@@ -61,45 +44,48 @@ public final class TripListView: Screen, TripListViewProtocol {
 
     public func handle(_ key: Key) {
         guard let model else { return }
-        if showingHelp { showingHelp = false; return }
-        switch model.mode {
-        case .confirming:
-            if let yes = key.confirmationAnswer { presenter.didAnswerConfirmation(yes) }
-        case .renaming:
-            switch key {
-            case .enter: presenter.didCommitRename(nameField.string)
-            case .escape: presenter.didCancelRename()
-            default: _ = nameField.handle(key)
-            }
-        case .filtering:
-            switch key {
-            case .enter, .down, .up: presenter.didFinishFilter(keep: true)
-            case .escape: presenter.didFinishFilter(keep: false)
-            default: if filterField.handle(key) { presenter.didChangeFilter(filterField.string) }
-            }
-        case .browsing:
-            handleBrowsing(key, model: model)
+        notice = nil
+        if help.close(on: key) { return }
+        let mode = TripListKeyMode(model.mode)
+        switch Self.keys.route(key, in: mode) {
+        case .field: edit(with: key, in: mode)
+        case let .action(action): perform(action, model: model)
+        case .ignored: break
         }
     }
 
-    private func handleBrowsing(_ key: Key, model: TripListViewModel) {
-        var moved = list
-        if moved.handle(key, visibleRows: visibleRows) {
-            if let row = moved.selected { presenter.didSelectRow(row) }
-            return
+    private func edit(with key: Key, in mode: TripListKeyMode) {
+        if mode == .filtering {
+            if filterField.handle(key) { presenter.didChangeFilter(filterField.string) }
+        } else {
+            _ = nameField.handle(key)
+            if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
         }
-        switch key {
-        case .enter, .right, .char("l"): presenter.didPressOpen()
-        case .char("a"): presenter.didPressAdd()
-        case .char("r"), .char("e"): presenter.didPressRename()
-        case .char("d"), .delete: presenter.didPressDelete()
-        case .char("/"): presenter.didPressFilter()
-        case .escape where !model.filter.isEmpty: presenter.didFinishFilter(keep: false)
-        case .char("u"): presenter.didPressUndo()
-        case .ctrl("r"): presenter.didPressRedo()
-        case .char("?"): showingHelp = true
-        case .char("q"): presenter.didPressQuit()
-        default: break
+    }
+
+    private func perform(_ action: TripListAction, model: TripListViewModel) {
+        switch action {
+        case let .move(move):
+            var moved = list
+            moved.move(move, visibleRows: visibleRows)
+            if let row = moved.selected { presenter.didSelectRow(row) }
+        case .open: presenter.didPressOpen()
+        case .add: presenter.didPressAdd()
+        case .rename: presenter.didPressRename()
+        case .delete: presenter.didPressDelete()
+        case .filter: presenter.didPressFilter()
+        case .clearFilter: if !model.filter.isEmpty { presenter.didFinishFilter(keep: false) }
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .help: help.open()
+        case .quit: presenter.didPressQuit()
+        case .commitName:
+            if model.mode == .naming { presenter.didCommitNewTrip(named: nameField.string) } else { presenter.didCommitRename(nameField.string) }
+        case .cancelName:
+            if model.mode == .naming { presenter.didCancelNewTrip() } else { presenter.didCancelRename() }
+        case .keepFilter: presenter.didFinishFilter(keep: true)
+        case .dropFilter: presenter.didFinishFilter(keep: false)
+        case let .answer(yes): presenter.didAnswerConfirmation(yes)
         }
     }
 
@@ -111,7 +97,17 @@ public final class TripListView: Screen, TripListViewProtocol {
         Chrome.drawHeader(model.title, detail: model.detail, on: canvas)
 
         var top = 2
-        if model.mode == .filtering || !model.filter.isEmpty {
+        if model.mode == .naming {
+            // Above the list, where it shows whatever the list's length; Enter makes it a trip.
+            let label = "New trip: "
+            canvas.draw(label, at: Point(x: 2, y: 1), style: .accent)
+            let x = 2 + TextWidth.of(label), width = max(1, size.width - x - 2)
+            nameField.draw(on: canvas, at: Point(x: x, y: 1), width: width, focused: true)
+            if nameField.text.isEmpty {
+                canvas.draw("type its name", at: Point(x: x + 1, y: 1), style: .dim, maxWidth: width - 1)
+            }
+            top = 3
+        } else if model.mode == .filtering || !model.filter.isEmpty {
             let label = "Filter: "
             canvas.draw(label, at: Point(x: 2, y: 1), style: .accent)
             let x = 2 + TextWidth.of(label)
@@ -150,17 +146,10 @@ public final class TripListView: Screen, TripListViewProtocol {
             canvas.draw("↓ more", at: Point(x: size.width - 8, y: size.height - 2), style: .dim)
         }
 
-        Chrome.drawStatus(hints: statusHints(model), message: model.message, on: canvas)
+        let mode = TripListKeyMode(model.mode)
+        Chrome.drawStatus(hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+                          on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
-        if showingHelp { Overlay.drawHelp(title: "trip list", hints: Self.help, on: canvas) }
-    }
-
-    private func statusHints(_ model: TripListViewModel) -> [KeyHint] {
-        switch model.mode {
-        case .renaming: [KeyHint("Enter", "keep name"), KeyHint("Esc", "cancel"), KeyHint("Ctrl-U", "clear")]
-        case .filtering: [KeyHint("Enter", "done"), KeyHint("Esc", "clear filter")]
-        case .confirming: [KeyHint("y", "yes"), KeyHint("n", "no")]
-        case .browsing: Self.hints
-        }
+        help.draw(Self.keys, mode: mode, on: canvas)
     }
 }

@@ -26,30 +26,25 @@ public final class MapState {
         self.onOutlinesReady = onOutlinesReady
     }
 
-    /// Reacts to a map key: `+`/`=` zoom in, `-` zoom out, `0` fits the trip again and, when
-    /// `panning` is true, arrows and h/j/k/l pan by a quarter of the map. True if the key was the map's.
-    @discardableResult
-    public func handle(_ key: Key, panning: Bool = true) -> Bool {
-        switch key {
-        case .char("+"), .char("="): change { $0.zoomed(by: 2) }
-        case .char("-"), .char("_"): change { $0.zoomed(by: 0.5) }
-        case .char("0"): fit()
-        case .left, .char("h"): return panning && pan(x: -0.25, y: 0)
-        case .right, .char("l"): return panning && pan(x: 0.25, y: 0)
-        case .up, .char("k"): return panning && pan(x: 0, y: 0.25)
-        case .down, .char("j"): return panning && pan(x: 0, y: -0.25)
-        default: return false
+    /// Zooms, pans or fits the map to the trip again.
+    public func apply(_ move: MapMove) {
+        switch move {
+        case .zoomIn: change { $0.zoomed(by: 2) }
+        case .zoomOut: change { $0.zoomed(by: 0.5) }
+        case .fit: fit()
+        case .panLeft: pan(x: -0.25, y: 0)
+        case .panRight: pan(x: 0.25, y: 0)
+        case .panUp: pan(x: 0, y: 0.25)
+        case .panDown: pan(x: 0, y: -0.25)
         }
-        return true
     }
 
     /// Fits the whole trip again at the next draw, and keeps following it.
     public func fit() { followsTrip = true }
 
-    private func pan(x: Double, y: Double) -> Bool {
+    private func pan(x: Double, y: Double) {
         let size = lastSize
         change { $0.panned(x: x, y: y, size: size) }
-        return true
     }
 
     private func change(_ transform: (Viewport) -> Viewport) {
@@ -84,4 +79,36 @@ public final class MapState {
         lastSize = size
         return viewport!
     }
+}
+
+/// What a key can do to a map; screens bind keys to these in their key tables.
+public enum MapMove: Sendable, CaseIterable {
+    case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
+
+    /// The keys for each move: `+` `-` `0`, arrows and h j k l.
+    public var keys: [Key] {
+        switch self {
+        case .zoomIn: [.char("+"), .char("=")]
+        case .zoomOut: [.char("-"), .char("_")]
+        case .fit: [.char("0")]
+        case .panLeft: [.left, .char("h")]
+        case .panRight: [.right, .char("l")]
+        case .panUp: [.up, .char("k")]
+        case .panDown: [.down, .char("j")]
+        }
+    }
+
+    public var help: String {
+        switch self {
+        case .zoomIn: "zoom the map in"
+        case .zoomOut: "zoom the map out"
+        case .fit: "fit the map to the trip again"
+        case .panLeft: "pan west"
+        case .panRight: "pan east"
+        case .panUp: "pan north"
+        case .panDown: "pan south"
+        }
+    }
+
+    public var isZoom: Bool { self == .zoomIn || self == .zoomOut || self == .fit }
 }

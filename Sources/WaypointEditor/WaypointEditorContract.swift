@@ -12,13 +12,12 @@ public enum WaypointEditorTarget: Equatable, Sendable {
 
 /// The editor's fields, in Tab order.
 public enum WaypointField: Int, CaseIterable, Sendable {
-    case name, latitude, longitude, stay, overnight, arriveBy, note
+    case name, position, stay, overnight, arriveBy, note
 
     public var label: String {
         switch self {
         case .name: "Name"
-        case .latitude: "Latitude"
-        case .longitude: "Longitude"
+        case .position: "Position"
         case .stay: "Stay"
         case .overnight: "Overnight"
         case .arriveBy: "Arrive by"
@@ -26,19 +25,39 @@ public enum WaypointField: Int, CaseIterable, Sendable {
         }
     }
 
-    /// What the field takes, shown beside it while it is empty.
+    /// What the field takes, shown in it while it is empty.
     public var placeholder: String {
         switch self {
+        case .name: "type a place to find it, or any name"
+        case .position: "latitude, longitude: e.g. 48.8584, 2.2945"
         case .stay: "e.g. 1h30 (none: pass through)"
         case .arriveBy: "YYYY-MM-DD HH:MM local (optional)"
-        case .latitude: "e.g. 48.8584"
-        case .longitude: "e.g. 2.2945"
-        default: ""
+        case .overnight, .note: ""
         }
     }
 
-    /// A yes/no field, toggled with Space rather than typed.
+    /// The most characters the field holds.
+    public var limit: Int {
+        switch self {
+        case .name: 200
+        case .note: 1000
+        case .position, .arriveBy: 60
+        case .stay, .overnight: 20
+        }
+    }
+
+    /// A yes/no field: Space or Enter toggles it while it has focus; it takes no text.
     public var isToggle: Bool { self == .overnight }
+}
+
+/// Where a saved stop's position came from, which decides its region, country and time zone.
+public enum DraftPlace: Equatable, Sendable {
+    /// The stop keeps the place it had (its region, country and zone stay).
+    case kept
+    /// A place chosen from the search: its region, country and zone come with it.
+    case chosen(region: String, country: String, timeZone: String?)
+    /// Coordinates typed by hand: no region or country; the zone is looked up when needed.
+    case typed
 }
 
 /// A stop as the editor saves it.
@@ -49,8 +68,7 @@ public struct WaypointDraft: Equatable, Sendable {
     public var overnight: Bool
     public var fixedArrival: Date?
     public var note: String
-    /// The IANA zone of the place picked from the search, if one was.
-    public var timeZone: String?
+    public var place: DraftPlace
 }
 
 /// A place the search offers for the name field.
@@ -58,12 +76,17 @@ public struct PlaceSuggestion: Equatable, Sendable {
     /// "Portland, Maine, United States · 66,881".
     public var label: String
     public var name: String
+    public var region: String
+    public var country: String
     public var coordinate: Coordinate
     public var timeZone: String?
 
-    public init(label: String, name: String, coordinate: Coordinate, timeZone: String?) {
+    public init(label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
+                timeZone: String?) {
         self.label = label
         self.name = name
+        self.region = region
+        self.country = country
         self.coordinate = coordinate
         self.timeZone = timeZone
     }
@@ -77,9 +100,11 @@ public struct WaypointEditorViewModel: Equatable, Sendable {
     public var errors: [WaypointField: String]
     public var focus: WaypointField
     public var message: StatusMessage?
+    /// Where the stop is and how that was decided, in words ("Custom name at Joliet, Illinois…").
+    public var place: StatusMessage
     /// Places matching the name as typed, best first; empty when the list is closed.
     public var suggestions: [String]
-    /// The highlighted suggestion, nil until ↓ is pressed.
+    /// The highlighted suggestion, which Enter takes; nil when none is (a weak best match).
     public var selectedSuggestion: Int?
 }
 
@@ -92,13 +117,17 @@ public protocol WaypointEditorViewProtocol: AnyObject {
 public protocol WaypointEditorPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didEditField(_ field: WaypointField, text: String)
+    func didToggleOvernight()
     func didMoveFocus(forward: Bool)
+    /// Enter or Ctrl-S: takes the highlighted place, if one is, and saves the stop.
     func didPressSave()
     func didPressCancel()
     /// ↓ or ↑ in the open suggestion list.
     func didMoveSuggestion(by offset: Int)
-    /// Esc while the suggestion list is open.
+    /// Esc while the suggestion list is open: the typed name stays.
     func didCloseSuggestions()
+    /// Ctrl-N in the name field: look for the name again and open the matches.
+    func didPressSearchAgain()
 }
 
 @MainActor
@@ -106,8 +135,8 @@ public protocol WaypointEditorInteractorProtocol: AnyObject {
     var tripName: String { get }
     /// The stop being edited, or nil when adding one.
     func existingWaypoint() -> Waypoint?
-    /// The time zone arrival times are typed in at `coordinate`.
-    func timeZone(at coordinate: Coordinate?) -> TimeZone
+    /// The time zone arrival times are typed in at `coordinate`, or the zone named `identifier` when it is known.
+    func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone
     /// Inserts or replaces the stop; returns the save error, if any.
     func save(_ draft: WaypointDraft) -> String?
     /// Starts a place search off the UI thread; the answer arrives through `output`, stale ones never.

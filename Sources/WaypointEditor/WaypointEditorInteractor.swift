@@ -47,12 +47,13 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
 
     private nonisolated static func suggestion(_ place: Place) -> PlaceSuggestion {
         let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
-        return PlaceSuggestion(label: place.label + population, name: place.name, coordinate: place.coordinate,
+        return PlaceSuggestion(label: place.label + population, name: place.name, region: place.region,
+                               country: place.country, coordinate: place.coordinate,
                                timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
     }
 
-    public func timeZone(at coordinate: Coordinate?) -> TimeZone {
-        if let id = existingWaypoint()?.timeZone, let zone = TimeZone(identifier: id) { return zone }
+    public func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {
+        if let identifier, let zone = TimeZone(identifier: identifier) { return zone }
         return coordinate.flatMap(zones) ?? TimeZone(identifier: "UTC")!
     }
 
@@ -74,7 +75,6 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
                 trip.waypoints.insert(stop, at: min(max(0, at), trip.waypoints.count))
             case let .edit(id):
                 guard let i = trip.waypoints.firstIndex(where: { $0.id == id }) else { return }
-                if trip.waypoints[i].coordinate != draft.coordinate { trip.waypoints[i].timeZone = nil }
                 Self.apply(draft, to: &trip.waypoints[i])
             }
         }
@@ -87,6 +87,16 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         stop.overnight = draft.overnight
         stop.fixedArrival = draft.fixedArrival
         stop.note = draft.note
-        if let zone = draft.timeZone { stop.timeZone = zone }
+        switch draft.place {
+        case .kept: break
+        case let .chosen(region, country, timeZone):
+            stop.region = region.isEmpty ? nil : region
+            stop.country = country.isEmpty ? nil : country
+            stop.timeZone = timeZone
+        case .typed:
+            stop.region = nil
+            stop.country = nil
+            stop.timeZone = nil
+        }
     }
 }

@@ -3,6 +3,10 @@ import RoadtripCore
 import TermUI
 
 /// Validates the stop being typed and saves it.
+///
+/// Choosing a place sets the whole stop (name, position, region, country, time zone). A name
+/// typed over a place that was not chosen keeps the old position, and the editor says so once
+/// before saving; a custom name over a chosen place or typed coordinates is fine and shown as such.
 @MainActor
 public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
     public weak var view: WaypointEditorViewProtocol?
@@ -16,8 +20,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
     private var message: StatusMessage?
     private var suggestions: [PlaceSuggestion] = []
     private var selectedSuggestion: Int?
-    /// The zone of the place last taken from the search, while its coordinates stand.
-    private var pickedTimeZone: String?
+    private var location = EditorLocation.none
+    /// A name the person chose to keep over the unchanged position (the second Enter).
+    private var confirmedName: String?
+    /// Set by Ctrl-N, so that finding nothing is said rather than silent.
+    private var searchWasAsked = false
 
     public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
         self.interactor = interactor
@@ -28,11 +35,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
     public func viewWillAppear() {
         if let stop = interactor.existingWaypoint() {
             values[.name] = stop.name
-            values[.latitude] = Self.degrees(stop.coordinate.latitude)
-            values[.longitude] = Self.degrees(stop.coordinate.longitude)
+            values[.position] = EditorLocation.text(stop.coordinate)
             values[.stay] = DurationParser.text(stop.stay)
-            values[.arriveBy] = LocalTimeParser.text(stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate))
+            values[.arriveBy] = LocalTimeParser.text(stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate, identifier: stop.timeZone))
             values[.note] = stop.note
+            location = .kept(stop)
         }
         values[.overnight] = interactor.existingWaypoint()?.overnight == true ? "yes" : "no"
         publish()
@@ -43,17 +50,34 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         errors[field] = nil
         message = nil
         switch field {
-        case .name: interactor.searchPlaces(text)
-        case .latitude, .longitude: pickedTimeZone = nil
+        case .name:
+            confirmedName = nil
+            searchWasAsked = false
+            interactor.searchPlaces(text)
+        case .position:
+            location = .typed
         default: break
         }
+        publish()
+    }
+
+    public func didToggleOvernight() {
+        values[.overnight] = values[.overnight] == "yes" ? "no" : "yes"
+        message = nil
         publish()
     }
 
     public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
         guard focus == .name, query == values[.name] else { return }
         suggestions = places
-        selectedSuggestion = nil
+        // The best match is highlighted (Enter takes it) only when the name typed so far begins it:
+        // a typo match such as Carter Lake for "Crater Lake" must be chosen on purpose.
+        let typed = Self.folded(query)
+        selectedSuggestion = places.first.map { !typed.isEmpty && Self.folded($0.name).hasPrefix(typed) } == true ? 0 : nil
+        if places.isEmpty, searchWasAsked {
+            message = StatusMessage("No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
+        }
+        searchWasAsked = false
         publish()
     }
 
@@ -65,56 +89,42 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
     }
 
     public func didCloseSuggestions() {
-        suggestions = []
-        selectedSuggestion = nil
+        closeSuggestions()
         publish()
     }
 
-    /// Fills name and coordinates from a place; they stay editable.
-    private func take(_ place: PlaceSuggestion) {
-        values[.name] = place.name
-        values[.latitude] = Self.degrees(place.coordinate.latitude)
-        values[.longitude] = Self.degrees(place.coordinate.longitude)
-        for field in [WaypointField.name, .latitude, .longitude] { errors[field] = nil }
-        pickedTimeZone = place.timeZone
-        suggestions = []
-        selectedSuggestion = nil
-        message = StatusMessage("\(place.label): Enter saves the stop.")
-        publish()
+    public func didPressSearchAgain() {
+        let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else {
+            message = StatusMessage("Type a name to search for.", isError: true)
+            publish()
+            return
+        }
+        searchWasAsked = true
+        interactor.searchPlaces(values[.name] ?? "")
     }
 
     public func didMoveFocus(forward: Bool) {
-        suggestions = []
-        selectedSuggestion = nil
-        splitPastedPair()
+        closeSuggestions()
         let all = WaypointField.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
         publish()
     }
 
     public func didPressSave() {
-        if let index = selectedSuggestion, suggestions.indices.contains(index) {
-            take(suggestions[index])
-            return
-        }
-        // Typing a place and pressing Enter takes the best match when no position is given yet.
-        if let best = suggestions.first, (values[.latitude] ?? "").isEmpty, (values[.longitude] ?? "").isEmpty {
-            take(best)
-            return
-        }
-        suggestions = []
-        splitPastedPair()
+        if let index = selectedSuggestion, suggestions.indices.contains(index) { take(suggestions[index]) }
+        closeSuggestions()
         errors = [:]
         let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
         if name.isEmpty { errors[.name] = "A stop needs a name." }
-        var latitude: Double?, longitude: Double?
-        switch CoordinateParser.parse(values[.latitude] ?? "", axis: .latitude) {
-        case let .success(v): latitude = v
-        case let .failure(e): errors[.latitude] = e.description
-        }
-        switch CoordinateParser.parse(values[.longitude] ?? "", axis: .longitude) {
-        case let .success(v): longitude = v
-        case let .failure(e): errors[.longitude] = e.description
+        let coordinate = position()
+        if errors.isEmpty, case let .kept(stop) = location, name != stop.name, confirmedName != name {
+            // Renamed without choosing a place: the position did not follow the name. Say so once.
+            confirmedName = name
+            message = StatusMessage("Position unchanged: \(EditorLocation.describe(stop)). Enter saves it there; "
+                                    + "Ctrl-N searches for “\(name)”.", isError: true)
+            publish()
+            return
         }
         var stay: TimeInterval = 0
         switch DurationParser.parse(values[.stay] ?? "") {
@@ -122,12 +132,11 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         case let .failure(e): errors[.stay] = e.description
         }
         var arrival: Date?
-        let zone = interactor.timeZone(at: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } })
-        switch LocalTimeParser.parse(values[.arriveBy] ?? "", in: zone) {
+        switch LocalTimeParser.parse(values[.arriveBy] ?? "", in: interactor.timeZone(at: coordinate, identifier: location.timeZone)) {
         case let .success(v): arrival = v
         case let .failure(e): errors[.arriveBy] = e.description
         }
-        guard errors.isEmpty, let latitude, let longitude else {
+        guard errors.isEmpty, let coordinate else {
             if let first = WaypointField.allCases.first(where: { errors[$0] != nil }) { focus = first }
             message = StatusMessage("Not saved: fix the marked field\(errors.count > 1 ? "s" : "").", isError: true)
             publish()
@@ -135,38 +144,57 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         }
         // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
         _ = interactor.save(WaypointDraft(
-            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), stay: stay,
-            overnight: values[.overnight] == "yes", fixedArrival: arrival,
-            note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces), timeZone: pickedTimeZone
+            name: name, coordinate: coordinate, stay: stay, overnight: values[.overnight] == "yes",
+            fixedArrival: arrival, note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces), place: location.draftPlace
         ))
         router.close()
     }
 
     public func didPressCancel() { router.close() }
 
-    /// "48.8584, 2.2945" pasted into either coordinate field fills both.
-    private func splitPastedPair() {
-        for field in [WaypointField.latitude, .longitude] {
-            guard let text = values[field], let pair = CoordinateParser.parsePair(text) else { continue }
-            values[.latitude] = Self.degrees(pair.latitude)
-            values[.longitude] = Self.degrees(pair.longitude)
-            errors[.latitude] = nil
-            errors[.longitude] = nil
-            return
+    /// Sets name and position from a chosen place; its region, country and zone are saved with them.
+    private func take(_ place: PlaceSuggestion) {
+        values[.name] = place.name
+        values[.position] = EditorLocation.text(place.coordinate)
+        errors[.name] = nil
+        errors[.position] = nil
+        location = .chosen(place)
+        closeSuggestions()
+    }
+
+    /// The stop's position as things stand, or nil with the reason in `errors`.
+    private func position() -> Coordinate? {
+        switch location {
+        case let .kept(stop): return stop.coordinate
+        case let .chosen(place): return place.coordinate
+        case .none:
+            errors[.position] = "No place yet: choose a match for the name (↓ Enter), or type a position."
+            return nil
+        case .typed:
+            switch EditorLocation.parse(values[.position] ?? "") {
+            case let .success(coordinate): return coordinate
+            case let .failure(problem):
+                errors[.position] = problem.message
+                return nil
+            }
         }
     }
 
-    private static func degrees(_ value: Double) -> String {
-        var s = String(format: "%.6f", value)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
+    private func closeSuggestions() {
+        suggestions = []
+        selectedSuggestion = nil
+    }
+
+    private static func folded(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     private func publish() {
+        let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
         view?.show(WaypointEditorViewModel(
             title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
             values: values, errors: errors, focus: focus, message: message,
+            place: location.summary(name: name, positionText: values[.position] ?? "", confirmed: confirmedName == name),
             suggestions: suggestions.map(\.label), selectedSuggestion: selectedSuggestion
         ))
     }

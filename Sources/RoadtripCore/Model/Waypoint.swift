@@ -14,10 +14,14 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
     public var fixedArrival: Date?
     /// IANA zone id ("Europe/Berlin"), set when the stop came from the gazetteer; nil when typed by hand.
     public var timeZone: String?
+    /// First-level region ("Illinois") of the place the stop was chosen as; nil when typed by hand.
+    public var region: String?
+    /// Country ("United States") of the place the stop was chosen as; nil when typed by hand.
+    public var country: String?
 
     public init(id: UUID = UUID(), name: String, coordinate: Coordinate,
                 stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
-                fixedArrival: Date? = nil, timeZone: String? = nil) {
+                fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
@@ -26,6 +30,8 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
         self.note = note
         self.fixedArrival = fixedArrival
         self.timeZone = timeZone
+        self.region = region
+        self.country = country
     }
 }
 
@@ -33,7 +39,7 @@ extension Waypoint: Codable {
     // Latitude and longitude sit beside the name in the file, so hand edits stay simple.
     // Files written before the itinerary fields existed lack them: they read as the defaults.
     private enum CodingKeys: String, CodingKey {
-        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone
+        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone, region, country
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +59,8 @@ extension Waypoint: Codable {
         note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
         fixedArrival = try ISO8601Text.decodeIfPresent(c, forKey: .fixedArrival)
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
+        region = try c.decodeIfPresent(String.self, forKey: .region)
+        country = try c.decodeIfPresent(String.self, forKey: .country)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -66,5 +74,7 @@ extension Waypoint: Codable {
         try c.encode(note, forKey: .note)
         try c.encodeIfPresent(fixedArrival.map { ISO8601Text.string($0) }, forKey: .fixedArrival)
         try c.encodeIfPresent(timeZone, forKey: .timeZone)
+        try c.encodeIfPresent(region, forKey: .region)
+        try c.encodeIfPresent(country, forKey: .country)
     }
 }

@@ -45,15 +45,39 @@ public final class Application: Navigator {
             // Poll while background work is pending so its results show promptly; otherwise sleep in the read.
             let key = terminal.readKey(timeoutMilliseconds: inbox.hasPending ? 0 : (inbox.isExpecting ? 20 : 250))
             let ranWork = drainInbox()
-            if let key { handle(key) } else if ranWork { render() }
+            guard let key else {
+                if ranWork { render() }
+                continue
+            }
+            dispatch(key)
+            // Keys that are already waiting (fast typing, a paste without bracketed paste mode) are
+            // taken before the next frame: one frame for all of them, not one per key.
+            var taken = 1
+            while isRunning, taken < Self.keysPerFrame, let next = terminal.readKey(timeoutMilliseconds: 0) {
+                dispatch(next)
+                taken += 1
+            }
+            if isRunning { render() }
         }
     }
 
+    /// The most keys handled between two frames, so a flood of input still shows progress.
+    static let keysPerFrame = 4096
+
     /// Feeds one key to the top screen and redraws.
     public func handle(_ key: Key) {
-        if key != .resize, tooSmall { render(); return }
-        top?.handle(key)
+        dispatch(key)
         if isRunning { render() }
+    }
+
+    /// Feeds one key to the application's own keys or to the top screen, without drawing.
+    private func dispatch(_ key: Key) {
+        if key == GlobalKeys.redraw {
+            terminal.invalidate()
+            return
+        }
+        if key != .resize, tooSmall { return }
+        top?.handle(key)
     }
 
     /// Runs whatever background work has posted; true if anything ran.

@@ -18,5 +18,8 @@ public final class MemoryTerminal: Terminal {
     }
 
     public func present() { frames += 1 }
+    /// How often a full repaint was asked for.
+    public private(set) var invalidations = 0
+    public func invalidate() { invalidations += 1 }
     public func stop() {}
 }

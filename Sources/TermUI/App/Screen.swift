@@ -31,6 +31,9 @@ public protocol Terminal: AnyObject {
     func readKey(timeoutMilliseconds: Int?) -> Key?
     /// Shows what was drawn since the last frame.
     func present()
+    /// Forgets what the screen shows, so the next `present` repaints every cell (Ctrl-L, after
+    /// another program wrote over the screen).
+    func invalidate()
     /// Gives the terminal back to the user as it was.
     func stop()
     /// True once SIGINT, SIGTERM or SIGHUP asked the app to end.

@@ -19,6 +19,10 @@ public final class NCursesTerminal: Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private let ncursesCanvas: NCursesCanvas
     private let decoder: KeyDecoder
+    /// The key codes curses reports for the paste markers.
+    private let pasteCodes: (start: Int32, end: Int32)
+    /// Where curses writes, for the modes it has no call for (bracketed paste).
+    private let output: UnsafeMutablePointer<FILE>
     private var stopped = false
     /// Signals ncurses took over in `newterm` because they had no handler; given back in `stop`.
     private var signalsCursesTook: [Int32] = []
@@ -62,18 +66,20 @@ public final class NCursesTerminal: Terminal {
             restoreSignalHandlers()
             throw TerminalError.cannotStart("curses could not open terminal type '\(TerminalText.sanitize(term))'")
         }
-        let terminal = NCursesTerminal(screen: screen, environment: environment)
+        let terminal = NCursesTerminal(screen: screen, output: output, environment: environment)
         terminal.installedSignals = true
         terminal.readsTerminal = true
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         rt_remember_reset(resetSequence())
         rt_set_active(1)
         terminal.present()
+        terminal.writeMode(Self.bracketedPasteOn)
         return terminal
     }
 
-    private init(screen: OpaquePointer, environment: [String: String]) {
+    private init(screen: OpaquePointer, output: UnsafeMutablePointer<FILE>, environment: [String: String]) {
         self.screen = screen
+        self.output = output
         set_term(screen)
         window = rt_stdscr()
         unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
@@ -88,7 +94,7 @@ public final class NCursesTerminal: Terminal {
         let palette = StylePalette(terminalHasColors: has_colors(), environment: environment)
         let looks = Self.setUpColors(palette)
         usesColor = looks.usesColor
-        decoder = Self.makeDecoder()
+        (decoder, pasteCodes) = Self.makeDecoder()
         curs_set(0)
         ncursesCanvas = NCursesCanvas(window: window, looks: looks.table, unicode: unicode)
     }
@@ -122,9 +128,56 @@ public final class NCursesTerminal: Terminal {
             }
             let isKeyCode = result == KEY_CODE_YES
             if isKeyCode && Int32(character) == KEY_RESIZE { return resized() }
+            if isKeyCode && Int32(character) == pasteCodes.start { return readPaste() }
+            if !isKeyCode && character == 0x1B { return escapeOrAlt() }
             // Keys the app has no use for are skipped, not reported as a timeout.
             if let key = decoder.key(code: UInt32(character), isKeyCode: isKeyCode) { return key }
         }
+    }
+
+    /// The text between the terminal's paste markers, as one key. Line breaks stay in it (a field
+    /// turns them into spaces); nothing in it is read as a command. A paste whose end marker never
+    /// comes ends when the terminal has sent nothing for a moment.
+    private func readPaste() -> Key {
+        var text = String.UnicodeScalarView()
+        var kept = 0
+        wtimeout(window, 250)
+        while true {
+            var character: wint_t = 0
+            let result = wget_wch(window, &character)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if Int32(character) == pasteCodes.end { break }
+                if Int32(character) == KEY_ENTER { text.append("\n") }
+                continue
+            }
+            guard kept < Self.pasteLimit, let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            text.append(scalar)
+            kept += 1
+        }
+        return .paste(String(text))
+    }
+
+    /// Characters of one paste kept; far more than any field holds, so a huge paste costs no memory.
+    static let pasteLimit = 65_536
+
+    /// Esc alone, or Alt with the character that came with it (terminals send Alt-b as Esc b).
+    private func escapeOrAlt() -> Key {
+        wtimeout(window, 0)
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        if result == OK, case let .char(c)? = KeyDecoder.character(UInt32(character)) {
+            return .alt(c.isASCII ? Character(c.lowercased()) : c)
+        }
+        // Something else followed: it is a key of its own.
+        if result == OK { unget_wch(wchar_t(bitPattern: UInt32(character))) }
+        if result == KEY_CODE_YES { ungetch(Int32(character)) }
+        return .escape
+    }
+
+    public func invalidate() {
+        guard !stopped else { return }
+        clearok(rt_curscr(), true)
     }
 
     public func present() {
@@ -145,6 +198,7 @@ public final class NCursesTerminal: Terminal {
         stopped = true
         ncursesCanvas.detach()
         set_term(screen)
+        writeMode(Self.bracketedPasteOff)
         endwin()
         rt_set_active(0)
         if installedSignals { Self.restoreSignalHandlers() }
@@ -181,10 +235,20 @@ public final class NCursesTerminal: Terminal {
         for sig in terminationSignals + [SIGCONT] + crashSignals { rt_uninstall(sig) }
     }
 
-    /// Attributes off, cursor shown, keypad mode off, alternate screen left: what endwin would write.
+    /// Attributes off, cursor shown, keypad mode off, alternate screen left: what endwin would
+    /// write; and bracketed paste off, which we turned on.
     private static func resetSequence() -> String {
         let names: [String] = ["sgr0", "cnorm", "rmkx", "rmcup"]
-        return names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
+        return bracketedPasteOff + names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
+    }
+
+    /// Pasted text then comes marked, so it can go into a field whole and never act as keys.
+    /// Terminals that do not know the mode ignore it.
+    static let bracketedPasteOn = "\u{1B}[?2004h", bracketedPasteOff = "\u{1B}[?2004l"
+
+    private func writeMode(_ sequence: String) {
+        fputs(sequence, output)
+        fflush(output)
     }
 
     // terminfo's "$<5>" delays are for tputs; written raw they would show.
@@ -270,11 +334,31 @@ public final class NCursesTerminal: Terminal {
         ("\u{1B}[Z", KEY_BTAB),
     ]
 
-    private static func makeDecoder() -> KeyDecoder {
+    /// Codes of our own for what curses has no name for: the paste markers and Ctrl-arrows.
+    nonisolated static let ownSequences: [(String, Int32, Key?)] = [
+        (pasteStart, KEY_MAX + 1, nil), (pasteEnd, KEY_MAX + 2, nil),
+        ("\u{1B}[1;5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[1;5C", KEY_MAX + 4, .ctrlRight),
+        ("\u{1B}[5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[5C", KEY_MAX + 4, .ctrlRight),
+        ("\u{1B}Od", KEY_MAX + 3, .ctrlLeft), ("\u{1B}Oc", KEY_MAX + 4, .ctrlRight),
+    ]
+
+    /// What a terminal in bracketed paste mode sends around pasted text (xterm's mode 2004).
+    nonisolated static let pasteStart = "\u{1B}[200~", pasteEnd = "\u{1B}[201~"
+
+    private static func makeDecoder() -> (decoder: KeyDecoder, pasteCodes: (start: Int32, end: Int32)) {
         for (sequence, code) in extraSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
-        return keyDecoder
+        var codes = keyDecoder.keyCodes
+        var used: [String: Int32] = [:]
+        for (sequence, code, key) in ownSequences {
+            // terminfo may already name the sequence (xterm's kLFT5): its code then means our key.
+            let existing = key_defined(sequence)
+            used[sequence] = existing > 0 ? existing : code
+            if existing <= 0 { define_key(sequence, code) }
+            if let key { codes[UInt32(existing > 0 ? existing : code)] = key }
+        }
+        return (KeyDecoder(keyCodes: codes), (used[pasteStart] ?? 0, used[pasteEnd] ?? 0))
     }
 
     private func resized() -> Key {
@@ -406,7 +490,7 @@ extension NCursesTerminal {
             fclose(output); fclose(input)
             throw TerminalError.unknownTerminalType(term)
         }
-        let terminal = NCursesTerminal(screen: screen, environment: environment)
+        let terminal = NCursesTerminal(screen: screen, output: output, environment: environment)
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         terminal.ownedFiles = [output, input]
         resizeterm(Int32(height), Int32(width))

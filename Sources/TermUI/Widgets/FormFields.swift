@@ -1,28 +1,35 @@
 /// The text fields of a form, keyed by the form's own field type.
 ///
 /// The presenter owns the values; this keeps each field's cursor between keys and draws a
-/// labelled row (field, placeholder while empty, error under it).
+/// labelled row (field, placeholder while empty, error under it) or a checkbox.
 public struct FormFields<Field: Hashable> {
     private var fields: [Field: TextField] = [:]
+    private let limits: [Field: Int]
 
-    public init() {}
+    /// - Parameter limits: the most characters a field holds, where not `TextField.defaultLimit`.
+    public init(limits: [Field: Int] = [:]) {
+        self.limits = limits
+    }
 
     /// Takes the presenter's values; a field whose text changed elsewhere (a paste split, a
     /// picked place) restarts with its cursor at the end.
     public mutating func sync(_ values: [Field: String]) {
         for (field, value) in values where fields[field]?.string != value {
-            fields[field] = TextField(value)
+            fields[field] = TextField(value, limit: limit(field))
         }
     }
 
-    /// Applies an editing key to `field`; the new text when it changed, nil when the key was not
-    /// an edit or changed nothing.
-    public mutating func edit(_ field: Field, with key: Key) -> String? {
-        var text = fields[field] ?? TextField()
+    /// The most characters `field` holds.
+    public func limit(_ field: Field) -> Int { limits[field] ?? TextField.defaultLimit }
+
+    /// Applies an editing key to `field`: the new text when it changed (nil when the key was not an
+    /// edit or changed nothing), and whether the field's limit cut the key short.
+    public mutating func edit(_ field: Field, with key: Key) -> (text: String?, hitLimit: Bool) {
+        var text = fields[field] ?? TextField(limit: limit(field))
         let before = text.string
-        guard text.handle(key) else { return nil }
+        guard text.handle(key) else { return (nil, false) }
         fields[field] = text
-        return text.string == before ? nil : text.string
+        return (text.string == before ? nil : text.string, text.hitLimit)
     }
 
     public func text(_ field: Field) -> String { fields[field]?.string ?? "" }
@@ -31,14 +38,30 @@ public struct FormFields<Field: Hashable> {
     @MainActor
     public func drawRow(_ field: Field, label: String, placeholder: String, error: String?, y: Int,
                         labelWidth: Int, fieldWidth: Int, focused: Bool, on canvas: Canvas) {
-        let x = 2 + labelWidth
-        canvas.draw(TextWidth.padLeft(label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
+        let x = Self.drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
         let text = fields[field] ?? TextField()
         text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
         if text.string.isEmpty, !placeholder.isEmpty {
             canvas.draw(placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
         }
         if let error { canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error) }
+    }
+
+    /// Draws "Label: [x] text" at row `y`; a focused box is highlighted and holds the cursor.
+    @MainActor
+    public static func drawCheckbox(label: String, checked: Bool, text: String, y: Int, labelWidth: Int,
+                                    focused: Bool, on canvas: Canvas) {
+        let x = drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
+        let width = canvas.draw(checked ? "[x]" : "[ ]", at: Point(x: x, y: y), style: focused ? .field : .normal)
+        canvas.draw(" " + text, at: Point(x: x + width, y: y), style: focused ? .accent : .normal)
+        if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
+    }
+
+    /// Draws the right-aligned "Label: " and returns the column where the value starts.
+    @MainActor
+    private static func drawLabel(_ label: String, y: Int, labelWidth: Int, focused: Bool, on canvas: Canvas) -> Int {
+        canvas.draw(TextWidth.padLeft(label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
+        return 2 + labelWidth
     }
 }
 

@@ -23,19 +23,17 @@ public struct ListState: Equatable, Sendable {
         selection = count == 0 ? 0 : min(max(0, row), count - 1)
     }
 
-    /// Reacts to a navigation key; true if the key was one.
-    public mutating func handle(_ key: Key, visibleRows: Int) -> Bool {
+    /// Moves the selection; `visibleRows` sizes a page.
+    public mutating func move(_ move: ListMove, visibleRows: Int) {
         let page = max(1, visibleRows - 1)
-        switch key {
-        case .up, .char("k"): select(selection - 1)
-        case .down, .char("j"): select(selection + 1)
+        switch move {
+        case .up: select(selection - 1)
+        case .down: select(selection + 1)
         case .pageUp: select(selection - page)
         case .pageDown: select(selection + page)
-        case .home, .char("g"): select(0)
-        case .end, .char("G"): select(count - 1)
-        default: return false
+        case .first: select(0)
+        case .last: select(count - 1)
         }
-        return true
     }
 
     /// Scrolls just enough to keep the selection in view; returns the visible range.
@@ -45,5 +43,33 @@ public struct ListState: Equatable, Sendable {
         if selection >= offset + rows { offset = selection - rows + 1 }
         offset = min(max(0, offset), max(0, count - rows))
         return offset..<min(count, offset + rows)
+    }
+}
+
+/// A move of a list's selection; screens bind keys to these in their key tables.
+public enum ListMove: Sendable, CaseIterable {
+    case up, down, pageUp, pageDown, first, last
+
+    /// The usual keys for each move (arrows, vi letters, paging), for a screen's key table.
+    public var keys: [Key] {
+        switch self {
+        case .up: [.up, .char("k")]
+        case .down: [.down, .char("j")]
+        case .pageUp: [.pageUp]
+        case .pageDown: [.pageDown]
+        case .first: [.home, .char("g")]
+        case .last: [.end, .char("G")]
+        }
+    }
+
+    public var help: String {
+        switch self {
+        case .up: "move up"
+        case .down: "move down"
+        case .pageUp: "a page up"
+        case .pageDown: "a page down"
+        case .first: "to the first"
+        case .last: "to the last"
+        }
     }
 }

@@ -11,20 +11,31 @@ public enum Overlay {
         canvas.draw(TextWidth.truncate(text, to: width - 2), at: Point(x: x + 1, y: y + 1), style: .warning)
     }
 
-    /// A centred table of every key of the screen; any key closes it.
+    /// A centred table of every key of the screen, in two columns when one does not fit; any key closes it.
     public static func drawHelp(title: String, hints: [KeyHint], on canvas: Canvas) {
-        let keyWidth = min(18, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
-        let rows = hints.count + 5
-        let width = min(canvas.size.width - 2, max(40, keyWidth + 3 + (hints.map { TextWidth.of($0.action) }.max() ?? 0) + 4))
-        let height = min(canvas.size.height - 2, rows)
-        let x = max(0, (canvas.size.width - width) / 2)
-        let y = max(1, (canvas.size.height - height) / 2)
+        let size = canvas.size
+        let keyWidth = min(20, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
+        let actionWidth = hints.map { TextWidth.of($0.action) }.max() ?? 0
+        let columnWidth = keyWidth + 2 + actionWidth
+        let room = max(1, size.height - 2 - 5)
+        let columns = hints.count > room && 2 * columnWidth + 3 + 4 <= size.width - 2 ? 2 : 1
+        let perColumn = (hints.count + columns - 1) / columns
+        let width = min(size.width - 2, max(40, columns * columnWidth + (columns - 1) * 3 + 4))
+        let height = min(size.height - 2, perColumn + 5)
+        let x = max(0, (size.width - width) / 2)
+        let y = max(1, (size.height - height) / 2)
         drawBox(Rect(x: x, y: y, width: width, height: height), on: canvas)
         canvas.draw(" Keys: " + title + " ", at: Point(x: x + 2, y: y), style: .accent, maxWidth: width - 4)
-        for (i, hint) in hints.prefix(max(0, height - 5)).enumerated() {
-            let row = y + 2 + i
-            canvas.draw(TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: x + 2, y: row), style: .statusKey)
-            canvas.draw(hint.action, at: Point(x: x + 2 + keyWidth + 2, y: row), style: .normal, maxWidth: width - keyWidth - 6)
+        let shownRows = max(0, height - 5)
+        let cellWidth = columns == 1 ? width - 4 : columnWidth
+        for (i, hint) in hints.enumerated() {
+            let column = i / perColumn, row = i % perColumn
+            guard row < shownRows else { continue }
+            let left = x + 2 + column * (columnWidth + 3)
+            canvas.draw(TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: left, y: y + 2 + row), style: .statusKey,
+                        maxWidth: keyWidth)
+            canvas.draw(hint.action, at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal,
+                        maxWidth: max(0, cellWidth - keyWidth - 2))
         }
         canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
     }

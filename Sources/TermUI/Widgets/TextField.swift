@@ -1,14 +1,20 @@
 /// A single-line text field with readline keys.
 ///
-/// ←/→, Home/End, Ctrl-A/E move; Backspace/Delete erase one character; Ctrl-K erases to
-/// the end, Ctrl-U to the start, Ctrl-W the word before the cursor. Positions count
-/// characters (grapheme clusters), so 東京 and é are one step each.
+/// Positions count characters (grapheme clusters), so 東京 and é are one step each. Pasted
+/// text arrives whole; its line breaks and tabs become spaces, since the field has one line.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: [Character]
     public private(set) var cursor: Int
+    /// The most characters the field holds; typing or pasting past it keeps the text at the limit.
+    public let limit: Int
+    /// Whether the last key was cut short by `limit`, so the screen can say so.
+    public private(set) var hitLimit = false
 
-    public init(_ text: String = "") {
-        self.text = Array(text)
+    public static let defaultLimit = 200
+
+    public init(_ text: String = "", limit: Int = TextField.defaultLimit) {
+        self.limit = max(1, limit)
+        self.text = Array(text.prefix(self.limit))
         cursor = self.text.count
     }
 
@@ -16,41 +22,97 @@ public struct TextField: Equatable, Sendable {
 
     /// Replaces the text and puts the cursor at the end.
     public mutating func set(_ newText: String) {
-        text = Array(newText)
+        text = Array(newText.prefix(limit))
         cursor = text.count
     }
 
-    /// Applies an editing key; true if the field used it.
+    /// Whether a focused field takes `key`: text, a paste, or one of its editing keys.
+    public static func takes(_ key: Key) -> Bool {
+        key.typesText || keys.bindings.contains { $0.keys.contains(key) }
+    }
+
+    /// Applies a key; true if the field took it.
     public mutating func handle(_ key: Key) -> Bool {
+        hitLimit = false
         switch key {
-        case .char(let c):
-            text.insert(c, at: cursor)
-            cursor += 1
-        case .left, .ctrl("b"): cursor = max(0, cursor - 1)
-        case .right, .ctrl("f"): cursor = min(text.count, cursor + 1)
-        case .home, .ctrl("a"): cursor = 0
-        case .end, .ctrl("e"): cursor = text.count
-        case .backspace:
-            guard cursor > 0 else { return true }
-            text.remove(at: cursor - 1)
-            cursor -= 1
-        case .delete, .ctrl("d"):
-            guard cursor < text.count else { return true }
-            text.remove(at: cursor)
-        case .ctrl("k"): text.removeSubrange(cursor...)
-        case .ctrl("u"):
-            text.removeSubrange(..<cursor)
-            cursor = 0
-        case .ctrl("w"):
-            var start = cursor
-            while start > 0, text[start - 1].isWhitespace { start -= 1 }
-            while start > 0, !text[start - 1].isWhitespace { start -= 1 }
-            text.removeSubrange(start..<cursor)
-            cursor = start
+        case let .char(c): insert([c])
+        case let .paste(pasted): insert(Array(Self.singleLine(pasted)))
         default:
-            return false
+            guard case let .action(edit) = Self.keys.route(key, in: .editing) else { return false }
+            apply(edit)
         }
         return true
+    }
+
+    private mutating func insert(_ characters: [Character]) {
+        let room = limit - text.count
+        if characters.count > room { hitLimit = true }
+        let taken = characters.prefix(max(0, room))
+        text.insert(contentsOf: taken, at: cursor)
+        cursor += taken.count
+    }
+
+    private mutating func apply(_ edit: FieldEdit) {
+        switch edit {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .wordLeft: cursor = wordStart(before: cursor)
+        case .wordRight: cursor = wordEnd(after: cursor)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .deleteBackward:
+            guard cursor > 0 else { return }
+            text.remove(at: cursor - 1)
+            cursor -= 1
+        case .deleteForward:
+            guard cursor < text.count else { return }
+            text.remove(at: cursor)
+        case .killToEnd: text.removeSubrange(cursor...)
+        case .killToStart:
+            text.removeSubrange(..<cursor)
+            cursor = 0
+        case .killWordBackward:
+            let start = wordStart(before: cursor)
+            text.removeSubrange(start..<cursor)
+            cursor = start
+        case .killWordForward:
+            text.removeSubrange(cursor..<wordEnd(after: cursor))
+        }
+    }
+
+    /// Where the word before `position` starts, skipping the spaces first (readline's backward-word).
+    private func wordStart(before position: Int) -> Int {
+        var i = position
+        while i > 0, !Self.isWordCharacter(text[i - 1]) { i -= 1 }
+        while i > 0, Self.isWordCharacter(text[i - 1]) { i -= 1 }
+        return i
+    }
+
+    /// Where the word after `position` ends (readline's forward-word).
+    private func wordEnd(after position: Int) -> Int {
+        var i = position
+        while i < text.count, !Self.isWordCharacter(text[i]) { i += 1 }
+        while i < text.count, Self.isWordCharacter(text[i]) { i += 1 }
+        return i
+    }
+
+    private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+
+    /// Pasted text on one line: a trailing line break dropped, others and tabs as spaces, and every
+    /// other control or direction override left out (the screen would only show them as symbols).
+    static func singleLine(_ pasted: String) -> String {
+        var trimmed = Substring(pasted)
+        while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
+        var out = String.UnicodeScalarView()
+        // "\r\n" is one Character, so a Windows line break also becomes one space.
+        for c in trimmed {
+            if c.isNewline || c == "\t" {
+                out.append(" ")
+            } else {
+                out.append(contentsOf: c.unicodeScalars.filter(TerminalText.isSafe))
+            }
+        }
+        return String(out)
     }
 
     /// Draws the field in `width` columns at `point`, scrolled so the cursor shows,
@@ -58,14 +120,25 @@ public struct TextField: Equatable, Sendable {
     @MainActor
     public func draw(on canvas: Canvas, at point: Point, width: Int, focused: Bool, style: Style = .field) {
         guard width > 0 else { return }
-        // Scroll horizontally by whole characters until the cursor fits.
-        var start = 0
-        func columns(_ r: Range<Int>) -> Int { text[r].reduce(0) { $0 + TextWidth.of($1) } }
-        while columns(start..<cursor) > width - 1, start < cursor { start += 1 }
-        let visible = TextWidth.prefix(String(text[start...]), fitting: width)
-        canvas.draw(TextWidth.pad(visible, to: width), at: point, style: style, maxWidth: width)
+        // Walk back from the cursor while the text still fits (the cursor needs the last column):
+        // linear in what is shown, whatever the length of the text.
+        var start = cursor, used = 0
+        while start > 0 {
+            let w = TextWidth.of(text[start - 1])
+            if used + w > width - 1 { break }
+            used += w
+            start -= 1
+        }
+        var visible = "", shown = 0
+        for c in text[start...] {
+            let w = TextWidth.of(c)
+            if shown + w > width { break }
+            visible.append(c)
+            shown += w
+        }
+        canvas.draw(visible + String(repeating: " ", count: width - shown), at: point, style: style, maxWidth: width)
         if focused {
-            canvas.setCursor(Point(x: point.x + columns(start..<cursor), y: point.y))
+            canvas.setCursor(Point(x: point.x + used, y: point.y))
         }
     }
 }

@@ -4,34 +4,54 @@ public final class TextPagerScreen: Screen {
     private let title: String
     private let lines: @MainActor () -> [String]
     private let close: @MainActor () -> Void
-    private let closeKeys: Set<Key>
+    private let keys: KeyTable<Action, SingleMode>
     private var top = 0
     private var visibleRows = 10
 
     /// - Parameters:
     ///   - lines: read at each draw, so the page follows changes (units, edits).
     ///   - closeKeys: keys that close the page besides Esc and q.
-    public init(title: String, closeKeys: Set<Key> = [], lines: @escaping @MainActor () -> [String],
+    public init(title: String, closeKeys: [Key] = [], lines: @escaping @MainActor () -> [String],
                 close: @escaping @MainActor () -> Void) {
         self.title = title
         self.lines = lines
         self.close = close
-        self.closeKeys = closeKeys
+        keys = Self.keys(closeKeys: closeKeys)
     }
 
+    /// What a key does on a page.
+    public enum Action: Sendable { case scroll(ListMove), help, close }
+
+    /// Every key of a page; `closeKeys` join Esc among the keys that close it.
+    public static func keys(closeKeys: [Key] = []) -> KeyTable<Action, SingleMode> {
+        KeyTable("page", [
+            KeyBinding([.up, .char("k")], .scroll(.up), help: "scroll up a line", hint: "scroll", hintKeys: "↑↓ PgUp PgDn"),
+            KeyBinding([.down, .char("j")], .scroll(.down), help: "scroll down a line"),
+            KeyBinding([.pageUp, .char("b")], .scroll(.pageUp), help: "a page up"),
+            KeyBinding([.pageDown, .char(" "), .char("f")], .scroll(.pageDown), help: "a page down"),
+            KeyBinding([.home, .char("g")], .scroll(.first), help: "to the top"),
+            KeyBinding([.end, .char("G")], .scroll(.last), help: "to the end"),
+            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
+            KeyBinding([.escape, .char("q"), .left] + closeKeys, .close, help: "back", hint: "back", hintKeys: "Esc"),
+        ])
+    }
+
+    private var help = HelpOverlay()
+
     public func handle(_ key: Key) {
+        if help.close(on: key) { return }
+        guard case let .action(action) = keys.route(key, in: .only) else { return }
         let count = lines().count
         let page = max(1, visibleRows - 1)
-        switch key {
-        case .escape, .char("q"), .left: close()
-        case _ where closeKeys.contains(key): close()
-        case .up, .char("k"): top -= 1
-        case .down, .char("j"): top += 1
-        case .pageUp, .char("b"): top -= page
-        case .pageDown, .char(" "), .char("f"): top += page
-        case .home, .char("g"): top = 0
-        case .end, .char("G"): top = count
-        default: break
+        switch action {
+        case .close: close(); return
+        case .help: help.open(); return
+        case .scroll(.up): top -= 1
+        case .scroll(.down): top += 1
+        case .scroll(.pageUp): top -= page
+        case .scroll(.pageDown): top += page
+        case .scroll(.first): top = 0
+        case .scroll(.last): top = count
         }
         top = min(max(0, top), max(0, count - visibleRows))
     }
@@ -45,6 +65,7 @@ public final class TextPagerScreen: Screen {
         for (row, line) in all[top..<end].enumerated() {
             canvas.draw(line, at: Point(x: 1, y: 2 + row), style: line.hasPrefix("  !") ? .warning : .normal)
         }
-        Chrome.drawStatus(hints: [KeyHint("↑↓ PgUp PgDn", "scroll"), KeyHint("Esc", "back")], message: nil, on: canvas)
+        Chrome.drawStatus(hints: keys.hints(in: .only), message: nil, on: canvas)
+        help.draw(keys, mode: .only, on: canvas)
     }
 }

@@ -7,8 +7,22 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
     public var presenter: TripSettingsPresenterProtocol!
     private var model: TripSettingsViewModel?
     private var fields = FormFields<TripSettingsText.Field>()
+    private var help = HelpOverlay()
+    private var notice: String?
 
     public init() {}
+
+    /// What a key does on the settings form.
+    enum Action: Sendable { case next, previous, save, cancel, help }
+
+    /// Every key of the settings form; the focused field takes text and editing keys first.
+    static let keys = KeyTable<Action, FormMode>("trip settings", [
+        KeyBinding([.tab, .down], .next, help: "next field", hint: "next field", hintKeys: "Tab"),
+        KeyBinding([.backTab, .up], .previous, help: "previous field"),
+        KeyBinding([.enter, .ctrl("s")], .save, help: "save the settings", hint: "save", hintKeys: "Enter"),
+        KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard"),
+        KeyBinding([.function(1)], .help, help: "every key of this screen", hint: "help"),
+    ])
 
     public func show(_ model: TripSettingsViewModel) {
         fields.sync(model.values)
@@ -19,13 +33,19 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
 
     public func handle(_ key: Key) {
         guard let model else { return }
-        switch key {
-        case .tab, .down: presenter.didMoveFocus(forward: true)
-        case .backTab, .up: presenter.didMoveFocus(forward: false)
-        case .enter: presenter.didPressSave()
-        case .escape: presenter.didPressCancel()
-        default:
-            if let text = fields.edit(model.focus, with: key) { presenter.didEditField(model.focus, text: text) }
+        notice = nil
+        if help.close(on: key) { return }
+        switch Self.keys.route(key, in: .field) {
+        case .field:
+            let edit = fields.edit(model.focus, with: key)
+            if edit.hitLimit { notice = "\(model.focus.label) takes at most \(fields.limit(model.focus)) characters." }
+            if let text = edit.text { presenter.didEditField(model.focus, text: text) }
+        case .action(.next): presenter.didMoveFocus(forward: true)
+        case .action(.previous): presenter.didMoveFocus(forward: false)
+        case .action(.save): presenter.didPressSave()
+        case .action(.cancel): presenter.didPressCancel()
+        case .action(.help): help.open()
+        case .ignored: break
         }
     }
 
@@ -40,7 +60,8 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
                            focused: field == model.focus, on: canvas)
         }
         canvas.draw("The itinerary (i) plans days from these.", at: Point(x: 2, y: 13), style: .dim)
-        Chrome.drawStatus(hints: [KeyHint("Tab", "next field"), KeyHint("Enter", "save"), KeyHint("Esc", "discard")],
-                          message: model.message, on: canvas)
+        Chrome.drawStatus(hints: Self.keys.hints(in: .field), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+                          on: canvas)
+        help.draw(Self.keys, mode: .field, on: canvas)
     }
 }

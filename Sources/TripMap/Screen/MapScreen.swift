@@ -4,10 +4,22 @@ import TermUI
 /// The map full screen (`m` in trip detail): header, the map, key hints; Esc or `m` returns.
 @MainActor
 public final class MapScreen: Screen {
-    /// The keys the full-screen map answers, for the status line and help.
-    public static let hints = [
-        KeyHint("+/-", "zoom"), KeyHint("←↑↓→/hjkl", "pan"), KeyHint("0", "fit"), KeyHint("Esc/m", "back"),
-    ]
+    /// Every key of the full-screen map, declared once for dispatch, hints, help and the README.
+    public static let keys = KeyTable<MapScreenAction, SingleMode>("map",
+        MapMove.allCases.map { move in
+            let hint: (String, String)? = switch move {
+            case .zoomIn: ("+/-", "zoom")
+            case .panLeft: ("←↑↓→/hjkl", "pan")
+            case .fit: ("0", "fit")
+            default: nil
+            }
+            return KeyBinding(move.keys, .move(move), help: move.help, hint: hint?.1, hintKeys: hint?.0)
+        } + [
+            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
+            KeyBinding([.escape, .char("m"), .char("q")], .close, help: "back to the trip", hint: "back", hintKeys: "Esc/m"),
+        ])
+
+    private var help = HelpOverlay()
 
     private let title: String
     private let state: MapState
@@ -33,15 +45,24 @@ public final class MapScreen: Screen {
         Chrome.drawHeader(title + " › map", on: canvas)
         let area = canvas.region(Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
         drawMap(model(), state: state, on: area, unicode: unicode)
-        Chrome.drawStatus(hints: Self.hints, message: nil, on: canvas)
+        Chrome.drawStatus(hints: Self.keys.hints(in: .only), message: nil, on: canvas)
+        help.draw(Self.keys, mode: .only, on: canvas)
     }
 
     public func handle(_ key: Key) {
-        switch key {
-        case .escape, .char("m"), .char("q"): close()
-        default: state.handle(key, panning: true)
+        if help.close(on: key) { return }
+        guard case let .action(action) = Self.keys.route(key, in: .only) else { return }
+        switch action {
+        case let .move(move): state.apply(move)
+        case .help: help.open()
+        case .close: close()
         }
     }
+}
+
+/// What a key does on the full-screen map.
+public enum MapScreenAction: Sendable {
+    case move(MapMove), help, close
 }
 
 /// Whether the terminal shows Unicode, as the locale says.

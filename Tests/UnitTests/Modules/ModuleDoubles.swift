@@ -9,9 +9,9 @@ import TripMap
 /// Records what a presenter asked its router to do.
 @MainActor
 final class TripListRouterSpy: TripListRouterProtocol {
-    var opened: [(Trip.ID, Bool)] = []
+    var opened: [Trip.ID] = []
     var quitCount = 0
-    func openTrip(_ id: Trip.ID, editingName: Bool) { opened.append((id, editingName)) }
+    func openTrip(_ id: Trip.ID) { opened.append(id) }
     func quit() { quitCount += 1 }
 }
 
@@ -38,9 +38,9 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     }
 
     func summaries() -> ChunkedArray<TripSummary> { ChunkedArray(items) }
-    func createTrip() -> (id: Trip.ID, error: String?) {
+    func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
         created += 1
-        let s = TripSummary(id: UUID(), name: "New trip", stopCount: 0, distanceMeters: 0, distanceIsEstimate: false)
+        let s = TripSummary(id: UUID(), name: name, stopCount: 0, distanceMeters: 0, distanceIsEstimate: false)
         items.append(s)
         return (s.id, failure)
     }

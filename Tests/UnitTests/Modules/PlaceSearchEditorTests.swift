@@ -60,50 +60,64 @@ struct PlaceSearchDouble: PlaceSearching {
         #expect(view.model?.selectedSuggestion == nil)
     }
 
-    @Test func arrowsChooseAndEnterTakesThePlaceWithItsZone() async throws {
+    @Test func arrowsChooseAndEnterTakesThePlaceAndSavesTheStop() async throws {
         presenter.didEditField(.name, text: "Portland")
         await settle(1)
-        presenter.didMoveSuggestion(by: 1)
+        // The best match begins with what was typed: it is highlighted, so ↓ goes to the second.
+        #expect(view.model?.selectedSuggestion == 0)
         presenter.didMoveSuggestion(by: 1)
         #expect(view.model?.selectedSuggestion == 1)
         presenter.didPressSave()
-        #expect(view.model?.values[.latitude] == "43.65737")
-        #expect(view.model?.values[.longitude] == "-70.2589")
-        #expect(view.model?.suggestions.isEmpty == true)
-        #expect(store.saves == 0)
-        presenter.didPressSave()
         let stop = try #require(store.trips.first?.waypoints.last)
         #expect(stop.name == "Portland")
+        #expect(stop.coordinate == Coordinate(latitude: 43.65737, longitude: -70.2589))
+        #expect(stop.region == "Maine")
+        #expect(stop.country == "United States")
         #expect(stop.timeZone == "America/New_York")
         #expect(router.closed == 1)
     }
 
-    @Test func enterWithoutAPositionTakesTheBestMatch() async {
+    @Test func enterTakesTheHighlightedBestMatch() async throws {
         presenter.didEditField(.name, text: "Portl")
         await settle(1)
         presenter.didPressSave()
-        #expect(view.model?.values[.name] == "Portland")
-        #expect(view.model?.values[.latitude] == "45.52345")
+        let stop = try #require(store.trips.first?.waypoints.last)
+        #expect(stop.name == "Portland")
+        #expect(stop.region == "Oregon")
     }
 
     @Test func escClosesTheListAndUpFromTheTopLeavesIt() async {
         presenter.didEditField(.name, text: "Portland")
         await settle(1)
-        presenter.didMoveSuggestion(by: 1)
         presenter.didMoveSuggestion(by: -1)
         #expect(view.model?.selectedSuggestion == nil)
         presenter.didCloseSuggestions()
         #expect(view.model?.suggestions.isEmpty == true)
+        #expect(view.model?.values[.name] == "Portland")
+    }
+
+    @Test func searchAgainReopensTheMatchesOrSaysThereAreNone() async {
+        presenter.didEditField(.name, text: "Portland")
+        await settle(1)
+        presenter.didCloseSuggestions()
+        presenter.didPressSearchAgain()
+        await settle(1)
+        #expect(view.model?.suggestions.count == 2)
+        presenter.didEditField(.name, text: "Atlantis")
+        await settle(1)
+        presenter.didPressSearchAgain()
+        await settle(1)
+        #expect(view.model?.message?.text.hasPrefix("No place matches “Atlantis”") == true)
     }
 
     @Test func typingCoordinatesAfterTakingAPlaceForgetsItsZone() async throws {
         presenter.didEditField(.name, text: "Portland")
         await settle(1)
-        presenter.didMoveSuggestion(by: 1)
-        presenter.didPressSave()
-        presenter.didEditField(.latitude, text: "44")
+        presenter.didMoveFocus(forward: true)
+        presenter.didEditField(.position, text: "44, -70")
         presenter.didPressSave()
         #expect(store.trips.first?.waypoints.last?.timeZone == nil)
+        #expect(store.trips.first?.waypoints.last?.coordinate == Coordinate(latitude: 44, longitude: -70))
     }
 }
 
@@ -126,9 +140,9 @@ struct PlaceSearchDouble: PlaceSearching {
         // The list sits under the name field, inside a box.
         let nameRow = try #require(harness.lines.firstIndex { $0.contains("Name: zurich") })
         #expect(harness.lines[nameRow + 1].contains("┌"))
-        harness.send(.down, .enter)
-        #expect(harness.shows("Latitude: 47.3"))
+        // The best match begins with what was typed, so it is highlighted and Enter takes it.
         harness.send(.enter)
+        #expect(harness.shows("Trip: Tour de France"))
         // Added after the selected first stop.
         let stop = try #require(store.trips.first?.waypoints[1])
         #expect(stop.name == "Zürich")

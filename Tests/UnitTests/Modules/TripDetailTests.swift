@@ -20,13 +20,12 @@ import TestSupport
         repository = TripRepository(store: store, trips: [trip])
     }
 
-    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil,
-                       editingName: Bool = false) -> (TripDetailPresenter, TripDetailInteractor) {
+    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil) -> (TripDetailPresenter, TripDetailInteractor) {
         let interactor = TripDetailInteractor(
             tripID: trip.id, repository: repository, routes: routes, settings: DisplaySettings(),
             deliver: deliver ?? UIDelivery(post: { _ in })
         )
-        let presenter = TripDetailPresenter(interactor: interactor, router: router, editingName: editingName)
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
         presenter.viewWillAppear()
@@ -69,7 +68,8 @@ import TestSupport
     }
 
     @Test func renameEditsTheName() {
-        let (presenter, _) = makePresenter(editingName: true)
+        let (presenter, _) = makePresenter()
+        presenter.didPressRename()
         #expect(view.model?.mode == .renaming(text: "Tour de France"))
         presenter.didCommitRename("Provence")
         #expect(store.trips.first?.name == "Provence")

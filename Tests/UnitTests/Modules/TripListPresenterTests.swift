@@ -26,12 +26,27 @@ import TestSupport
         #expect(model.detail == "3 trips")
     }
 
-    @Test func addingCreatesAndOpensWithNameEditing() throws {
+    @Test func addingAsksForANameFirstAndCreatesNothingUntilEnter() throws {
         presenter.didPressAdd()
+        #expect(view.model?.mode == .naming)
+        #expect(interactor.created == 0)
+        presenter.didCommitNewTrip(named: "  ")
+        #expect(view.model?.message == .init("A trip needs a name: type one, or Esc to cancel.", isError: true))
+        #expect(view.model?.mode == .naming)
+        #expect(interactor.created == 0)
+        presenter.didCommitNewTrip(named: "Pacific NW loop ")
         #expect(interactor.created == 1)
-        let opened = try #require(router.opened.last)
-        #expect(opened.1 == true)
+        #expect(interactor.items.last?.name == "Pacific NW loop")
+        #expect(router.opened.last == interactor.items.last?.id)
         #expect(view.model?.rows.count == 4)
+    }
+
+    @Test func escWhileNamingLeavesNoTrip() {
+        presenter.didPressAdd()
+        presenter.didCancelNewTrip()
+        #expect(view.model?.mode == .browsing)
+        #expect(interactor.created == 0)
+        #expect(router.opened.isEmpty)
     }
 
     @Test func renameRefusesEmptyNameAndKeepsEditing() {
@@ -80,8 +95,7 @@ import TestSupport
         presenter.didSelectRow(1)
         presenter.didPressOpen()
         let opened = try #require(router.opened.last)
-        #expect(opened.0 == interactor.items[1].id)
-        #expect(opened.1 == false)
+        #expect(opened == interactor.items[1].id)
     }
 
     @Test func startupMessageShowsOnce() {

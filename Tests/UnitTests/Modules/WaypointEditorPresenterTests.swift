@@ -28,62 +28,139 @@ import TestSupport
     @Test func insertsAtThePosition() {
         let p = makePresenter(.insert(at: 1))
         p.didEditField(.name, text: "Dijon")
-        p.didEditField(.latitude, text: "47.322")
-        p.didEditField(.longitude, text: "5.0415")
+        p.didEditField(.position, text: "47.322, 5.0415")
         p.didPressSave()
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Dijon", "Lyon", "Marseille"])
         #expect(store.trips.first?.waypoints[1].coordinate == Coordinate(latitude: 47.322, longitude: 5.0415))
         #expect(router.closed == 1)
     }
 
-    @Test func editStartsFromTheStopAndReplacesIt() {
-        let p = makePresenter(.edit(trip.waypoints[1].id))
+    @Test func editStartsFromTheStop() {
+        _ = makePresenter(.edit(trip.waypoints[1].id))
         #expect(view.model?.values[.name] == "Lyon")
-        #expect(view.model?.values[.latitude] == "45.764")
+        #expect(view.model?.values[.position] == "45.764, 4.8357")
         #expect(view.model?.title == "Edit stop")
+        #expect(view.model?.place.text.hasPrefix("At Lyon") == true)
+    }
+
+    @Test func aNewNameOverTheOldPositionIsSaidOnceBeforeSaving() throws {
+        let p = makePresenter(.edit(trip.waypoints[1].id))
         p.didEditField(.name, text: "Lyon Part-Dieu")
+        #expect(view.model?.place.isError == true)
+        p.didPressSave()
+        #expect(store.saves == 0)
+        let said = try #require(view.model?.message?.text)
+        #expect(said.hasPrefix("Position unchanged: Lyon 45.76, 4.84"))
         p.didPressSave()
         #expect(store.trips.first?.waypoints[1].name == "Lyon Part-Dieu")
         #expect(store.trips.first?.waypoints[1].id == trip.waypoints[1].id)
+        #expect(store.trips.first?.waypoints[1].coordinate == trip.waypoints[1].coordinate)
     }
 
-    @Test func outOfRangeAndNonNumbersAreRefusedNextToTheField() {
+    @Test func choosingAPlaceSetsNamePositionRegionCountryAndZone() throws {
+        let p = makePresenter(.edit(trip.waypoints[1].id))
+        p.didEditField(.name, text: "Greno")
+        p.placesDidArrive([Self.grenoble, Self.grenade], for: "Greno")
+        #expect(view.model?.selectedSuggestion == 0)
+        p.didMoveSuggestion(by: 1)
+        p.didPressSave()
+        let stop = try #require(store.trips.first?.waypoints[1])
+        #expect(stop.name == "Grenade")
+        #expect(stop.coordinate == Self.grenade.coordinate)
+        #expect(stop.region == "Occitania")
+        #expect(stop.country == "France")
+        #expect(stop.timeZone == "Europe/Paris")
+        #expect(router.closed == 1)
+    }
+
+    @Test func aTypoMatchIsNotTakenByEnter() {
+        let p = makePresenter(.edit(trip.waypoints[1].id))
+        p.didEditField(.name, text: "Crater Lake")
+        p.placesDidArrive([PlaceSuggestion(label: "Carter Lake, Iowa", name: "Carter Lake", region: "Iowa",
+                                           country: "United States", coordinate: Coordinate(latitude: 41.29, longitude: -95.92),
+                                           timeZone: "America/Chicago")], for: "Crater Lake")
+        #expect(view.model?.selectedSuggestion == nil)
+        p.didPressSave()
+        #expect(store.saves == 0)
+        #expect(view.model?.message?.text.hasPrefix("Position unchanged") == true)
+    }
+
+    @Test func aCustomNameOverAChosenPlaceIsSavedAsSuch() throws {
+        let p = makePresenter(.insert(at: 0))
+        p.didEditField(.name, text: "Grenoble")
+        p.placesDidArrive([Self.grenoble], for: "Grenoble")
+        p.didMoveFocus(forward: true)
+        // Tab closed the list without taking the place; choose it again and keep a name of our own.
+        p.didMoveFocus(forward: false)
+        p.didEditField(.name, text: "Grenoble")
+        p.placesDidArrive([Self.grenoble], for: "Grenoble")
+        p.didPressSave()
+        let chosen = try #require(store.trips.first?.waypoints.first)
+        #expect(chosen.coordinate == Self.grenoble.coordinate)
+        let editor = makePresenter(.edit(chosen.id))
+        editor.didEditField(.name, text: "Mom's house")
+        editor.didPressSave()
+        editor.didPressSave()
+        #expect(store.trips.first?.waypoints.first?.name == "Mom's house")
+        #expect(store.trips.first?.waypoints.first?.coordinate == Self.grenoble.coordinate)
+        #expect(store.trips.first?.waypoints.first?.region == "Auvergne-Rhône-Alpes")
+    }
+
+    @Test func aNewStopNeedsAPlaceOrAPosition() {
+        let p = makePresenter(.insert(at: 0))
+        p.didEditField(.name, text: "Sunny Day Inn")
+        p.placesDidArrive([], for: "Sunny Day Inn")
+        p.didPressSave()
+        #expect(view.model?.errors[.position]?.hasPrefix("No place yet") == true)
+        #expect(view.model?.focus == .position)
+        #expect(store.saves == 0)
+    }
+
+    @Test func typedCoordinatesDropTheChosenRegionAndZone() throws {
+        var stop = trip.waypoints[1]
+        stop.region = "Auvergne-Rhône-Alpes"
+        stop.timeZone = "Europe/Paris"
+        repository.perform { $0[0].waypoints[1] = stop }
+        let p = makePresenter(.edit(stop.id))
+        p.didEditField(.position, text: "45.7, 4.9")
+        #expect(view.model?.place.text == "Position typed by hand: 45.70, 4.90")
+        p.didPressSave()
+        let saved = try #require(store.trips.first?.waypoints[1])
+        #expect(saved.coordinate == Coordinate(latitude: 45.7, longitude: 4.9))
+        #expect(saved.region == nil)
+        #expect(saved.timeZone == nil)
+    }
+
+    @Test func badPositionsAreRefusedNextToTheField() {
         let p = makePresenter(.insert(at: 0))
         p.didEditField(.name, text: "Nowhere")
-        p.didEditField(.latitude, text: "91")
-        p.didEditField(.longitude, text: "east")
-        p.didPressSave()
-        #expect(view.model?.errors[.latitude] == "Latitude must be between −90 and 90.")
-        #expect(view.model?.errors[.longitude] == "“east” is not a number of degrees.")
-        #expect(view.model?.focus == .latitude)
+        for (text, said) in [("91, 2", "Latitude must be between −90 and 90."),
+                             ("10, east", "“east” is not a number of degrees."),
+                             ("10, -181", "Longitude must be between −180 and 180."),
+                             ("10", "Type latitude, longitude: e.g. 48.8584, 2.2945.")] {
+            p.didEditField(.position, text: text)
+            p.didPressSave()
+            #expect(view.model?.errors[.position] == said, "\(text)")
+            #expect(view.model?.focus == .position)
+        }
         #expect(store.saves == 0)
         #expect(router.closed == 0)
-        p.didEditField(.latitude, text: "10")
-        p.didEditField(.longitude, text: "-181")
-        p.didPressSave()
-        #expect(view.model?.errors[.longitude] == "Longitude must be between −180 and 180.")
-        #expect(store.saves == 0)
-    }
-
-    @Test func aPastedPairInEitherCoordinateFieldFillsBoth() {
-        let p = makePresenter(.insert(at: 0))
-        p.didEditField(.name, text: "Eiffel Tower")
-        p.didEditField(.longitude, text: "48.8584, 2.2945")
-        p.didMoveFocus(forward: true)
-        #expect(view.model?.values[.latitude] == "48.8584")
-        #expect(view.model?.values[.longitude] == "2.2945")
-        p.didPressSave()
-        #expect(store.trips.first?.waypoints.first?.coordinate == Coordinate(latitude: 48.8584, longitude: 2.2945))
     }
 
     @Test func emptyNameIsRefused() {
         let p = makePresenter(.insert(at: 0))
-        p.didEditField(.latitude, text: "1")
-        p.didEditField(.longitude, text: "2")
+        p.didEditField(.position, text: "1, 2")
         p.didPressSave()
         #expect(view.model?.errors[.name] == "A stop needs a name.")
         #expect(store.saves == 0)
     }
+
+    static let grenoble = PlaceSuggestion(label: "Grenoble, Auvergne-Rhône-Alpes, France", name: "Grenoble",
+                                          region: "Auvergne-Rhône-Alpes", country: "France",
+                                          coordinate: Coordinate(latitude: 45.1885, longitude: 5.7245), timeZone: "Europe/Paris")
+    static let grenade = PlaceSuggestion(label: "Grenade, Occitania, France", name: "Grenade", region: "Occitania",
+                                         country: "France", coordinate: Coordinate(latitude: 43.7722, longitude: 1.2942),
+                                         timeZone: "Europe/Paris")
 
     @Test func stayOvernightArrivalAndNoteAreSavedWithTheStop() throws {
         let interactor = WaypointEditorInteractor(tripID: trip.id, target: .insert(at: 3), repository: repository,
@@ -93,9 +170,9 @@ import TestSupport
         p.viewWillAppear()
         #expect(view.model?.values[.overnight] == "no")
         p.didEditField(.name, text: "Nice")
-        p.didEditField(.latitude, text: "43.7102, 7.262")
+        p.didEditField(.position, text: "43.7102, 7.262")
         p.didEditField(.stay, text: "1h30")
-        p.didEditField(.overnight, text: "yes")
+        p.didToggleOvernight()
         p.didEditField(.arriveBy, text: "2026-07-14 18:00")
         p.didEditField(.note, text: "Socca at the market")
         p.didPressSave()
@@ -110,7 +187,7 @@ import TestSupport
     @Test func badStayAndArrivalAreRefused() {
         let p = makePresenter(.insert(at: 0))
         p.didEditField(.name, text: "X")
-        p.didEditField(.latitude, text: "1, 2")
+        p.didEditField(.position, text: "1, 2")
         p.didEditField(.stay, text: "forever")
         p.didEditField(.arriveBy, text: "2026-02-30 10:00")
         p.didPressSave()

@@ -45,7 +45,8 @@ enum MapFixtures {
         let canvas = MemoryCanvas(width: width, height: height, unicode: unicode)
         drawMap(model, state: state, on: canvas, unicode: unicode)
         for key in keys {
-            state.handle(key)
+            // Through the map screen's own key table, as the app dispatches them.
+            if case let .action(.move(move)) = MapScreen.keys.route(key, in: .only) { state.apply(move) }
             canvas.clear()
             drawMap(model, state: state, on: canvas, unicode: unicode)
         }

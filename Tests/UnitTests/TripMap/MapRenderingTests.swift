@@ -87,13 +87,13 @@ import TestSupport
         #expect(state.viewport != before)
         #expect(canvas.text.contains("5"))
         let withSeattle = state.viewport!
-        state.handle(.char("-"))
+        state.apply(.zoomOut)
         let zoomed = state.viewport!
         #expect(abs(zoomed.unitsPerDot - 2 * withSeattle.unitsPerDot) < 1e-15)
         model.stops.removeLast()
         drawMap(model, state: state, on: canvas)
         #expect(state.viewport == zoomed)
-        state.handle(.char("0"))
+        state.apply(.fit)
         drawMap(model, state: state, on: canvas)
         #expect(state.viewport == before)
     }
@@ -103,7 +103,7 @@ import TestSupport
         let canvas = MemoryCanvas(width: 80, height: 24)
         var model = MapFixtures.california
         drawMap(model, state: state, on: canvas)
-        for _ in 0..<3 { state.handle(.char("+")) }
+        for _ in 0..<3 { state.apply(.zoomIn) }
         drawMap(model, state: state, on: canvas)
         #expect(!canvas.text.contains("San Francisco"))
         let zoom = state.viewport!.unitsPerDot
@@ -114,21 +114,19 @@ import TestSupport
         #expect(state.viewport!.unitsPerDot == zoom)
     }
 
-    @Test func keys() {
+    @Test func moves() {
         let state = MapState(outlines: MapFixtures.outlines)
         let canvas = MemoryCanvas(width: 80, height: 24)
         drawMap(MapFixtures.california, state: state, on: canvas)
         let fitted = state.viewport!
-        #expect(state.handle(.char("+")))
+        state.apply(.zoomIn)
         #expect(abs(state.viewport!.unitsPerDot - fitted.unitsPerDot / 2) < 1e-15)
-        #expect(state.handle(.char("-")))
-        #expect(state.handle(.right))
+        state.apply(.zoomOut)
+        state.apply(.panRight)
         #expect(state.viewport!.center.x > fitted.center.x)
-        #expect(state.handle(.char("k")))
+        state.apply(.panUp)
         #expect(state.viewport!.center.y > fitted.center.y)
-        #expect(!state.handle(.down, panning: false))
-        #expect(!state.handle(.char("x")))
-        #expect(state.handle(.char("0")))
+        state.apply(.fit)
         drawMap(MapFixtures.california, state: state, on: canvas)
         #expect(state.viewport == fitted)
     }

@@ -159,7 +159,7 @@ struct TripDocumentReader {
 
     private mutating func waypoint() throws(NotOnFastPath) -> Waypoint {
         var id: UUID?, name: String?, latitude: Double?, longitude: Double?
-        var stay: Double?, overnight: Bool?, note: String?, arrival: Date??, zone: String??
+        var stay: Double?, overnight: Bool?, note: String?, arrival: Date??, zone: String??, region: String??, country: String??
         try object { (r: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "id": id = try r.uuid()
@@ -171,13 +171,15 @@ struct TripDocumentReader {
             case "note": note = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() }
             case "fixedArrival": arrival = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.date() })
             case "timeZone": zone = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
+            case "region": region = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
+            case "country": country = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
             default: throw r.stop("key \(key) is not read here")
             }
         }
         guard let id, let name, let latitude, let longitude else { throw stop("a stop lacks id, name or coordinates") }
         let stop = Waypoint(id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
                             stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
-                            fixedArrival: arrival ?? nil, timeZone: zone ?? nil)
+                            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil)
         guard stop.stay >= 0 else { throw self.stop("a negative stay") }
         return stop
     }

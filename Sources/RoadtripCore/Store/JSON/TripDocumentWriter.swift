@@ -126,9 +126,14 @@ struct TripDocumentWriter {
         raw(trip.waypoints.isEmpty ? ",\n      \"waypoints\" : [\n\n      ]\n    }" : ",\n      \"waypoints\" : [\n")
     }
 
-    // Keys in sorted order: fixedArrival, id, latitude, longitude, name, note, overnight, stay, timeZone.
+    // Keys in sorted order: country, fixedArrival, id, latitude, longitude, name, note, overnight, region, stay, timeZone.
     private mutating func write(_ stop: Waypoint, at path: @autoclosure () -> String) throws(Unwritable) {
         raw("        {\n")
+        if let country = stop.country {
+            raw("          \"country\" : ")
+            string(country)
+            raw(",\n")
+        }
         if let arrival = stop.fixedArrival {
             raw("          \"fixedArrival\" : ")
             date(arrival)
@@ -145,6 +150,10 @@ struct TripDocumentWriter {
         raw(",\n          \"note\" : ")
         string(stop.note)
         raw(stop.overnight ? ",\n          \"overnight\" : true" : ",\n          \"overnight\" : false")
+        if let region = stop.region {
+            raw(",\n          \"region\" : ")
+            string(region)
+        }
         raw(",\n          \"stay\" : ")
         try number(stop.stay, at: path() + ".stay")
         if let zone = stop.timeZone {

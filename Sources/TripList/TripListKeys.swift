@@ -1,0 +1,65 @@
+import TermUI
+
+/// What a key does on the trip list.
+enum TripListAction: Sendable {
+    case move(ListMove)
+    case open, add, rename, delete, filter, clearFilter, undo, redo, help, quit
+    case commitName, cancelName
+    case keepFilter, dropFilter
+    case answer(Bool)
+}
+
+/// What the trip list's keys are doing: browsing, or one of its text fields or questions.
+enum TripListKeyMode: KeyMode {
+    case browsing, naming, renaming, filtering, confirming
+
+    var editsText: Bool { self == .naming || self == .renaming || self == .filtering }
+
+    var title: String {
+        switch self {
+        case .browsing: ""
+        case .naming: "naming a new trip"
+        case .renaming: "renaming"
+        case .filtering: "typing a filter"
+        case .confirming: "asked to confirm"
+        }
+    }
+
+    init(_ mode: TripListViewModel.Mode) {
+        switch mode {
+        case .browsing: self = .browsing
+        case .naming: self = .naming
+        case .renaming: self = .renaming
+        case .filtering: self = .filtering
+        case .confirming: self = .confirming
+        }
+    }
+}
+
+extension TripListView {
+    /// Every key of the trip list, declared once for dispatch, the status line, `?` help and the README.
+    static let keys = KeyTable<TripListAction, TripListKeyMode>("trip list",
+        ListMove.allCases.map { KeyBinding($0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil,
+                                           hintKeys: "↑↓/jk", in: [.browsing]) }
+        + [
+            KeyBinding([.enter, .right, .char("l")], .open, help: "open the trip", hint: "open", hintKeys: "Enter", in: [.browsing]),
+            KeyBinding([.char("a")], .add, help: "add a trip and name it", hint: "add", in: [.browsing]),
+            KeyBinding([.char("r"), .char("e")], .rename, help: "rename the trip in place", hint: "rename", hintKeys: "r", in: [.browsing]),
+            KeyBinding([.char("d"), .delete], .delete, help: "delete the trip (asks first)", hint: "delete", hintKeys: "d", in: [.browsing]),
+            KeyBinding([.char("/")], .filter, help: "filter by name as you type", hint: "filter", in: [.browsing]),
+            KeyBinding([.escape], .clearFilter, help: "clear the filter", in: [.browsing]),
+            KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
+            KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
+            KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.naming, .renaming]),
+            KeyBinding([.escape], .cancelName, help: "cancel: nothing changes", hint: "cancel", in: [.naming, .renaming]),
+            KeyBinding([.enter, .down, .up], .keepFilter, help: "keep the filter and go back to the list",
+                       hint: "done", hintKeys: "Enter", in: [.filtering]),
+            KeyBinding([.escape], .dropFilter, help: "clear the filter", hint: "clear", in: [.filtering]),
+            KeyBinding([.char("y"), .char("Y")], .answer(true), help: "yes", hint: "yes", hintKeys: "y", in: [.confirming]),
+            KeyBinding([.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no",
+                       hintKeys: "n", in: [.confirming]),
+            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
+                       in: [.browsing, .naming, .renaming, .filtering]),
+            KeyBinding([.char("q")], .quit, help: "quit", hint: "quit", in: [.browsing]),
+        ])
+}
