@@ -1,8 +1,11 @@
 import Foundation
 import RoadtripCore
 
-/// A gazetteer that loads on a background thread, so the first screen never waits for it:
-/// until it is ready, searches find nothing and `status` says why.
+/// A gazetteer that loads on a background thread, so the first screen never waits for it.
+///
+/// A search made while it loads waits for it: searches run off the UI thread, and a place typed
+/// in the first moment after start must still be found. Nearest-place look-ups (time zones, asked
+/// on the UI thread) find nothing until it is ready.
 public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @unchecked Sendable {
     // @unchecked: `state` is only touched under `condition`.
     public enum Status: Equatable, Sendable {
@@ -66,7 +69,8 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
     }
 
     public func search(_ query: String, limit: Int) -> [Place] {
-        gazetteer?.search(query, limit: limit) ?? []
+        _ = waitUntilLoaded()
+        return gazetteer?.search(query, limit: limit) ?? []
     }
 
     public func nearest(to coordinate: Coordinate) -> Place? {

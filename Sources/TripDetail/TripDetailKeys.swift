@@ -21,7 +21,7 @@ enum TripDetailKeyMode: KeyMode {
 
     var title: String {
         switch self {
-        case .browsing: ""
+        case .browsing: "browsing"
         case .renaming: "renaming the trip"
         case .confirming: "asked to confirm"
         case .proposing: "shown a better order"

@@ -17,7 +17,7 @@ enum TripListKeyMode: KeyMode {
 
     var title: String {
         switch self {
-        case .browsing: ""
+        case .browsing: "browsing"
         case .naming: "naming a new trip"
         case .renaming: "renaming"
         case .filtering: "typing a filter"

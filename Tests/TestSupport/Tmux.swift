@@ -57,6 +57,29 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", target, "-l", "--", text])
     }
 
+    /// Types `text` one character at a time with a pause after each, as a person types.
+    public func typeSlowly(_ text: String, pause: TimeInterval = 0.015) throws {
+        for character in text {
+            try type(String(character))
+            Thread.sleep(forTimeInterval: pause)
+        }
+    }
+
+    /// Pastes `text` as a terminal does: bracketed (marked as a paste) when the program asked for
+    /// that, as plain typed characters otherwise.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "roadtrip-paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "roadtrip-paste", "-t", target])
+    }
+
+    /// Where the terminal cursor is (column, row), and whether it is shown.
+    public func cursor() throws -> (x: Int, y: Int, visible: Bool) {
+        let text = try tmux(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y} #{cursor_flag}"])
+        let parts = text.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        guard parts.count == 3 else { throw TmuxError.failed(command: "display-message cursor", output: text) }
+        return (parts[0], parts[1], parts[2] == 1)
+    }
+
     /// Types a shell command line and presses Enter.
     public func typeLine(_ line: String) throws {
         try type(line)

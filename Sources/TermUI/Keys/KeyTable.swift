@@ -6,7 +6,8 @@ public protocol KeyMode: Hashable, Sendable, CaseIterable {
     /// True while a text field has the keyboard: every printable key, paste and editing key goes
     /// into the field, whatever the screen binds it to elsewhere.
     var editsText: Bool { get }
-    /// How the README and the help overlay name the mode ("naming a trip"); empty for the usual one.
+    /// How the README and the help overlay name the mode ("naming a trip"). The first case is the
+    /// screen's usual mode, which the help overlay does not name.
     var title: String { get }
 }
 

@@ -162,12 +162,15 @@ public final class NCursesTerminal: Terminal {
     static let pasteLimit = 65_536
 
     /// Esc alone, or Alt with the character that came with it (terminals send Alt-b as Esc b).
+    /// Only the Alt keys the app binds are taken as such: Esc then `d` sent in quick succession
+    /// by a script (or a fast hand) stays Esc and `d`.
     private func escapeOrAlt() -> Key {
         wtimeout(window, 0)
         var character: wint_t = 0
         let result = wget_wch(window, &character)
-        if result == OK, case let .char(c)? = KeyDecoder.character(UInt32(character)) {
-            return .alt(c.isASCII ? Character(c.lowercased()) : c)
+        if result == OK, case let .char(c)? = KeyDecoder.character(UInt32(character)),
+           case let alt = Key.alt(c.isASCII ? Character(c.lowercased()) : c), TextField.takes(alt) {
+            return alt
         }
         // Something else followed: it is a key of its own.
         if result == OK { unget_wch(wchar_t(bitPattern: UInt32(character))) }

@@ -18,7 +18,8 @@ public struct HelpOverlay: Sendable {
     @MainActor
     public func draw<Action, Mode>(_ table: KeyTable<Action, Mode>, mode: Mode, notes: [KeyHint] = [], on canvas: Canvas) {
         guard isShown else { return }
-        let title = mode.title.isEmpty ? table.screen : table.screen + ", " + mode.title
+        let usual = Mode.allCases.first == mode || mode.title.isEmpty
+        let title = usual ? table.screen : table.screen + ", " + mode.title
         Overlay.drawHelp(title: title, hints: table.help(in: mode) + notes, on: canvas)
     }
 }

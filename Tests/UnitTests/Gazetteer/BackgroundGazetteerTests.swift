@@ -13,6 +13,18 @@ struct BackgroundGazetteerTests {
         #expect(g.nearest(to: Coordinate(latitude: 48.8584, longitude: 2.2945))?.countryCode == "FR")
     }
 
+    @Test func aSearchMadeWhileLoadingWaitsForTheData() {
+        let dir = GazetteerFixture.dataDirectory
+        let release = DispatchSemaphore(value: 0)
+        let g = BackgroundGazetteer {
+            release.wait()
+            return dir
+        }
+        #expect(g.status == .loading)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
+        #expect(g.search("Joliet", limit: 1).first?.region == "Illinois")
+    }
+
     @Test func aMissingFolderIsReportedAndSearchesFindNothing() {
         let g = BackgroundGazetteer { URL(fileURLWithPath: "/nonexistent/gazetteer") }
         guard case let .failed(reason) = g.waitUntilLoaded() else {

@@ -66,21 +66,19 @@ import WaypointEditor
 
     @Test func createRenameAddReorderAndGoBack() throws {
         harness.type("a")
-        // A new trip opens with its name ready for editing.
-        #expect(harness.shows("Trips › New trip"))
-        harness.send(.ctrl("u"))
+        // A new trip is named first, in an empty field; Enter creates and opens it.
+        #expect(harness.shows("New trip:"))
+        #expect(harness.shows("type its name"))
         harness.type("Côte d’Azur 🌊")
         harness.send(.enter)
         #expect(harness.shows("Trip: Côte d’Azur 🌊"))
 
-        for (name, lat, lon) in [("Nice", "43.7102", "7.262"), ("Monaco", "43.7384", "7.4246"), ("Menton", "43.7765", "7.5048")] {
+        for (name, position) in [("Nice", "43.7102, 7.262"), ("Monaco", "43.7384 7.4246"), ("Menton", "43.7765,7.5048")] {
             harness.type("a")
             #expect(harness.shows("Add stop"))
             harness.type(name)
             harness.send(.tab)
-            harness.type(lat)
-            harness.send(.tab)
-            harness.type(lon)
+            harness.type(position)
             harness.send(.enter)
         }
         let trip = try #require(store.trips.first { $0.name == "Côte d’Azur 🌊" })
@@ -111,11 +109,12 @@ import WaypointEditor
         harness.type("a")
         harness.type("Bad")
         harness.send(.tab)
-        harness.type("123")
-        harness.send(.tab)
-        harness.type("abc")
+        harness.type("123, 5")
         harness.send(.enter)
         #expect(harness.shows("✗ Latitude must be between −90 and 90."))
+        harness.send(.ctrl("u"))
+        harness.type("45, abc")
+        harness.send(.enter)
         #expect(harness.shows("✗ “abc” is not a number of degrees."))
         harness.send(.escape)
         #expect(store.trips.first?.waypoints.count == 4)
@@ -218,11 +217,14 @@ import WaypointEditor
         // edit one; delete one; change the trip's settings; apply a best order.
         h.type("r"); h.send(.ctrl("u")); h.type("Loire"); h.send(.enter)
         h.send(.down); h.type("d"); h.type("y")
-        h.type("a"); h.send(.ctrl("u")); h.type("X"); h.send(.enter)
+        h.type("a"); h.type("X"); h.send(.enter)
         h.type("a"); h.type("One"); h.send(.tab); h.type("1, 2"); h.send(.enter)
         h.type("a"); h.type("Two"); h.send(.tab); h.type("3, 4"); h.send(.enter)
         h.send(.shiftUp)
+        // Renamed without choosing a place: the first Enter says the position stays, the second saves.
         h.send(.enter); h.send(.ctrl("u")); h.type("Deux"); h.send(.enter)
+        #expect(h.shows("Position unchanged: Two 3.00, 4.00"))
+        h.send(.enter)
         h.type("d"); h.type("y")
         h.type("s"); h.send(.tab); h.send(.ctrl("u")); h.type("6h"); h.send(.enter)
         h.send(.escape)
@@ -232,7 +234,7 @@ import WaypointEditor
         await h.settle(until: "Enter applies")
         h.send(.enter)
         #expect(repository.trips[1].waypoints.map(\.name) == ["A", "B", "C", "D"])
-        let edits = 11
+        let edits = 10
         #expect(try Data(contentsOf: url) != original)
 
         for _ in 0..<edits { h.type("u") }

@@ -189,6 +189,27 @@ struct NCursesAdapterTests {
         #expect(decoded == expected)
     }
 
+    @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
+    func aBracketedPasteIsOneKeyWhateverItHolds(term: String) throws {
+        // Command letters, a line break, Esc and an arrow's bytes inside a paste are text, not keys.
+        let decoded = try keys(from: "\u{1B}[200~dd q\r\nyes\u{1B}[A东\u{1B}[201~x", term: term, count: 2)
+        guard case let .paste(text)?? = decoded.first else {
+            Issue.record("not a paste: \(decoded)")
+            return
+        }
+        #expect(text.hasPrefix("dd q\r\nyes"))
+        #expect(text.hasSuffix("东"))
+        #expect(decoded.last == .char("x"))
+    }
+
+    @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
+    func decodesAltLettersAndCtrlArrows(term: String) throws {
+        // Esc then a key no Alt binding uses stays two keys, as a script sending Esc then d means.
+        let decoded = try keys(from: "\u{1B}b\u{1B}F\u{1B}[1;5D\u{1B}[1;5Cq\u{1B}d\u{1B}u", term: term, count: 8)
+        let expected: [Key?] = [.alt("b"), .alt("f"), .ctrlLeft, .ctrlRight, .char("q"), .alt("d"), .escape, .char("u")]
+        #expect(decoded == expected)
+    }
+
     @Test func escapeAloneActsAtOnce() throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)

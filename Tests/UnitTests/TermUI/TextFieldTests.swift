@@ -75,6 +75,59 @@ struct TextFieldTests {
         #expect(f.string == "")
     }
 
+    @Test func altAndCtrlArrowsMoveByWordsAndAltDErasesOne() {
+        var f = field("Sunny Day Inn")
+        _ = f.handle(.alt("b"))
+        #expect(f.cursor == 10)
+        _ = f.handle(.ctrlLeft)
+        #expect(f.cursor == 6)
+        _ = f.handle(.home)
+        _ = f.handle(.alt("f"))
+        #expect(f.cursor == 5)
+        _ = f.handle(.ctrlRight)
+        #expect(f.cursor == 9)
+        _ = f.handle(.alt("d"))
+        #expect(f.string == "Sunny Day")
+    }
+
+    @Test func everyCommandLetterAndSpaceIsText() {
+        var f = TextField()
+        for c in "a d j k q u y n ? / + - 0 Zürich 東京 🚗" {
+            let took = f.handle(.char(c))
+            #expect(took)
+        }
+        #expect(f.string == "a d j k q u y n ? / + - 0 Zürich 東京 🚗")
+    }
+
+    @Test func aPasteGoesInWholeOnOneLine() {
+        var f = field("ab", cursor: 1)
+        _ = f.handle(.paste("Stay by the pool,\r\nyes\tplease\u{1B}[31m\u{202E}\n"))
+        #expect(f.string == "aStay by the pool, yes please[31mb")
+        #expect(f.cursor == 33)
+    }
+
+    @Test func theLimitKeepsTheTextAndSaysSo() {
+        var f = TextField("", limit: 5)
+        _ = f.handle(.paste("abcdefgh"))
+        #expect(f.string == "abcde")
+        #expect(f.hitLimit)
+        _ = f.handle(.backspace)
+        #expect(!f.hitLimit)
+        _ = f.handle(.char("x"))
+        _ = f.handle(.char("y"))
+        #expect(f.string == "abcdx")
+        #expect(f.hitLimit)
+    }
+
+    @Test @MainActor func aLongTextShowsItsEndWithTheCursorAfterIt() {
+        let canvas = MemoryCanvas(width: 20, height: 1)
+        var f = TextField(String(repeating: "東", count: 5000), limit: 10_000)
+        _ = f.handle(.char("!"))
+        f.draw(on: canvas, at: Point(x: 0, y: 0), width: 10, focused: true)
+        #expect(canvas.lines[0] == "東東東東!")
+        #expect(canvas.cursor == Point(x: 9, y: 0))
+    }
+
     @Test func leavesOtherKeysToTheScreen() {
         var f = field("a")
         let r4 = f.handle(.enter)
