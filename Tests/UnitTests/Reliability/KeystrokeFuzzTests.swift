@@ -9,9 +9,10 @@ import TestSupport
 /// Random keys through the whole app on the in-memory screen, with a real store in a temporary folder.
 ///
 /// Keys: every `Key`, command letters, Unicode (wide, combining, right-to-left, emoji), raw
-/// controls, escape fragments (Esc then the rest of a sequence as separate keys) and resizes
-/// between 1×1 and 300×100. After every key: the screen is exactly the terminal's size with no
-/// control character in any cell, the cursor is inside it, each list's selection is in range,
+/// controls, escape fragments (Esc then the rest of a sequence as separate keys), Alt and Ctrl
+/// word moves, pastes of up to 300 characters, and resizes between 1×1 and 300×100. After every
+/// key: the screen is exactly the terminal's size with no control character in any cell, it equals
+/// a full repaint (Ctrl-L), the cursor is inside it and off the bars, each list's selection is in range,
 /// and whenever the trips changed the file on disk parses and holds exactly them. Every 1,000
 /// keys the file is read back regardless. `q` relaunches the app from the file, as a user would.
 ///
@@ -42,6 +43,7 @@ import TestSupport
                 }
                 let context = "key \(n) (\(key)), seed \(seed)"
                 try Self.checkScreen(app.harness, context)
+                Self.checkCleanFrame(app.harness, context)
                 Self.checkSelection(app.harness.app.top, context)
                 if app.repository.trips != checked || n % 1_000 == 0 {
                     try Self.checkFile(file, holds: app.repository, context)
@@ -79,6 +81,18 @@ import TestSupport
         if let cursor = canvas.cursor {
             #expect(cursor.x >= 0 && cursor.x < size.width && cursor.y >= 0 && cursor.y < size.height,
                     "cursor \(cursor) outside \(size) after \(context)")
+        }
+    }
+
+    /// The frame after a key equals a full repaint (what Ctrl-L draws): no state left over from
+    /// earlier frames, the cursor in the same place.
+    static func checkCleanFrame(_ harness: ScreenHarness, _ context: String) {
+        let canvas = harness.terminal.memory
+        let (cells, cursor) = (canvas.cells, canvas.cursor)
+        harness.send(GlobalKeys.redraw)
+        #expect(canvas.cells == cells && canvas.cursor == cursor, "Ctrl-L drew another frame after \(context)")
+        if let cursor, canvas.size.height >= Application.minimumSize.height {
+            #expect(cursor.y > 0 && cursor.y < canvas.size.height - 1, "cursor \(cursor) on a bar after \(context)")
         }
     }
 
@@ -125,7 +139,10 @@ enum KeyFuzz {
         case 75..<83: return .char(unicode.randomElement(using: &rng)!)
         case 83..<86: return .char(controls.randomElement(using: &rng)!)
         case 86..<92: return Bool.random(using: &rng) ? .escape : .char(fragments.randomElement(using: &rng)!)
-        case 92..<97: return .ctrl(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))))
+        case 92..<95: return .ctrl(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))))
+        case 95..<96: return [.alt("b"), .alt("f"), .alt("d"), .ctrlLeft, .ctrlRight].randomElement(using: &rng)!
+        case 96..<97: return .paste(String((0..<Int.random(in: 0...300, using: &rng)).map { _ in
+            (commands + unicode + controls + ["\n"]).randomElement(using: &rng)! }))
         default: return .resize
         }
     }
