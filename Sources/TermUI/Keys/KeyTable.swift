@@ -83,12 +83,15 @@ public struct KeyTable<Action: Sendable, Mode: KeyMode>: Sendable {
     /// Every key that does something in `mode`, for the help overlay; a field's editing keys follow
     /// when one has focus, and the keys every screen shares come last.
     public func help(in mode: Mode) -> [KeyHint] {
-        var rows = bindings.compactMap { binding -> KeyHint? in
+        ownHelp(in: mode) + (mode.editsText ? TextField.keys.ownHelp(in: .editing) : []) + GlobalKeys.help
+    }
+
+    /// This table's own bindings in `mode`, as help rows.
+    private func ownHelp(in mode: Mode) -> [KeyHint] {
+        bindings.compactMap { binding in
             let keys = binding.reachableKeys(in: mode)
             return keys.isEmpty ? nil : KeyHint(Self.spell(keys), binding.help)
         }
-        if mode.editsText { rows += TextField.keys.help(in: .editing) }
-        return rows + GlobalKeys.help
     }
 
     /// Keys bound twice in one mode, bindings a focused field would always take first, and

@@ -16,9 +16,12 @@ public enum Overlay {
         let size = canvas.size
         let keyWidth = min(20, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
         let actionWidth = hints.map { TextWidth.of($0.action) }.max() ?? 0
-        let columnWidth = keyWidth + 2 + actionWidth
         let room = max(1, size.height - 2 - 5)
-        let columns = hints.count > room && 2 * columnWidth + 3 + 4 <= size.width - 2 ? 2 : 1
+        // Two columns when one is too tall and each still shows 20 columns of its text; a text
+        // longer than its column ends in "…".
+        let columns = hints.count > room && 2 * (keyWidth + 2 + 20) + 3 + 4 <= size.width - 2 ? 2 : 1
+        let columnWidth = columns == 1 ? keyWidth + 2 + actionWidth
+            : min(keyWidth + 2 + actionWidth, (size.width - 2 - 4 - 3) / 2)
         let perColumn = (hints.count + columns - 1) / columns
         let width = min(size.width - 2, max(40, columns * columnWidth + (columns - 1) * 3 + 4))
         let height = min(size.height - 2, perColumn + 5)
@@ -34,8 +37,8 @@ public enum Overlay {
             let left = x + 2 + column * (columnWidth + 3)
             canvas.draw(TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: left, y: y + 2 + row), style: .statusKey,
                         maxWidth: keyWidth)
-            canvas.draw(hint.action, at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal,
-                        maxWidth: max(0, cellWidth - keyWidth - 2))
+            canvas.draw(TextWidth.truncate(hint.action, to: max(0, cellWidth - keyWidth - 2)),
+                        at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal)
         }
         canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
     }

@@ -24,6 +24,21 @@ enum KeyToFrameBenchmark {
             report(rename, "rename trip (Enter saves)", label, limit: isLarge ? 5 : nil, into: &table)
             session.repository.flush()
 
+            // Typing into a field (issue 15): r opens the name field, each character is timed, Esc
+            // (not timed) cancels after every 24 characters, so the text never passes the limit.
+            let text = Array("Pacific NW loop 東京 🚗 yes")
+            let typing = measure(session, count: keys, setup: { i in i % text.count == 0 ? [.char("r")] : [] },
+                                 after: { i in i % text.count == text.count - 1 ? [.escape] : [] }) { i in [.char(text[i % text.count])] }
+            session.press(.escape)
+            report(typing, "type a character into a field", label, limit: 1, into: &table)
+            // A 2,000-character paste into the field arrives as one key (the field keeps its 200).
+            let pasted = String(repeating: "Pacific NW loop ", count: 125)
+            let paste = measure(session, count: max(3, keys / 10), setup: { _ in [.char("r")] }, after: { _ in [.escape] }) { _ in [.paste(pasted)] }
+            report(paste, "paste 2,000 characters into a field", label, limit: 5, into: &table)
+            guard session.screen.contains("trips"), !session.screen.contains("Pacific NW") else {
+                throw BenchmarkError("typing left the list or saved a name:\n\(session.screen)")
+            }
+
             session.press(.enter)  // open the selected trip
             guard session.screen.contains("Trip:") else { throw BenchmarkError("Enter did not open a trip:\n\(session.screen)") }
             let stopMoves = measure(session, count: keys) { i in [.char(i % 2 == 0 ? "J" : "K")] }

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Prints the README's screen captures: the real binary in a 100×24 tmux pane on the sample trips.
+# Usage: Scripts/capture_screens.sh [path/to/roadtrip]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-$(swift build --show-bin-path)/roadtrip}
+dir=$(mktemp -d)
+sock="roadtrip-capture-$$"
+t() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 't kill-server 2>/dev/null; rm -rf "$dir"' EXIT
+t new-session -d -x 100 -y 24 -e LANG=C.UTF-8 -e TZ=UTC "$bin" --data "$dir/trips.json"
+settle() { sleep "${1:-0.6}"; }
+shot() { echo "== $1"; t capture-pane -p | sed -e 's/[[:space:]]*$//'; }
+settle 1.5
+t send-keys -l "a"; t send-keys -l "Pacific NW"; settle; shot "naming a new trip"
+t send-keys Escape; settle 0.2; shot "trip list"
+t send-keys End Up; settle 0.2; t send-keys Enter; settle; shot "trip"
+t send-keys a; settle 0.3; t send-keys -l "nara"; settle 1; shot "waypoint editor, matches"
+t send-keys Escape; settle 0.2; t send-keys Escape; settle 0.3; t send-keys Home Enter; settle 0.3
+t send-keys C-u; t send-keys -l "Mom's house"; settle 0.8; t send-keys Enter; settle 0.3; shot "waypoint editor, a name over the old place"
+t send-keys F1; settle 0.3; shot "help in a field"
