@@ -35,8 +35,8 @@ public final class MemoryCanvas: Canvas {
 
     public func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int {
         guard point.y >= 0, point.y < size.height, point.x < size.width else { return 0 }
-        let safe = TerminalText.sanitize(text)
         let limit = min(size.width, maxWidth.map { point.x + $0 } ?? size.width)
+        let safe = TerminalText.sanitize(String(TerminalText.visiblePrefix(text, columns: limit - point.x)))
         var x = point.x
         for ch in safe {
             let shown: Character = unicode || ch.isASCII ? ch : "?"

@@ -419,7 +419,7 @@ final class NCursesCanvas: Canvas {
         var x = point.x
         // The last cell drawn by this call: a character of no width (a lone mark) joins it.
         var last: (x: Int, cell: TerminalCell)?
-        for character in TerminalText.sanitize(text) {
+        for character in TerminalText.sanitize(String(TerminalText.visiblePrefix(text, columns: limit - point.x))) {
             let cells = TerminalCell.cells(for: character, unicode: unicode)
             if cells.isEmpty {
                 if var joined = last {

@@ -26,6 +26,13 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// The start of `text` that can show in `columns` columns, for drawing: a cell holds at least one
+    /// character, and marks of no width are few, so this many characters always fill the room. A
+    /// name of millions of characters is then drawn as fast as a short one.
+    public static func visiblePrefix(_ text: String, columns: Int) -> Substring {
+        text.prefix(max(0, columns) * 4 + 16)
+    }
+
     @inline(__always)
     static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value

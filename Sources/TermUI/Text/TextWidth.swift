@@ -38,23 +38,39 @@ public enum TextWidth {
         return String(text[..<end])
     }
 
-    /// `text` cut to `columns`, ending in "…" when it had to be cut.
+    /// `text` cut to `columns`, ending in "…" when it had to be cut. Reads no further into `text`
+    /// than the columns need, so a name of millions of characters costs what a short one does.
     public static func truncate(_ text: String, to columns: Int) -> String {
-        guard columns > 0 else { return "" }
-        if of(text) <= columns { return text }
-        return prefix(text, fitting: columns - 1) + "…"
+        truncated(text, to: columns).text
+    }
+
+    /// `truncate` with the columns the result takes.
+    private static func truncated(_ text: String, to columns: Int) -> (text: String, width: Int) {
+        guard columns > 0 else { return ("", 0) }
+        var used = 0
+        // Where the text would have to be cut to leave room for "…", and the width up to there.
+        var cut = text.startIndex, widthAtCut = 0
+        var i = text.startIndex
+        while i < text.endIndex {
+            let w = of(text[i])
+            if used + w > columns { return (String(text[..<cut]) + "…", widthAtCut + 1) }
+            used += w
+            i = text.index(after: i)
+            if used <= columns - 1 { cut = i; widthAtCut = used }
+        }
+        return (text, used)
     }
 
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
-        let cut = truncate(text, to: columns)
-        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+        let cut = truncated(text, to: columns)
+        return cut.text + String(repeating: " ", count: max(0, columns - cut.width))
     }
 
     /// `text` right-aligned in `columns`.
     public static func padLeft(_ text: String, to columns: Int) -> String {
-        let cut = truncate(text, to: columns)
-        return String(repeating: " ", count: max(0, columns - of(cut))) + cut
+        let cut = truncated(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - cut.width)) + cut.text
     }
 
     /// `text` without its first `columns` columns (a wide character cut in half becomes a space).

@@ -38,3 +38,20 @@ struct TextWidthTests {
         #expect(TextWidth.dropColumns("abc", 5) == "")
     }
 }
+
+/// Cutting text to a width reads only as far as the width needs: a huge name is drawn at once.
+@MainActor
+struct HugeTextTests {
+    @Test func truncateAndPadStopAtTheColumnsTheyNeed() {
+        useUTF8Locale()
+        let huge = String(repeating: "東京 road ", count: 500_000)
+        #expect(TextWidth.truncate(huge, to: 9) == "東京 roa…")
+        #expect(TextWidth.pad(huge, to: 6) == "東京 …")
+        #expect(TextWidth.padLeft("ab", to: 4) == "  ab")
+        #expect(TextWidth.truncate("abcd", to: 4) == "abcd")
+        #expect(TextWidth.truncate("東京都", to: 4) == "東…")
+        let canvas = MemoryCanvas(width: 20, height: 1)
+        canvas.draw(huge, at: Point(x: 0, y: 0))
+        #expect(canvas.lines[0] == "東京 road 東京 road")
+    }
+}
