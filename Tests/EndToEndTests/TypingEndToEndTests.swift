@@ -34,6 +34,22 @@ struct TypingEndToEndTests {
         return session
     }
 
+    /// The small trip written, the planner launched on it and, when `opened`, the trip opened.
+    func launchOnAlps(opened: Bool) throws -> TmuxSession {
+        try writeSmallTrip()
+        let session = try launch()
+        if opened {
+            try session.send(keys: ["Enter"])
+            _ = try session.waitFor(text: "Trip: Alps")
+        }
+        return session
+    }
+
+    /// Waits for the waypoint editor to close, back on the trip.
+    func waitForTheTrip(_ session: TmuxSession) throws {
+        _ = try session.waitUntil("the trip again") { !$0.contains("Add stop") && !$0.contains("Edit stop") }
+    }
+
     func quit(_ session: TmuxSession) throws {
         for _ in 0..<4 where (try? session.isPaneDead()) == false {
             try session.send(keys: ["Escape"])
@@ -64,11 +80,8 @@ struct TypingEndToEndTests {
     }
 
     @Test func aNewStopKeepsEverySpaceAndCommandLetterAndOvernightStaysOff() throws {
-        try writeSmallTrip()
-        let session = try launch()
+        let session = try launchOnAlps(opened: true)
         defer { session.kill() }
-        try session.send(keys: ["Enter"])
-        _ = try session.waitFor(text: "Trip: Alps")
         try session.send(keys: ["a"])
         _ = try session.waitFor(text: "Add stop")
         try session.typeSlowly("Sunny Day Inn")
@@ -112,12 +125,9 @@ struct TypingEndToEndTests {
     }
 
     @Test func aNameOverTheOldPlaceIsSaidBeforeItIsSaved() throws {
-        try writeSmallTrip()
-        let original = try Data(contentsOf: data)
-        let session = try launch()
+        let session = try launchOnAlps(opened: true)
         defer { session.kill() }
-        try session.send(keys: ["Enter"])
-        _ = try session.waitFor(text: "Trip: Alps")
+        let original = try Data(contentsOf: data)
         try session.send(keys: ["Enter", "C-u"])
         try session.typeSlowly("Mom's house")
         _ = try session.waitFor(text: "Position unchanged")
@@ -134,23 +144,20 @@ struct TypingEndToEndTests {
     }
 
     @Test func takingTheSecondMatchWithDownAndEnterAddsThatPlace() throws {
-        try writeSmallTrip()
-        let session = try launch()
+        let session = try launchOnAlps(opened: true)
         defer { session.kill() }
-        try session.send(keys: ["Enter"])
-        _ = try session.waitFor(text: "Trip: Alps")
         try session.send(keys: ["a"])
         _ = try session.waitFor(text: "Add stop")
         try session.typeSlowly("Portland")
         _ = try session.waitFor(text: "Portland, Maine, United States")
         try session.send(keys: ["Down", "Enter"])
-        _ = try session.waitUntil("the trip again") { $0.contains("Trip: Alps") && !$0.contains("Add stop") }
+        try waitForTheTrip(session)
         // Zürich, typed with its umlaut, into another stop: its own position and zone.
         try session.send(keys: ["Home", "Enter", "C-u"])
         try session.typeSlowly("Zürich")
         _ = try session.waitFor(text: "Zürich, Zurich, Switzerland")
         try session.send(keys: ["Enter"])
-        _ = try session.waitUntil("the trip again") { $0.contains("Trip: Alps") && !$0.contains("Edit stop") }
+        try waitForTheTrip(session)
         try quit(session)
         let stops = try #require(try trips().first?.waypoints)
         // Portland went in after the selected first stop.
@@ -163,10 +170,9 @@ struct TypingEndToEndTests {
     }
 
     @Test func aNewTripStartsEmptyAndEscLeavesNothingBehind() throws {
-        try writeSmallTrip()
-        let original = try Data(contentsOf: data)
-        let session = try launch()
+        let session = try launchOnAlps(opened: false)
         defer { session.kill() }
+        let original = try Data(contentsOf: data)
         try session.send(keys: ["a"])
         _ = try session.waitFor(text: "type its name")
         try session.typeSlowly("Abandoned idea")
@@ -196,10 +202,9 @@ struct TypingEndToEndTests {
     }
 
     @Test func escInEveryFieldLeavesTheFileByteIdentical() throws {
-        try writeSmallTrip()
-        let original = try Data(contentsOf: data)
-        let session = try launch()
+        let session = try launchOnAlps(opened: false)
         defer { session.kill() }
+        let original = try Data(contentsOf: data)
         let text = "a d j k q u y n ? Zürich 東京 🚗"
         // Trip list: naming, renaming, filtering.
         for opener in ["a", "r", "/"] {
@@ -230,17 +235,16 @@ struct TypingEndToEndTests {
                 try session.send(keys: ["Tab"])
             }
             try session.send(keys: ["Escape"])
-            _ = try session.waitUntil("the trip again") { !$0.contains("Add stop") && !$0.contains("Edit stop") }
+            try waitForTheTrip(session)
         }
         try quit(session)
         #expect(try Data(contentsOf: data) == original)
     }
 
     @Test func aPasteGoesIntoTheFieldWholeAndIsNeverReadAsKeys() throws {
-        try writeSmallTrip()
-        let original = try Data(contentsOf: data)
-        let session = try launch()
+        let session = try launchOnAlps(opened: false)
         defer { session.kill() }
+        let original = try Data(contentsOf: data)
         // On the list, a paste of command letters does nothing: no delete question, no new trip.
         try session.paste("ddddaq")
         Thread.sleep(forTimeInterval: 0.4)
@@ -258,7 +262,7 @@ struct TypingEndToEndTests {
         try session.paste("Old town walk,\nthen the cable car up; yes, and dinner 🍝\n")
         try expectCleanFrame(session)
         try session.send(keys: ["Enter"])
-        _ = try session.waitUntil("the trip again") { !$0.contains("Edit stop") }
+        try waitForTheTrip(session)
         try quit(session)
         let stop = try #require(try trips().first?.waypoints.first)
         #expect(stop.note == "Old town walk, then the cable car up; yes, and dinner 🍝")
@@ -266,8 +270,7 @@ struct TypingEndToEndTests {
     }
 
     @Test func readlineKeysWorkInAField() throws {
-        try writeSmallTrip()
-        let session = try launch()
+        let session = try launchOnAlps(opened: false)
         defer { session.kill() }
         try session.send(keys: ["r", "C-u"])
         try session.typeSlowly("Road trip to the Alps")
@@ -288,8 +291,7 @@ struct TypingEndToEndTests {
     }
 
     @Test func helpOpensWithF1InAFieldAndQuestionMarkIsText() throws {
-        try writeSmallTrip()
-        let session = try launch()
+        let session = try launchOnAlps(opened: false)
         defer { session.kill() }
         try session.send(keys: ["?"])
         _ = try session.waitFor(text: "Keys: trip list")
