@@ -110,6 +110,8 @@ public protocol TripDetailInteractorProtocol: AnyObject {
 public protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
+    /// A write failed (the reason) or succeeded again after failing (nil).
+    func didChangeSaveState(_ error: String?)
 }
 
 @MainActor

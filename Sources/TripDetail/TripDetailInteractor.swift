@@ -31,6 +31,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         self.routes = routes
         self.settings = settings
         self.deliver = deliver
+        repository.observeSaveState(owner: self) { [weak self] error in self?.output?.didChangeSaveState(error) }
     }
 
     public func trip() -> Trip? { repository.trip(id: tripID) }

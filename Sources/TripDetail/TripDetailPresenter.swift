@@ -46,6 +46,12 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
+    public func didChangeSaveState(_ error: String?) {
+        message = error.map { StatusMessage($0 + " Kept in memory; trying again.", isError: true) }
+            ?? StatusMessage("Saved: every edit is on disk again.")
+        publish()
+    }
+
     public func didSelectRow(_ row: Int) {
         guard let trip, trip.waypoints.indices.contains(row) else { return }
         selectedID = trip.waypoints[row].id

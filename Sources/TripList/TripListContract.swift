@@ -87,6 +87,8 @@ public protocol TripListInteractorProtocol: AnyObject {
     func undo() -> UndoOutcome
     func redo() -> UndoOutcome
     var unit: DistanceUnit { get }
+    /// Why the last edits are only in memory (the last write failed), or nil when all is on disk.
+    var saveError: String? { get }
     /// A note for the first frame (e.g. that the sample trips were loaded), shown once.
     func takeStartupMessage() -> String?
 }
@@ -95,6 +97,8 @@ public protocol TripListInteractorProtocol: AnyObject {
 public protocol TripListInteractorOutput: AnyObject {
     /// Totals computed in the background changed what the list shows: `summaries()` now has them.
     func didComputeTotals()
+    /// A write failed (the reason) or succeeded again after failing (nil).
+    func didChangeSaveState(_ error: String?)
 }
 
 @MainActor

@@ -40,7 +40,10 @@ public final class TripListInteractor: TripListInteractorProtocol {
         self.deliver = deliver
         self.settings = settings
         self.startupMessage = startupMessage
+        repository.observeSaveState(owner: self) { [weak self] error in self?.output?.didChangeSaveState(error) }
     }
+
+    public var saveError: String? { repository.lastSaveError }
 
     public var unit: DistanceUnit { settings.unit }
 

@@ -25,6 +25,8 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
+    /// Set while asking whether to quit with edits that could not be saved.
+    private var pendingQuit = false
 
     public init(interactor: TripListInteractorProtocol, router: TripListRouterProtocol) {
         self.interactor = interactor
@@ -119,6 +121,11 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
 
     public func didAnswerConfirmation(_ yes: Bool) {
         mode = .browsing
+        if pendingQuit {
+            pendingQuit = false
+            if yes { router.quit() } else { publish() }
+            return
+        }
         defer { pendingDelete = nil }
         guard yes, let id = pendingDelete, let row = shownRow(of: id) else {
             message = nil
@@ -163,9 +170,21 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         reload()
     }
 
-    public func didPressQuit() { router.quit() }
+    public func didPressQuit() {
+        guard let error = interactor.saveError else { return router.quit() }
+        // The edits are only in memory: leaving now would lose them, so ask.
+        pendingQuit = true
+        mode = .confirming(question: "\(error) Quit and lose the unsaved edits?")
+        publish()
+    }
 
     public func didComputeTotals() { reload() }
+
+    public func didChangeSaveState(_ error: String?) {
+        message = error.map { StatusMessage($0 + " Kept in memory; trying again.", isError: true) }
+            ?? StatusMessage("Saved: every edit is on disk again.")
+        publish()
+    }
 
     // MARK: - Building the view model
 

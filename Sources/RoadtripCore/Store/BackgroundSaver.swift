@@ -24,6 +24,8 @@ final class BackgroundSaver: @unchecked Sendable {
     private var pending: [TripEdit] = []
     private var pendingSequence = 0
     private var drainScheduled = false
+    /// Set by `retry`: the next drain writes even with no edit waiting.
+    private var writeAgain = false
     private var submitted = 0
     private var lastOutcome: (sequence: Int, error: String?) = (0, nil)
 
@@ -52,6 +54,22 @@ final class BackgroundSaver: @unchecked Sendable {
         return sequence
     }
 
+    /// Writes the trips again as a write of its own, after a failed write (the disk may have room
+    /// now); returns its sequence number.
+    @discardableResult
+    func retry() -> Int {
+        lock.lock()
+        submitted += 1
+        let sequence = submitted
+        pendingSequence = sequence
+        writeAgain = true
+        let schedule = !drainScheduled
+        drainScheduled = true
+        lock.unlock()
+        if schedule { queue.async { self.drain() } }
+        return sequence
+    }
+
     /// Waits until every edit handed in so far is written; returns the last write's outcome.
     func flush() -> (sequence: Int, error: String?) {
         queue.sync { drain() }
@@ -62,13 +80,14 @@ final class BackgroundSaver: @unchecked Sendable {
     private func drain() {
         while true {
             lock.lock()
-            guard !pending.isEmpty else {
+            guard !pending.isEmpty || writeAgain else {
                 drainScheduled = false
                 lock.unlock()
                 return
             }
             let edits = pending, sequence = pendingSequence
             pending = []
+            writeAgain = false
             lock.unlock()
             for edit in edits { edit.apply(to: &trips) }
             let outcome: String?

@@ -25,6 +25,13 @@ public final class TripRepository {
     private var saver: BackgroundSaver?
     /// The newest write whose outcome `lastSaveError` shows, so late reports cannot undo newer ones.
     private var reportedSequence = 0
+    /// Told on the main actor whenever `lastSaveError` changes, so the screen on top says so at once.
+    private var saveObservers: [(owner: Weak, tell: @MainActor (String?) -> Void)] = []
+    /// Runs work on the main actor (background mode).
+    private var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
+    /// How long after a failed write it is tried again; the edits wait in memory meanwhile.
+    public var retryDelay: TimeInterval = 2
+    private var retryScheduled = false
 
     /// A repository that saves each edit before returning.
     public init(store: TripStore, trips: [Trip]) {
@@ -39,10 +46,21 @@ public final class TripRepository {
                 savingInBackground post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
         self.store = store
         self.trips = trips
+        self.post = post
         saver = BackgroundSaver(store: store, trips: trips) { [weak self] sequence, error in
             post { self?.record(sequence: sequence, error: error) }
         }
     }
+
+    /// Calls `observer` on the main actor each time the save state changes, for as long as `owner`
+    /// lives: the one-line reason when a write failed, nil when the trips are on disk again.
+    public func observeSaveState(owner: AnyObject, _ observer: @escaping @MainActor (String?) -> Void) {
+        saveObservers.removeAll { $0.owner.object == nil }
+        saveObservers.append((Weak(owner), observer))
+    }
+
+    /// Whether edits are only in memory because the last write failed.
+    public var hasUnsavedEdits: Bool { lastSaveError != nil }
 
     /// Waits until every edit is on disk (a no-op when saving synchronously).
     /// Returns nil when the trips are saved, else the one-line reason.
@@ -65,7 +83,23 @@ public final class TripRepository {
     private func record(sequence: Int, error: String?) {
         guard sequence >= reportedSequence else { return }
         reportedSequence = sequence
+        let changed = lastSaveError != error
         lastSaveError = error
+        if changed { for observer in saveObservers where observer.owner.object != nil { observer.tell(error) } }
+        if error != nil { scheduleRetry() }
+    }
+
+    /// Tries a failed write again after `retryDelay`, until one succeeds.
+    private func scheduleRetry() {
+        guard let post, let saver, !retryScheduled else { return }
+        retryScheduled = true
+        DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in
+            post {
+                guard let self else { return }
+                self.retryScheduled = false
+                if self.lastSaveError != nil { saver.retry() }
+            }
+        }
     }
 
     public func trip(id: Trip.ID) -> Trip? { trips.first { $0.id == id } }
@@ -164,6 +198,12 @@ public final class TripRepository {
         }
         return lastSaveError
     }
+}
+
+/// A reference that does not keep its object alive.
+private struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// What undo or redo did, for the status line.

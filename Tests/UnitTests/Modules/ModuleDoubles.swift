@@ -32,6 +32,7 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     var failure: String?
     var created = 0
     var startup: String?
+    var saveError: String?
 
     init(_ names: [String]) {
         items = names.map { TripSummary(id: UUID(), name: $0, stopCount: 2, distanceMeters: 1500, distanceIsEstimate: false) }
