@@ -24,6 +24,10 @@ import TestSupport
         #expect(try refused("broken.gpx", #"<gpx version="1.1"><wpt lat="1""#).contains("malformed XML"))
     }
 
+    @Test func aFormatVersionBeyondEveryIntegerIsRefusedNotTrappedOn() throws {
+        #expect(try refused("huge.json", #"{"formatVersion": 1e19, "trips": []}"#).contains("format version 1e+19 is newer"))
+    }
+
     @Test func malformedJSON() throws {
         #expect(try refused("broken.geojson", #"{"type": "FeatureCollection", "features": ["#).contains("not valid JSON"))
         try refused("broken.json", #"{"formatVersion": 1, "trips": [}"#)

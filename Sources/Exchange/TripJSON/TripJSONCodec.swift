@@ -27,7 +27,7 @@ public enum TripJSONCodec {
         if members["trips"] != nil || members["formatVersion"] != nil {
             if let version = members["formatVersion"]?.number, version > Double(TripDocument.currentFormatVersion) {
                 throw ParseFailure(.unsupported,
-                                   "format version \(Int(version)) is newer than this roadtrip reads (\(TripDocument.currentFormatVersion))")
+                                   "format version \(Plausibility.wholeNumber(version).map(String.init) ?? Formatting.scientific(version)) is newer than this roadtrip reads (\(TripDocument.currentFormatVersion))")
             }
             let document = try decode(TripDocument.self, data, decoder)
             guard document.trips.count == 1, let trip = document.trips.first else {

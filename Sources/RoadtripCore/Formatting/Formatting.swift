@@ -5,20 +5,26 @@ public enum Formatting {
     /// "850 m", "12.3 km", "1,204 km" (or miles): one decimal below 100 units, none above.
     public static func distance(_ meters: Double, unit: DistanceUnit) -> String {
         guard meters.isFinite else { return "?" }
-        if unit == .kilometers && meters < 1000 {
+        if unit == .kilometers && meters < 1000 && meters > -1000 {
             return "\(Int(meters.rounded())) m"
         }
         let value = meters / unit.metersPerUnit
         if value < 100 {
             return String(format: "%.1f %@", value, unit.rawValue)
         }
-        return "\(grouped(Int(value.rounded()))) \(unit.rawValue)"
+        // Figures this large are refused where they come in; shown, they must still never trap.
+        guard let whole = Plausibility.wholeNumber(value.rounded()) else { return scientific(value) + " " + unit.rawValue }
+        return "\(grouped(whole)) \(unit.rawValue)"
+    }
+
+    /// "1e+300": a number too large to write out, for messages.
+    public static func scientific(_ value: Double) -> String {
+        String(format: "%g", value)
     }
 
     /// "45 min", "3 h 25 min", "2 d 4 h": rounded to the minute.
     public static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "?" }
-        let minutes = Int((seconds / 60).rounded())
+        guard seconds.isFinite, seconds >= 0, let minutes = Plausibility.wholeNumber((seconds / 60).rounded()) else { return "?" }
         if minutes < 60 { return "\(minutes) min" }
         let hours = minutes / 60, rest = minutes % 60
         if hours < 48 { return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min" }

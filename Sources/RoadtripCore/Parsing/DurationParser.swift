@@ -10,7 +10,9 @@ public enum DurationParser {
         let bad = CoordinateError("“\(text)” is not a duration (try 1h30 or 90 min).")
         let clock = t.split(separator: ":")
         if clock.count == 2 {
-            guard let h = Int(clock[0]), let m = Int(clock[1]), h >= 0, (0..<60).contains(m) else { return .failure(bad) }
+            guard let h = Int(clock[0]), let m = Int(clock[1]), (0...366 * 24).contains(h), (0..<60).contains(m) else {
+                return .failure(bad)
+            }
             return .success(TimeInterval(h * 3600 + m * 60))
         }
         // Runs of digits and runs of letters; spaces only separate.

@@ -13,6 +13,8 @@ public final class LegCache: @unchecked Sendable {
     public let file: URL?
     public let maxEntries: Int
     public let maxAge: TimeInterval
+    /// How far in the future a fetch time may be (clocks differ a little); later ones are not believed.
+    static let clockSkew: TimeInterval = 3600
 
     private let lock = NSLock()
     private let saveLock = NSLock()
@@ -50,7 +52,8 @@ public final class LegCache: @unchecked Sendable {
     func leg(for key: LegKey, now: Date = Date()) -> (leg: CachedLeg, geometry: [Coordinate]?)? {
         lock.withLock {
             loadIfNeeded()
-            guard let leg = entries[key], now.timeIntervalSince(leg.fetched) <= maxAge else { return nil }
+            guard let leg = entries[key], now.timeIntervalSince(leg.fetched) <= maxAge,
+                  now.timeIntervalSince(leg.fetched) >= -Self.clockSkew else { return nil }
             if let geometry = geometries[key] { return (leg, geometry) }
             let geometry = leg.encodedGeometry.flatMap { Polyline.decode($0) }
             geometries[key] = geometry
@@ -94,7 +97,7 @@ public final class LegCache: @unchecked Sendable {
               let decoded = try? JSONDecoder().decode(LegCacheFile.self, from: data),
               decoded.version == LegCacheFile.currentVersion, decoded.server == server
         else { return }
-        entries = decoded.entries
+        entries = decoded.entries(now: Date())
     }
 
     private func prune(now: Date) {

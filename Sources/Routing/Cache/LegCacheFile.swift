@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// The on-disk form of one server's leg cache.
 struct LegCacheFile: Codable {
@@ -34,11 +35,13 @@ struct LegCacheFile: Codable {
         }
     }
 
-    /// The entries, leaving out any that are malformed.
-    var entries: [LegKey: CachedLeg] {
+    /// The entries, leaving out any that are malformed or cannot be believed: figures no road has,
+    /// and a fetch time in the future, which would make an entry never expire.
+    func entries(now: Date) -> [LegKey: CachedLeg] {
         var out: [LegKey: CachedLeg] = [:]
         for entry in legs where entry.from.count == 2 && entry.to.count == 2
-            && entry.distanceMeters.isFinite && entry.durationSeconds.isFinite {
+            && Plausibility.problem(legMeters: entry.distanceMeters, seconds: entry.durationSeconds) == nil
+            && entry.fetched.isFinite && entry.fetched <= now.timeIntervalSince1970 + LegCache.clockSkew {
             let key = LegKey(from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
                              to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]))
             out[key] = CachedLeg(distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,

@@ -51,8 +51,11 @@ extension OSRMAnswer {
         guard route.legs.count == stopCount - 1 else {
             return .failure(.wrongLegCount(expected: stopCount - 1, received: route.legs.count))
         }
-        guard route.legs.allSatisfy({ $0.distance.isFinite && $0.distance >= 0 && $0.duration.isFinite && $0.duration >= 0 })
-        else { return .failure(.malformed("a leg without a usable distance or duration")) }
+        for (index, leg) in route.legs.enumerated() {
+            if let problem = Plausibility.problem(legMeters: leg.distance, seconds: leg.duration) {
+                return .failure(.malformed("leg \(index + 1) has \(problem)"))
+            }
+        }
         let geometries = Self.legGeometries(overview: route.geometry.flatMap { Polyline.decode($0) },
                                             segmentCounts: route.legs.map { $0.annotation?.distance?.count })
         let legs = route.legs.enumerated().map { index, leg in

@@ -56,7 +56,7 @@ import RoadtripCore
         #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[]}"#), stopCount: 2)
             == .failure(.malformed("no route in the answer")))
         #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":-1,"duration":2}]}]}"#), stopCount: 2)
-            == .failure(.malformed("a leg without a usable distance or duration")))
+            == .failure(.malformed("leg 1 has a negative distance (-1.0 m)")))
     }
 
     @Test func reasonsAreOneLineAndNameTheServer() {
