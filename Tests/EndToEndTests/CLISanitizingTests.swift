@@ -11,14 +11,16 @@ import TestSupport
         waypoints: [
             Waypoint(name: "\u{1B}[2JClear", coordinate: Coordinate(latitude: 1, longitude: 2)),
             Waypoint(name: "C1\u{85}\u{90}\u{9D}end", coordinate: Coordinate(latitude: 1.5, longitude: 2.5)),
+            Waypoint(name: "gpj.\u{200F}exe\u{061C}\u{2028}next line\u{2029}", coordinate: Coordinate(latitude: 1.6, longitude: 2.6)),
         ])
 
-    /// No C0 control but newline, no DEL, no C1 control, no bidi override.
+    /// No C0 control but newline, no DEL, no C1 control, no direction mark or override, no line
+    /// or paragraph separator.
     static func isClean(_ text: String) -> Bool {
         !text.unicodeScalars.contains { s in
             let v = s.value
             return (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
-                || (0x2066...0x2069).contains(v)
+                || (0x2066...0x2069).contains(v) || [0x200E, 0x200F, 0x061C, 0x2028, 0x2029].contains(v)
         }
     }
 
@@ -38,6 +40,7 @@ import TestSupport
         #expect(show.status == 0)
         #expect(Self.isClean(show.stdout), "\(show.stdout.debugDescription)")
         #expect(show.stdout.contains("^[[2JClear"))
+        #expect(show.stdout.contains("gpj.\u{FFFD}exe\u{FFFD}\u{FFFD}next line"))
 
         let missing = try sandbox.run("show", "nothing like it")
         #expect(missing.isOneLineUserError)
@@ -62,6 +65,7 @@ import TestSupport
         }
         let show = try sandbox.run("show", Self.hostile.id.uuidString, "--json")
         #expect(show.stdout.contains(#"C1\u0085\u0090\u009dend"#))
+        #expect(show.stdout.contains(#"gpj.\u200fexe\u061c\u2028next line\u2029"#))
     }
 
     /// An export is data: piped, its bytes are exact; on a terminal, its controls are made visible.

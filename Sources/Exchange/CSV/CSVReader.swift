@@ -53,9 +53,17 @@ enum CSVReader {
                 }
                 return value
             }
-            stops.append(CSVStop(coordinate: coordinate, name: name.map { fields[$0] }, order: orderValue))
+            stops.append(CSVStop(coordinate: coordinate, name: name.map { Self.withoutFormulaGuard(fields[$0]) }, order: orderValue))
         }
         return stops
+    }
+
+    /// A name as it was before `CSVWriter` guarded it against spreadsheets: the apostrophe it put
+    /// before a formula-looking text taken off again, so an export reads back as it was.
+    static func withoutFormulaGuard(_ field: String) -> String {
+        guard field.hasPrefix("'") else { return field }
+        let rest = String(field.dropFirst())
+        return CSVWriter.startsLikeAFormula(rest) ? rest : field
     }
 
     /// Splits text into records of fields, each with the line it starts on.

@@ -17,10 +17,19 @@ public enum CSVWriter {
     }
 
     /// A field quoted when it holds a comma, quote, CR or LF (or starts or ends with a
-    /// space, which some readers would trim), with inner quotes doubled.
+    /// space, which some readers would trim), with inner quotes doubled. A text that a
+    /// spreadsheet would run as a formula (it starts with = + - @, a tab or a CR) gets a leading
+    /// apostrophe, as spreadsheet users expect (OWASP's CSV injection advice); the reader takes it off.
     static func field(_ text: String) -> String {
+        let text = startsLikeAFormula(text) ? "'" + text : text
         let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-            || text.first == " " || text.last == " "
+            || text.first == " " || text.last == " " || text.first == "'"
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// Whether a spreadsheet would take `text` for a formula.
+    static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return ["=", "+", "-", "@", "\t", "\r"].contains(first)
     }
 }

@@ -26,13 +26,9 @@ struct KeyDecoder: Sendable {
         case 0x00..<0x20, 0x80...0x9F:
             return nil
         default:
-            guard let scalar = Unicode.Scalar(code), !isBidiControl(scalar) else { return nil }
+            // Typed text ends up in trip names; a direction mark there would reorder what the user sees.
+            guard let scalar = Unicode.Scalar(code), !TerminalText.isDirectionOrLineControl(scalar) else { return nil }
             return .char(Character(scalar))
         }
-    }
-
-    // Typed text ends up in trip names; a bidi override there would reorder what the user sees.
-    private static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value)
     }
 }

@@ -39,7 +39,16 @@ public enum TerminalText {
         if v >= 0x20 && v < 0x7F { return true }
         if v < 0x20 || v == 0x7F { return false }
         if (0x80...0x9F).contains(v) { return false }
-        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return false }
-        return true
+        return !isDirectionOrLineControl(scalar)
+    }
+
+    /// Marks that reorder or break what follows them without showing themselves: embeddings and
+    /// overrides (U+202A–E), isolates (U+2066–9), the left-to-right, right-to-left and Arabic
+    /// letter marks (U+200E, U+200F, U+061C) and the line and paragraph separators (U+2028,
+    /// U+2029). In a name they can make "gpj.exe" read as "exe.jpg" or break a line mid-row.
+    public static func isDirectionOrLineControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x200E || v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029
     }
 }

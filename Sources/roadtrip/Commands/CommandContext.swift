@@ -109,8 +109,6 @@ enum JSONText {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        (0x7F...0x9F).contains(scalar.value) || TerminalText.isDirectionOrLineControl(scalar)
     }
 }

@@ -18,6 +18,20 @@ import Testing
             + "3,Plain,-1.5,0\r\n")
     }
 
+    @Test func csvExportDisarmsFormulasAndImportReadsThemBack() throws {
+        let names = ["=HYPERLINK(\"http://x\",\"click\")", "+1 555", "-Sum", "@SUM(A1)", "\tTabbed", "'quoted", "A=B"]
+        let trip = Trip(name: "t", waypoints: names.enumerated().map { i, name in
+            Waypoint(name: name, coordinate: Coordinate(latitude: Double(i), longitude: -33.9))
+        })
+        let csv = CSVWriter.write(trip: trip)
+        #expect(csv.contains("1,\"'=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\",0,-33.9\r\n"))
+        #expect(csv.contains("2,'+1 555,1,-33.9\r\n") || csv.contains("2,\"'+1 555\",1,-33.9\r\n"))
+        #expect(csv.contains("\"'-Sum\"") && csv.contains("\"'@SUM(A1)\"") && csv.contains("\"'\tTabbed\""))
+        // A plain negative coordinate stays a number; a text that does not start like a formula stays as it is.
+        #expect(csv.contains(",-33.9\r\n") && csv.contains("7,A=B,6,-33.9"))
+        #expect(try CSVReader.read(Array(csv.utf8)).map(\.name) == names)
+    }
+
     @Test func csvImportSortsByOrderAndReadsQuotedFields() throws {
         let result = try importer.importFile(at: ExchangeTestFiles.fixture("stops-from-spreadsheet.csv"))
         #expect(result.trip.name == "stops-from-spreadsheet")

@@ -41,6 +41,9 @@ import TestSupport
              input: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}exe.txt", shown: String(repeating: "\u{FFFD}", count: 5) + "exe.txt"),
         Case(label: "bidi isolates U+2066–U+2069", input: "\u{2066}\u{2067}\u{2068}\u{2069}",
              shown: String(repeating: "\u{FFFD}", count: 4)),
+        Case(label: "direction marks LRM, RLM, ALM", input: "gpj.\u{200F}exe\u{200E}\u{061C}",
+             shown: "gpj.\u{FFFD}exe\u{FFFD}\u{FFFD}"),
+        Case(label: "line and paragraph separators", input: "one\u{2028}two\u{2029}", shown: "one\u{FFFD}two\u{FFFD}"),
     ]
 
     @Test(arguments: cases)
@@ -51,7 +54,7 @@ import TestSupport
     }
 
     @Test func ordinaryTextIsUntouched() {
-        for text in ["Tour de France", "東京 → 京都 🚗", "Côte d’Azur", "e\u{301}", "שלום", "👩‍👩‍👧", "\u{200F}RLM is not an override"] {
+        for text in ["Tour de France", "東京 → 京都 🚗", "Côte d’Azur", "e\u{301}", "שלום", "👩‍👩‍👧", "مرحبا بالعالم"] {
             #expect(TerminalText.sanitize(text) == text)
         }
     }
