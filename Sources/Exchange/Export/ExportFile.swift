@@ -1,22 +1,96 @@
 import Foundation
 
-/// Writes an export file atomically: the old file (if any) survives whole until the new
-/// content is complete on disk.
+/// Writes an export file without ever destroying something else.
+///
+/// A regular file (or none) is replaced atomically: the old content survives whole until the new
+/// is complete on disk, and the new file keeps the old one's owner and mode. A FIFO, a device or a
+/// socket is opened and written, never renamed over (`-o /dev/null` must leave the device a device).
+/// A symbolic link is followed, so the file it points at is what is replaced. The files in
+/// `protected` (the data file, its backup) are refused, however they are named.
 public enum ExportFile {
-    /// Writes `data` to a temporary file beside `path`, flushes it, renames it over `path`
-    /// and flushes the folder. Mode 0644: an export is meant to be shared.
-    public static func write(_ data: Data, to path: String) throws(ExchangeError) {
-        let folder = (path as NSString).deletingLastPathComponent
+    public static func write(_ data: Data, to path: String, protected: [String] = []) throws(ExchangeError) {
+        let target = resolved(path)
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists, let name = protected.first(where: { isSameFile(target, $0, info) }) {
+            throw ExchangeError(.writeFailed, file: path,
+                                reason: "is the trip data file (\(name)); an export never overwrites it: choose another file")
+        }
+        if exists, (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw failure(path, "it is a folder") }
+            return try writeInPlace(data, to: target, shown: path)
+        }
+        if exists, info.st_mode & 0o222 == 0 {
+            throw failure(path, String(format: "it is read-only (mode %04o): make it writable or choose another file", info.st_mode & 0o7777))
+        }
+        try replace(target, with: data, shown: path, keeping: exists ? info : nil)
+    }
+
+    /// `path` with its final symbolic link (and any in the folders above) followed.
+    private static func resolved(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    private static func isSameFile(_ target: String, _ other: String, _ targetInfo: stat) -> Bool {
+        var info = stat()
+        guard stat(other, &info) == 0 else { return false }
+        return info.st_dev == targetInfo.st_dev && info.st_ino == targetInfo.st_ino
+    }
+
+    /// Writes into an existing special file (a FIFO with a reader, /dev/null, a terminal).
+    private static func writeInPlace(_ data: Data, to target: String, shown: String) throws(ExchangeError) {
+        let fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "no program is reading from it" : String(cString: strerror(errno))
+            throw failure(shown, reason)
+        }
+        defer { close(fd) }
+        // Back to blocking: the reader takes the data at its own pace.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard writeAll(data, to: fd) else { throw failure(shown, String(cString: strerror(errno))) }
+    }
+
+    /// Writes `data` to a temporary file beside `target`, flushes it, gives it the old file's
+    /// owner and mode (0644 for a new one: an export is meant to be shared), renames it over
+    /// `target` and flushes the folder.
+    private static func replace(_ target: String, with data: Data, shown: String, keeping old: stat?) throws(ExchangeError) {
+        let folder = (target as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
-        var template = Array("\(directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        var template = Array("\(directory)/.\((target as NSString).lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(path, "cannot create a file in \(directory)") }
+        guard fd >= 0 else { throw failure(shown, "cannot create a file in \(directory)") }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var done = false
         defer {
             if !done { unlink(temporary) }
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        let written = writeAll(data, to: fd)
+        let error = errno
+        let mode = old.map { $0.st_mode & 0o7777 } ?? 0o644
+        guard written, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+            close(fd)
+            throw failure(shown, String(cString: strerror(error)))
+        }
+        if let old, old.st_uid != geteuid() || old.st_gid != getegid() {
+            guard fchown(fd, old.st_uid, old.st_gid) == 0 else {
+                close(fd)
+                throw failure(shown, "it belongs to another user, whose ownership could not be kept")
+            }
+        }
+        close(fd)
+        guard rename(temporary, target) == 0 else { throw failure(shown, String(cString: strerror(errno))) }
+        done = true
+        let folderFD = open(directory, O_RDONLY | O_DIRECTORY)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -25,19 +99,6 @@ public enum ExportFile {
                 offset += n
             }
             return true
-        }
-        let error = errno
-        guard written, fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
-            close(fd)
-            throw failure(path, String(cString: strerror(error)))
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else { throw failure(path, String(cString: strerror(errno))) }
-        done = true
-        let folderFD = open(directory, O_RDONLY | O_DIRECTORY)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
         }
     }
 

@@ -66,17 +66,32 @@ struct AtomicFileWriter {
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             throw Failure(message: "is not a regular file (a folder or a device is in its place); nothing was saved")
         }
-        try replace(in: folder, keepingBackup: exists, producing: produce)
+        if exists && info.st_mode & 0o222 == 0 {
+            // Someone made it read-only on purpose; replacing it would undo that behind their back.
+            throw Failure(message: String(format: "is read-only (mode %04o): nothing was saved; make it writable (chmod u+w) to save",
+                                          info.st_mode & 0o7777))
+        }
+        try replace(in: folder, keepingBackup: exists, keeping: exists ? info : nil, producing: produce)
         try syncFolder(folder)
     }
 
-    /// Writes and flushes a temporary file, then renames it over the target.
-    private func replace(in folder: URL, keepingBackup: Bool, producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
+    /// Writes and flushes a temporary file, then renames it over the target. The new file keeps
+    /// `old`'s mode and owner (root editing someone's file must not take it over); a new one is 0600.
+    private func replace(in folder: URL, keepingBackup: Bool, keeping old: stat? = nil,
+                         producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
         let temporary = try createTemporary(in: folder)
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary.path) } }
         do {
             defer { close(temporary.fd) }
+            if let old {
+                fchmod(temporary.fd, old.st_mode & 0o7777)
+                if old.st_uid != geteuid() || old.st_gid != getegid() {
+                    guard fchown(temporary.fd, old.st_uid, old.st_gid) == 0 else {
+                        throw failure("while giving the new version the file's owner; nothing was saved")
+                    }
+                }
+            }
             try produce(Output(fd: temporary.fd, calls: calls))
             guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing the new version to disk") }
         }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Where the trips file lives.
 public enum DataLocation {
+    /// The backup the store keeps beside `dataURL` (the previous content, `<name>.bak`).
+    public static func backupURL(for dataURL: URL) -> URL { AtomicFileWriter.backupURL(for: dataURL) }
+
     /// `--data PATH`, else `$ROADTRIP_DATA`, else `$XDG_DATA_HOME/roadtrip/trips.json`,
     /// else `~/.local/share/roadtrip/trips.json`.
     ///

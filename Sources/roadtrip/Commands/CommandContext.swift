@@ -20,6 +20,9 @@ struct CommandContext {
     private let lockRefusal: DataFileLock.Refusal?
 
     /// Loads the trips file; a missing file is an empty list, a broken one a user error.
+    /// The files an export must never replace: the data file and its backup, however named.
+    var protectedFiles: [String] { [url.path, DataLocation.backupURL(for: url).path] }
+
     init(_ options: GlobalOptions) throws {
         url = options.dataURL
         // Reading needs no lock (saves replace the file whole); an edit is refused in `edit` while another holds it.

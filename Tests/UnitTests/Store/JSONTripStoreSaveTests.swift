@@ -50,6 +50,28 @@ import Testing
         }
     }
 
+    @Test func aSaveKeepsTheFilesModeAndOwnerAndRefusesAReadOnlyFile() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            let store = JSONTripStore(url: url)
+            try store.save(StoreFixtures.documentA)
+            #expect(chmod(url.path, 0o640) == 0)
+            let owner: uid_t = geteuid() == 0 ? 4321 : geteuid()
+            if geteuid() == 0 { #expect(chown(url.path, owner, 4321) == 0) }
+            try store.save(StoreFixtures.documentB)
+            var info = stat()
+            #expect(stat(url.path, &info) == 0)
+            #expect(info.st_mode & 0o7777 == 0o640)
+            #expect(info.st_uid == owner)
+
+            #expect(chmod(url.path, 0o444) == 0)
+            let before = try Data(contentsOf: url)
+            #expect(throws: TripStoreError.self) { try store.save(StoreFixtures.documentA) }
+            do { try store.save(StoreFixtures.documentA) } catch { #expect("\(error)".contains("is read-only (mode 0444)")) }
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
     @Test func backupHoldsThePreviousVersion() throws {
         try withTemporaryFolder { folder in
             let store = JSONTripStore(url: folder.appendingPathComponent("trips.json"))
