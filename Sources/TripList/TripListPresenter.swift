@@ -174,7 +174,8 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         guard let error = interactor.saveError else { return router.quit() }
         // The edits are only in memory: leaving now would lose them, so ask.
         pendingQuit = true
-        mode = .confirming(question: "\(error) Quit and lose the unsaved edits?")
+        message = StatusMessage(error, isError: true)
+        mode = .confirming(question: "Edits are not saved. Quit and lose the unsaved edits?")
         publish()
     }
 

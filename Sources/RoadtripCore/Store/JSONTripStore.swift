@@ -16,6 +16,13 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     // Guarded by `lock`; the class is Sendable through it.
     private let lock = NSLock()
     private var refusedFile: TripStoreError?
+    private var writeRefusal: String?
+
+    /// Makes every save fail with `reason`: the data file's lock could not be taken, so writing
+    /// could overwrite another roadtrip's edits.
+    public func refuseWrites(because reason: String) {
+        lock.withLock { writeRefusal = reason }
+    }
 
     /// `calls` is for tests that inject disk faults.
     public init(url: URL, calls: FileSystemCalls = .system) {
@@ -26,8 +33,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     /// Where the previous good version is kept.
     public var backupURL: URL { AtomicFileWriter.backupURL(for: writeTarget) }
 
+    /// Reads the file. Readers take no lock, so this touches nothing else in the folder: the
+    /// temporary file beside it may be another roadtrip's save under way.
     public func load() throws -> TripDocument? {
-        cleanUpLeftovers()
         do {
             let document = try withContents { data throws(TripStoreError) in
                 try TripDocumentCodec.decode(data, path: url.path)
@@ -41,6 +49,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     }
 
     public func save(_ document: TripDocument) throws {
+        if let reason = lock.withLock({ writeRefusal }) {
+            throw TripStoreError(kind: .writeFailed, path: url.path, reason: reason)
+        }
         if let refused = lock.withLock({ refusedFile }) {
             throw TripStoreError(kind: .writeFailed, path: url.path,
                                  reason: "not saved over a file that could not be loaded (\(refused.reason))")
@@ -69,8 +80,10 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     }
 
     /// Removes temporary files a crash left beside the data file. Returns how many it removed.
+    /// Only the holder of the data file's lock may: without it, the file removed could be the save
+    /// another roadtrip is making right now.
     @discardableResult
-    public func cleanUpLeftovers() -> Int {
+    public func cleanUpLeftovers(holding _: DataFileLock) -> Int {
         let target = writeTarget
         let folder = target.deletingLastPathComponent()
         let prefixes = [AtomicFileWriter.temporaryPrefix(for: target),

@@ -16,8 +16,10 @@ struct FullScreenApp {
     func run() -> Int32 {
         let url = options.dataURL
         // Held until the process ends, so a second roadtrip on this file cannot overwrite these edits.
-        // Where no lock can be made (a read-only folder) saves fail anyway, visibly, so the app still opens.
+        // Where no lock can be taken at all (a folder or a dangling link in its place), the planner
+        // still opens to look, but saves nothing: the status line says why on every edit.
         let lock: DataFileLock?
+        let store = JSONTripStore(url: url)
         do {
             lock = try DataFileLock.acquire(for: url, role: .fullScreen, wait: 5)
         } catch {
@@ -26,9 +28,10 @@ struct FullScreenApp {
                 return 1
             }
             lock = nil
+            store.refuseWrites(because: "\(error); edits stay in memory until it can be taken. Check \(DataFileLock.lockURL(for: url).path)")
         }
         defer { withExtendedLifetime(lock) {} }
-        let store = JSONTripStore(url: url)
+        if let lock { store.cleanUpLeftovers(holding: lock) }
         let loaded: TripDocument?
         do {
             loaded = try store.load()

@@ -15,29 +15,31 @@ struct CommandContext {
     let url: URL
     let repository: TripRepository
     let unit: DistanceUnit
-    /// Held from loading to exit so no other roadtrip edits the file in between; nil when another holds it.
-    private let lock: DataFileLock?
-    private let lockRefusal: DataFileLock.Refusal?
+    /// The data file's lock, held from loading to exit so no other roadtrip edits the file in between.
+    private let locking: LockState
 
-    /// Loads the trips file; a missing file is an empty list, a broken one a user error.
     /// The files an export must never replace: the data file and its backup, however named.
     var protectedFiles: [String] { [url.path, DataLocation.backupURL(for: url).path] }
 
+    /// Loads the trips file; a missing file is an empty list, a broken one a user error.
     init(_ options: GlobalOptions) throws {
         url = options.dataURL
-        // Reading needs no lock (saves replace the file whole); an edit is refused in `edit` while another holds it.
-        do {
-            lock = try DataFileLock.acquire(for: url, role: .command, wait: 5, createFolder: false)
-            lockRefusal = nil
-        } catch {
-            lock = nil
-            lockRefusal = error
-        }
+        // Reading needs no lock (saves replace the file whole); an edit is refused in `edit` unless
+        // the lock is held. A missing folder is created only by an edit, not by a reader.
+        locking = LockState(url: url, createFolder: !Self.folderIsMissing(url))
         let store = JSONTripStore(url: url)
+        if let lock = locking.lock { store.cleanUpLeftovers(holding: lock) }
         let document: TripDocument?
         do { document = try store.load() } catch { throw UserError("\(error)") }
         repository = TripRepository(store: store, trips: document?.trips ?? [])
         unit = options.units
+    }
+
+    /// Whether the data file's folder does not exist yet: a reader must not create it, and the
+    /// first edit's save will (so its lock is taken then, in `edit`).
+    private static func folderIsMissing(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.deletingLastPathComponent().path, &info) != 0
     }
 
     func trip(_ query: String) throws -> Trip {
@@ -48,9 +50,33 @@ struct CommandContext {
     }
 
     /// Applies an edit and saves it atomically; a failed save is a user error and changes nothing on disk.
+    /// Without the data file's lock nothing is written: another roadtrip's edit could be lost.
     func edit(_ label: String = "edit", _ body: (inout [Trip]) -> Void) throws {
-        if let lockRefusal, case .held = lockRefusal { throw UserError("\(lockRefusal); nothing was changed") }
+        if locking.lock == nil { locking.take(createFolder: true) }
+        if let refusal = locking.refusal { throw UserError("\(refusal); nothing was changed") }
         if let error = repository.perform(label, body) { throw UserError(error) }
+    }
+}
+
+/// The command's hold on the data file's lock, or why it has none.
+@MainActor
+private final class LockState {
+    let url: URL
+    private(set) var lock: DataFileLock?
+    private(set) var refusal: DataFileLock.Refusal?
+
+    init(url: URL, createFolder: Bool) {
+        self.url = url
+        take(createFolder: createFolder)
+    }
+
+    func take(createFolder: Bool) {
+        do {
+            lock = try DataFileLock.acquire(for: url, role: .command, wait: 5, createFolder: createFolder)
+            refusal = nil
+        } catch {
+            refusal = error
+        }
     }
 }
 

@@ -99,17 +99,23 @@ import Testing
         }
     }
 
-    @Test func leftoverTemporaryFilesAreRemovedOnLoad() throws {
+    @Test func leftoverTemporaryFilesAreRemovedByTheLockHolderAndNeverByAReader() throws {
         try withTemporaryFolder { folder in
-            let store = JSONTripStore(url: folder.appendingPathComponent("trips.json"))
+            let url = folder.appendingPathComponent("trips.json")
+            let store = JSONTripStore(url: url)
             try store.save(StoreFixtures.documentA)
-            for name in [".trips.json.tmp-abc123", ".trips.json.tmp-bak", ".trips.json.bak.tmp-9"] {
+            let names = [".trips.json.tmp-abc123", ".trips.json.tmp-bak", ".trips.json.bak.tmp-9"]
+            for name in names {
                 _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("{".utf8))
             }
             let unrelated = folder.appendingPathComponent(".other.json.tmp-1")
             _ = FileManager.default.createFile(atPath: unrelated.path, contents: Data())
+            // A reader: the temporary files may be another roadtrip's save under way.
             #expect(try store.load() == StoreFixtures.documentA)
-            #expect(strayFiles(in: folder) == [".other.json.tmp-1"])
+            #expect(Set(strayFiles(in: folder)) == Set(names + [".other.json.tmp-1"]))
+            let lock = try DataFileLock.acquire(for: url, role: .command)
+            #expect(store.cleanUpLeftovers(holding: lock) == 3)
+            #expect(strayFiles(in: folder, besides: ["trips.json", "trips.json.bak", "trips.json.lock"]) == [".other.json.tmp-1"])
         }
     }
 
