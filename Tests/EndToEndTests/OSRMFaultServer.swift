@@ -19,6 +19,10 @@ final class OSRMFaultServer: @unchecked Sendable {
         case endlessBody
         /// A 200 whose body comes one byte every 100 ms: never idle long enough for an idle timeout.
         case trickle
+        /// A 200 with `Content-Encoding: gzip` though identity was asked for (a gzip bomb's wrapper).
+        case compressed
+        /// A complete 200 sent in chunks of `chunkSize` bytes (Transfer-Encoding: chunked).
+        case chunked(body: String, chunkSize: Int)
     }
 
     let behaviour: Behaviour
@@ -79,6 +83,21 @@ final class OSRMFaultServer: @unchecked Sendable {
             for _ in 0..<4096 where !isStopped {
                 guard send(connection, chunk) else { return }
             }
+        case .compressed:
+            // The gzip header of an empty member, then zeros: what matters is that it is never inflated.
+            guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                + "Content-Length: 1048576\r\nConnection: close\r\n\r\n") else { return }
+            _ = send(connection, String(repeating: "\0", count: 4096))
+        case let .chunked(body, size):
+            guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                + "Connection: close\r\n\r\n") else { return }
+            var rest = Substring(body)
+            while !rest.isEmpty {
+                let piece = rest.prefix(size)
+                rest = rest.dropFirst(piece.count)
+                guard send(connection, String(piece.utf8.count, radix: 16) + ";ext=1\r\n" + piece + "\r\n") else { return }
+            }
+            _ = send(connection, "0\r\n\r\n")
         case .trickle:
             guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
             else { return }

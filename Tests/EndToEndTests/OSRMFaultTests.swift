@@ -29,7 +29,24 @@ import Testing
         Fault(name: "huge body", behaviour: .endlessBody, reason: "sent an answer over the 1 MB limit"),
         Fault(name: "not OSRM", behaviour: .answer(status: 404, body: "<html>nothing here</html>"),
               reason: "answered HTTP 404"),
+        Fault(name: "compressed (a gzip bomb's wrapper)", behaviour: .compressed,
+              reason: "failed (sent a compressed answer (gzip) though none was asked for)"),
+        Fault(name: "a distance of 1e300", behaviour: .answer(status: 200, body:
+                #"{"code":"Ok","routes":[{"legs":[{"distance":1e300,"duration":2},{"distance":10,"duration":2}]}]}"#),
+              reason: "sent a malformed answer (leg 1 has a distance of 1e+300 m, longer than any road)"),
+        Fault(name: "a NaN-like duration", behaviour: .answer(status: 200, body:
+                #"{"code":"Ok","routes":[{"legs":[{"distance":10,"duration":-1},{"distance":10,"duration":2}]}]}"#),
+              reason: "sent a malformed answer (leg 1 has a negative duration (-1.0 s))"),
     ]
+
+    @Test func aChunkedAnswerIsReadWhole() async throws {
+        let body = #"{"code":"Ok","routes":[{"legs":[{"distance":1200.5,"duration":100},{"distance":800,"duration":70}]}],"waypoints":[{"distance":1},{"distance":2},{"distance":3}]}"#
+        let server = try OSRMFaultServer(.chunked(body: body, chunkSize: 7))
+        defer { server.stop() }
+        let result = await provider(for: server).route(for: stops)
+        #expect(result.fallbackReason == nil)
+        #expect(result.legs.map(\.distanceMeters) == [1200.5, 800])
+    }
 
     /// Servers that answer get a time limit they never reach, however loaded the machine: only the
     /// ones that never finish should meet the limit, and for them it is kept short.

@@ -22,8 +22,10 @@ enum HTTPFailure: Error, Equatable, Sendable {
     case transport(String)
 }
 
-/// GET over URLSession (libcurl underneath on Linux, so https works too) with the two bounds a
-/// status line must be able to promise: a total time limit and a body size limit.
+/// GET with the two bounds a status line must be able to promise: a total time limit and a body
+/// size limit. `http://` goes through `PlainHTTP`, which reads every byte itself; `https://`
+/// through URLSession (libcurl underneath on Linux), whose buffering the bounds below contain less
+/// tightly.
 ///
 /// URLSession's own timeouts reset whenever a byte arrives, so a server that trickles would hold
 /// the caller for ever; a watchdog cancels the task at the deadline instead. The body is collected
@@ -33,6 +35,7 @@ struct HTTPClient: Sendable {
     var maxBodyBytes: Int
 
     func get(_ url: URL) async -> Result<HTTPResponse, HTTPFailure> {
+        if url.scheme?.lowercased() == "http" { return await getPlain(url) }
         let fetch = BoundedFetch(limit: maxBodyBytes, timeoutSeconds: timeout.seconds)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -42,6 +45,31 @@ struct HTTPClient: Sendable {
             fetch.finish(.failure(.cancelled))
         }
     }
+}
+
+extension HTTPClient {
+    /// `http://` through `PlainHTTP`, on a thread of its own (the socket calls block), cancelled
+    /// with the task.
+    private func getPlain(_ url: URL) async -> Result<HTTPResponse, HTTPFailure> {
+        let cancelled = CancelFlag()
+        let http = PlainHTTP(limit: maxBodyBytes, timeoutSeconds: timeout.seconds,
+                             deadline: Date().addingTimeInterval(timeout.seconds), isCancelled: { cancelled.isSet })
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: http.get(url)) }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+    }
+}
+
+/// A flag set from one thread and read from another.
+private final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
 
 /// One request: resumes its continuation exactly once, whichever of completion, size limit,
