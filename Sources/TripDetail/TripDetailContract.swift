@@ -110,8 +110,8 @@ public protocol TripDetailInteractorProtocol: AnyObject {
 public protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
-    /// A write failed (the reason) or succeeded again after failing (nil).
-    func didChangeSaveState(_ error: String?)
+    /// A write failed, every edit is on disk again, or another program's change was taken in.
+    func didChangeSaveState(_ news: SaveNews)
 }
 
 @MainActor

@@ -31,7 +31,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         self.routes = routes
         self.settings = settings
         self.deliver = deliver
-        repository.observeSaveState(owner: self) { [weak self] error in self?.output?.didChangeSaveState(error) }
+        repository.observeSaveState(owner: self) { [weak self] news in self?.output?.didChangeSaveState(news) }
     }
 
     public func trip() -> Trip? { repository.trip(id: tripID) }

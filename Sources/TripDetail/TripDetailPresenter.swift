@@ -46,9 +46,12 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
-    public func didChangeSaveState(_ error: String?) {
-        message = error.map { StatusMessage($0 + " Kept in memory; trying again.", isError: true) }
-            ?? StatusMessage("Saved: every edit is on disk again.")
+    public func didChangeSaveState(_ news: SaveNews) {
+        message = news.statusMessage
+        // Another program's change may have changed or removed this trip.
+        trip = interactor.trip()
+        guard trip != nil else { router.close(); return }
+        if case .changedElsewhere = news { interactor.refreshLegs() }
         publish()
     }
 

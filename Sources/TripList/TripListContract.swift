@@ -97,8 +97,8 @@ public protocol TripListInteractorProtocol: AnyObject {
 public protocol TripListInteractorOutput: AnyObject {
     /// Totals computed in the background changed what the list shows: `summaries()` now has them.
     func didComputeTotals()
-    /// A write failed (the reason) or succeeded again after failing (nil).
-    func didChangeSaveState(_ error: String?)
+    /// A write failed, every edit is on disk again, or another program's change was taken in.
+    func didChangeSaveState(_ news: SaveNews)
 }
 
 @MainActor

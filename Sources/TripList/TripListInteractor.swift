@@ -40,7 +40,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         self.deliver = deliver
         self.settings = settings
         self.startupMessage = startupMessage
-        repository.observeSaveState(owner: self) { [weak self] error in self?.output?.didChangeSaveState(error) }
+        repository.observeSaveState(owner: self) { [weak self] news in self?.output?.didChangeSaveState(news) }
     }
 
     public var saveError: String? { repository.lastSaveError }

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import TermUI
+import TripDetail
 
 /// Turns what the user did on the trip list into edits and a view model.
 @MainActor
@@ -181,10 +182,9 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
 
     public func didComputeTotals() { reload() }
 
-    public func didChangeSaveState(_ error: String?) {
-        message = error.map { StatusMessage($0 + " Kept in memory; trying again.", isError: true) }
-            ?? StatusMessage("Saved: every edit is on disk again.")
-        publish()
+    public func didChangeSaveState(_ news: SaveNews) {
+        message = news.statusMessage
+        reload()
     }
 
     // MARK: - Building the view model

@@ -11,7 +11,8 @@ import Foundation
 /// waits until everything handed in is on disk, for quitting and for tests.
 final class BackgroundSaver: @unchecked Sendable {
     /// The outcome of one write: nil when saved, else the one-line reason; `sequence` orders them.
-    typealias Report = @Sendable (_ sequence: Int, _ error: String?) -> Void
+    /// `external` is what the write did about another program's change to the file, if anything.
+    typealias Report = @Sendable (_ sequence: Int, _ error: String?, _ external: ExternalChange?) -> Void
 
     private let store: any TripStore & Sendable
     private let report: Report
@@ -91,14 +92,18 @@ final class BackgroundSaver: @unchecked Sendable {
             lock.unlock()
             for edit in edits { edit.apply(to: &trips) }
             let outcome: String?
+            var external: ExternalChange?
             do {
                 try store.save(TripDocument(trips: trips))
                 outcome = nil
+                external = (store as? JSONTripStore)?.takeExternalChange()
+                // The file now holds the merge: later edits are made on it, not on the old copy.
+                if let merged = external?.trips { trips = merged }
             } catch {
                 outcome = TripRepository.saveFailure(error)
             }
             lock.withLock { lastOutcome = (sequence, outcome) }
-            report(sequence, outcome)
+            report(sequence, outcome, external)
         }
     }
 }

@@ -17,6 +17,10 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     private let lock = NSLock()
     private var refusedFile: TripStoreError?
     private var writeRefusal: String?
+    /// The file as this store last read or wrote it, to see another program's change before a save.
+    private var known: (identity: FileIdentity, document: TripDocument)?
+    /// What the last save did about another program's change, for the saver to take.
+    private var externalChange: ExternalChange?
 
     /// Makes every save fail with `reason`: the data file's lock could not be taken, so writing
     /// could overwrite another roadtrip's edits.
@@ -37,10 +41,14 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     /// temporary file beside it may be another roadtrip's save under way.
     public func load() throws -> TripDocument? {
         do {
+            let identity = FileIdentity(path: url.path)
             let document = try withContents { data throws(TripStoreError) in
                 try TripDocumentCodec.decode(data, path: url.path)
             }
-            lock.withLock { refusedFile = nil }
+            lock.withLock {
+                refusedFile = nil
+                known = zip(identity, document)
+            }
             return document
         } catch {
             lock.withLock { refusedFile = error }
@@ -57,12 +65,78 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                                  reason: "not saved over a file that could not be loaded (\(refused.reason))")
         }
         try Self.checkWritable(document, path: url.path)
+        let (document, change) = try reconciled(document)
         do {
             try AtomicFileWriter(target: writeTarget, calls: calls)
                 .write(producing: { output throws(AtomicFileWriter.Failure) in try Self.stream(document, to: output) })
         } catch {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)
         }
+        let identity = FileIdentity(path: url.path)
+        lock.withLock {
+            known = identity.map { ($0, document) }
+            if let change { externalChange = change }
+        }
+    }
+
+    /// Takes what the last saves did about another program's changes (nil when there were none).
+    public func takeExternalChange() -> ExternalChange? {
+        lock.withLock {
+            defer { externalChange = nil }
+            return externalChange
+        }
+    }
+
+    /// `document`, merged with what another program wrote to the file since this store last read
+    /// or wrote it: their trips where only they changed them. Where both changed a trip, ours is
+    /// written and theirs is kept whole in a sibling file, so nothing of either is lost.
+    private func reconciled(_ document: TripDocument) throws(TripStoreError) -> (TripDocument, ExternalChange?) {
+        guard let known = lock.withLock({ known }), let now = FileIdentity(path: url.path), now != known.identity else {
+            return (document, nil)
+        }
+        let theirs: TripDocument?
+        do {
+            theirs = try withContents { data throws(TripStoreError) in try TripDocumentCodec.decode(data, path: url.path) }
+        } catch {
+            theirs = nil
+        }
+        guard let theirs else {
+            let copy = try keepCopy()
+            return (document, ExternalChange(trips: nil,
+                notice: "\(url.lastPathComponent) was changed by another program into something unreadable; "
+                    + "saved your trips, kept that version as \(copy)"))
+        }
+        let merge = TripMerge.merge(base: known.document.trips, ours: document.trips, theirs: theirs.trips)
+        var merged = document
+        merged.trips = merge.trips
+        if merge.conflicts.isEmpty {
+            return (merged, ExternalChange(trips: merge.trips,
+                notice: "\(url.lastPathComponent) was changed by another program: took its changes to "
+                    + "\(merge.takenFromTheirs) trip\(merge.takenFromTheirs == 1 ? "" : "s") along with yours"))
+        }
+        let copy = try keepCopy()
+        let names = merge.conflicts.prefix(3).map { "“\($0)”" }.joined(separator: ", ") + (merge.conflicts.count > 3 ? "…" : "")
+        return (merged, ExternalChange(trips: merge.trips,
+            notice: "another program changed \(names) too: kept yours in \(url.lastPathComponent), theirs in \(copy)"))
+    }
+
+    /// Copies the file as it is now beside it, as `<name>.conflict-YYYYMMDD-HHMMSS.json`; returns the copy's name.
+    private func keepCopy() throws(TripStoreError) -> String {
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay,
+                                                                                                 .withTime])
+            .replacingOccurrences(of: "T", with: "-")
+        let base = url.deletingPathExtension().lastPathComponent
+        let copy = url.deletingLastPathComponent().appendingPathComponent("\(base).conflict-\(stamp).json")
+        guard let bytes = FileManager.default.contents(atPath: url.path) else {
+            throw TripStoreError(kind: .writeFailed, path: url.path, reason: "changed by another program and cannot be read to keep a copy")
+        }
+        do {
+            try AtomicFileWriter(target: copy, calls: calls).write(bytes)
+        } catch {
+            throw TripStoreError(kind: .writeFailed, path: url.path,
+                                 reason: "changed by another program; its version could not be kept (\(error.message)), so nothing was saved")
+        }
+        return copy.lastPathComponent
     }
 
     /// Encodes `document` straight into the temporary file a megabyte at a time: beside a large
@@ -184,4 +258,32 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             }
         }
     }
+}
+
+/// What a save did about another program's change to the data file.
+public struct ExternalChange: Equatable, Sendable {
+    /// The trips now on disk when they differ from what was asked to be saved (a merge); nil otherwise.
+    public var trips: [Trip]?
+    /// One line for the status line.
+    public var notice: String
+}
+
+/// Which file is at a path, and whether it was written since: device, inode, size and change time.
+struct FileIdentity: Equatable {
+    var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
+    }
+}
+
+private func zip(_ identity: FileIdentity?, _ document: TripDocument?) -> (identity: FileIdentity, document: TripDocument)? {
+    guard let identity, let document else { return nil }
+    return (identity, document)
 }

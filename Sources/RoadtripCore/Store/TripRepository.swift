@@ -26,7 +26,7 @@ public final class TripRepository {
     /// The newest write whose outcome `lastSaveError` shows, so late reports cannot undo newer ones.
     private var reportedSequence = 0
     /// Told on the main actor whenever `lastSaveError` changes, so the screen on top says so at once.
-    private var saveObservers: [(owner: Weak, tell: @MainActor (String?) -> Void)] = []
+    private var saveObservers: [(owner: Weak, tell: @MainActor (SaveNews) -> Void)] = []
     /// Runs work on the main actor (background mode).
     private var post: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
     /// How long after a failed write it is tried again; the edits wait in memory meanwhile.
@@ -47,14 +47,17 @@ public final class TripRepository {
         self.store = store
         self.trips = trips
         self.post = post
-        saver = BackgroundSaver(store: store, trips: trips) { [weak self] sequence, error in
-            post { self?.record(sequence: sequence, error: error) }
+        saver = BackgroundSaver(store: store, trips: trips) { [weak self] sequence, error, external in
+            post {
+                if let external { self?.takeExternal(external) }
+                self?.record(sequence: sequence, error: error)
+            }
         }
     }
 
-    /// Calls `observer` on the main actor each time the save state changes, for as long as `owner`
-    /// lives: the one-line reason when a write failed, nil when the trips are on disk again.
-    public func observeSaveState(owner: AnyObject, _ observer: @escaping @MainActor (String?) -> Void) {
+    /// Calls `observer` on the main actor with news of the saves, for as long as `owner` lives: a
+    /// write failed, the trips are on disk again, or another program's change to the file was taken in.
+    public func observeSaveState(owner: AnyObject, _ observer: @escaping @MainActor (SaveNews) -> Void) {
         saveObservers.removeAll { $0.owner.object == nil }
         saveObservers.append((Weak(owner), observer))
     }
@@ -85,8 +88,24 @@ public final class TripRepository {
         reportedSequence = sequence
         let changed = lastSaveError != error
         lastSaveError = error
-        if changed { for observer in saveObservers where observer.owner.object != nil { observer.tell(error) } }
+        if changed { tell(error.map(SaveNews.failed) ?? .savedAgain) }
         if error != nil { scheduleRetry() }
+    }
+
+    private func tell(_ news: SaveNews) {
+        for observer in saveObservers where observer.owner.object != nil { observer.tell(news) }
+    }
+
+    /// Another program changed the file and the save merged its trips in: the trips shown become
+    /// the merge. Undo starts again from here, since undoing an older edit could undo theirs.
+    private func takeExternal(_ change: ExternalChange) {
+        if let merged = change.trips, merged != trips {
+            let edit = TripEdit.replaceAll(trips: merged)
+            _ = edit.apply(to: &trips)
+            journal.record(edit)
+            history = EditHistory()
+        }
+        tell(.changedElsewhere(change.notice))
     }
 
     /// Tries a failed write again after `retryDelay`, until one succeeds.
@@ -198,6 +217,16 @@ public final class TripRepository {
         }
         return lastSaveError
     }
+}
+
+/// What happened to the saves, for the status line.
+public enum SaveNews: Equatable, Sendable {
+    /// A write failed; the edits are in memory and the write will be tried again.
+    case failed(String)
+    /// After a failure, every edit is on disk again.
+    case savedAgain
+    /// Another program changed the file; what the save did about it.
+    case changedElsewhere(String)
 }
 
 /// A reference that does not keep its object alive.

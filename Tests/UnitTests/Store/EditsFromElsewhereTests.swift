@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RoadtripCore
+
+/// Another program changes the data file while roadtrip has it open: the next save takes their
+/// changes in where they do not touch ours, and keeps both versions where they do.
+@Suite struct EditsFromElsewhereTests {
+    static func trips() -> [Trip] {
+        [Trip(name: "Alps"), Trip(name: "Baltic"), Trip(name: "Coast")]
+    }
+
+    @Test func aThreeWayMergeTakesEachSidesOwnChanges() {
+        let base = Self.trips()
+        var ours = base, theirs = base
+        ours[0].name = "Alps (ours)"
+        theirs[1].name = "Baltic (theirs)"
+        theirs.append(Trip(name: "Added by them"))
+        ours.remove(at: 2)
+        let outcome = TripMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(outcome.trips.map(\.name) == ["Alps (ours)", "Baltic (theirs)", "Added by them"])
+        #expect(outcome.conflicts.isEmpty)
+        #expect(outcome.takenFromTheirs == 2)
+    }
+
+    @Test func aTripBothChangedIsAConflictAndNothingIsLost() {
+        let base = Self.trips()
+        var ours = base, theirs = base
+        ours[0].name = "Alps (ours)"
+        theirs[0].name = "Alps (theirs)"
+        // They deleted one we changed; we deleted one they changed: both are kept, changed.
+        ours[1].name = "Baltic (ours)"
+        theirs.remove(at: 1)
+        ours.remove(at: 2)
+        theirs[theirs.count - 1].name = "Coast (theirs)"
+        let outcome = TripMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(outcome.trips.map(\.name) == ["Alps (ours)", "Baltic (ours)", "Coast (theirs)"])
+        #expect(Set(outcome.conflicts) == ["Alps (ours)", "Baltic (ours)", "Coast (theirs)"])
+    }
+
+    @Test func theStoreMergesAChangeMadeOnDiskMeanwhile() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            try JSONTripStore(url: url).save(TripDocument(trips: Self.trips()))
+            let ours = JSONTripStore(url: url)
+            var trips = try #require(try ours.load()).trips
+            // Another program (here: another store, no lock) renames Baltic.
+            var theirs = trips
+            theirs[1].name = "Baltic Sea"
+            try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+            trips[0].name = "Alpen"
+            try ours.save(TripDocument(trips: trips))
+            #expect(try JSONTripStore(url: url).load()?.trips.map(\.name) == ["Alpen", "Baltic Sea", "Coast"])
+            let change = try #require(ours.takeExternalChange())
+            #expect(change.trips?.map(\.name) == ["Alpen", "Baltic Sea", "Coast"])
+            #expect(change.notice.contains("changed by another program"))
+            // The next save sees no change of theirs: nothing to say.
+            trips = try #require(change.trips)
+            trips[2].name = "Côte"
+            try ours.save(TripDocument(trips: trips))
+            #expect(ours.takeExternalChange() == nil)
+        }
+    }
+
+    @Test func bothChangingOneTripKeepsTheirsBesideTheFile() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            try JSONTripStore(url: url).save(TripDocument(trips: Self.trips()))
+            let ours = JSONTripStore(url: url)
+            var trips = try #require(try ours.load()).trips
+            var theirs = trips
+            theirs[0].name = "Alps (theirs)"
+            try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+            trips[0].name = "Alps (ours)"
+            try ours.save(TripDocument(trips: trips))
+            #expect(try JSONTripStore(url: url).load()?.trips.first?.name == "Alps (ours)")
+            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("trips.conflict-") }
+            #expect(copies.count == 1)
+            let kept = try #require(copies.first)
+            #expect(try JSONTripStore(url: folder.appendingPathComponent(kept)).load()?.trips.first?.name == "Alps (theirs)")
+            #expect(ours.takeExternalChange()?.notice.contains(kept) == true)
+        }
+    }
+}
