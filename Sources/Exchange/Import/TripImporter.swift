@@ -72,7 +72,14 @@ public struct TripImporter: Sendable {
                 explanation = "Trip with \(counted(trip.waypoints.count, "stop")) imported with new ids."
             }
             trip.name = name.flatMap(ImportedText.name) ?? (trip.name.isEmpty ? fallbackName : trip.name)
-            return ImportResult(trip: trip, explanation: explanation, format: format)
+            guard trip.waypoints.count <= TextLimits.stopsPerTrip else {
+                throw ParseFailure(.unsupported, "\(counted(trip.waypoints.count, "stop")): a trip holds at most "
+                                   + "\(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first")
+            }
+            let capped = TextLimits.capped(trip)
+            let note = capped.cut == 0 ? ""
+                : " \(counted(capped.cut, "name or note")) too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."
+            return ImportResult(trip: capped.trip, explanation: explanation + note, format: format)
         } catch let failure as ParseFailure {
             throw failure.attached(to: fileName)
         } catch {

@@ -1,3 +1,4 @@
+import RoadtripCore
 /// Cleans text that came from an imported file before it becomes part of a trip.
 ///
 /// A name in a GPX or CSV file is outside text: it may carry terminal escape sequences
@@ -5,7 +6,7 @@
 /// removed here, once, so every later screen and command sees printable text only.
 public enum ImportedText {
     /// The longest name kept, in characters; longer names are cut with an ellipsis.
-    public static let maxNameLength = 200
+    public static let maxNameLength = TextLimits.name
 
     /// `raw` without escape sequences and control characters, with runs of whitespace
     /// (tabs, newlines) folded to one space and trimmed; nil when nothing printable is left.

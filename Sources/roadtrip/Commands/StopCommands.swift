@@ -40,6 +40,9 @@ struct AddStopCommand: ParsableCommand {
             let resolved = try StopResolver.resolve(place, places: { try CommandServices.places() })
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
+            guard count < TextLimits.stopsPerTrip else {
+                throw UserError("“\(trip.name)” already has \(Formatting.grouped(count)) stops, the most a trip holds; nothing was added.")
+            }
             let position = at ?? count + 1
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")

@@ -80,8 +80,9 @@ enum TripName {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw UserError("A name cannot be empty.") }
         guard TerminalText.sanitize(name) == name else {
-            throw UserError("A name cannot hold control characters: “\(TerminalText.sanitize(name))”.")
+            throw UserError("A name cannot hold control characters: “\(TerminalText.sanitize(String(name.prefix(80))))”.")
         }
+        if let problem = TextLimits.nameProblem(name) { throw UserError("Not saved: \(problem).") }
         return name
     }
 }
