@@ -23,6 +23,8 @@ public struct TripDetailViewModel: Equatable, Sendable {
         /// The trip name is being edited, starting from `text`.
         case renaming(text: String)
         case confirming(question: String)
+        /// The best order is being looked for: Esc stops.
+        case searching
         /// A better order was found: Enter applies it, Esc keeps the old one.
         case proposing(summary: String, order: String)
     }
@@ -67,6 +69,8 @@ public protocol TripDetailPresenterProtocol: AnyObject {
     func didPressOptimize()
     func didPressSettings()
     func didAnswerProposal(_ apply: Bool)
+    /// Esc while the best order is being looked for.
+    func didPressStopSearch()
     func didPressBack()
 }
 
@@ -99,6 +103,8 @@ public protocol TripDetailInteractorProtocol: AnyObject {
     func itineraryLines() -> [String]
     /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
     func proposeOrder()
+    /// Stops the search `proposeOrder` started; its answer never arrives.
+    func cancelProposal()
     /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
     func applyOrder(_ proposal: OrderProposal) -> String?
     func refreshLegs()

@@ -18,6 +18,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     private var knownLegs: [Leg] = []
     /// The last itinerary and what it was planned from: the page reads it at every draw.
     private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
+    /// The best-order search under way, so leaving or Esc can stop it.
+    private var proposal: Task<Void, Never>?
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
@@ -101,7 +103,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         let matrix = self.matrix
         let deliver = self.deliver
         deliver.begin()
-        Task.detached {
+        proposal?.cancel()
+        proposal = Task.detached {
             let result: Result<OrderProposal, OrderProposalError>
             do {
                 result = .success(try await OrderProposal.make(for: trip, using: matrix))
@@ -110,8 +113,14 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
             } catch {
                 result = .failure(OrderProposalError(message: "No best order: \(error)"))
             }
-            deliver.finish { [weak self] in self?.output?.orderProposalDidArrive(result) }
+            let cancelled = Task.isCancelled
+            deliver.finish { [weak self] in if !cancelled { self?.output?.orderProposalDidArrive(result) } }
         }
+    }
+
+    public func cancelProposal() {
+        proposal?.cancel()
+        proposal = nil
     }
 
     public func applyOrder(_ proposal: OrderProposal) -> String? {

@@ -11,11 +11,12 @@ enum TripDetailAction: Sendable {
     case commitName, cancelName
     case answer(Bool)
     case applyProposal(Bool)
+    case stopSearch
 }
 
 /// What the trip screen's keys are doing.
 enum TripDetailKeyMode: KeyMode {
-    case browsing, renaming, confirming, proposing
+    case browsing, renaming, confirming, searching, proposing
 
     var editsText: Bool { self == .renaming }
 
@@ -24,6 +25,7 @@ enum TripDetailKeyMode: KeyMode {
         case .browsing: "browsing"
         case .renaming: "renaming the trip"
         case .confirming: "asked to confirm"
+        case .searching: "looking for the best order"
         case .proposing: "shown a better order"
         }
     }
@@ -33,6 +35,7 @@ enum TripDetailKeyMode: KeyMode {
         case .browsing: self = .browsing
         case .renaming: self = .renaming
         case .confirming: self = .confirming
+        case .searching: self = .searching
         case .proposing: self = .proposing
         }
     }
@@ -71,6 +74,7 @@ extension TripDetailView {
                        hintKeys: "Enter", in: [.proposing]),
             KeyBinding([.escape, .char("n"), .char("q")], .applyProposal(false), help: "keep the current order", hint: "keep",
                        hintKeys: "Esc", in: [.proposing]),
+            KeyBinding([.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
             KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
                        in: [.browsing, .renaming]),
             KeyBinding([.escape, .char("q"), .left, .char("h")], .back, help: "back to the trips", hint: "back", hintKeys: "Esc",

@@ -171,12 +171,21 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
             publish()
             return
         }
-        message = StatusMessage("Looking for the best order…")
+        message = StatusMessage("Looking for the best order… (Esc stops)")
+        mode = .searching
         publish()
         interactor.proposeOrder()
     }
 
+    public func didPressStopSearch() {
+        interactor.cancelProposal()
+        mode = .browsing
+        message = StatusMessage("Stopped looking for the best order; the order is as it was.")
+        publish()
+    }
+
     public func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
+        if mode == .searching { mode = .browsing }
         switch result {
         case let .failure(error):
             message = StatusMessage(error.description, isError: true)
@@ -206,7 +215,10 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         reload()
     }
 
-    public func didPressBack() { router.close() }
+    public func didPressBack() {
+        interactor.cancelProposal()
+        router.close()
+    }
 
     // MARK: - Building the view model
 

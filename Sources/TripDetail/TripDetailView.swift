@@ -82,6 +82,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         case .cancelName: presenter.didCancelRename()
         case let .answer(yes): presenter.didAnswerConfirmation(yes)
         case let .applyProposal(apply): presenter.didAnswerProposal(apply)
+        case .stopSearch: presenter.didPressStopSearch()
         }
     }
 

@@ -33,7 +33,8 @@ struct LocalSearch {
         }
         guard costs.n >= 6 else { return best }
         for _ in 0..<rounds {
-            if DispatchTime.now().uptimeNanoseconds > deadline { break }
+            // Esc in the planner, Ctrl-C on the command line: the best order so far is the answer.
+            if DispatchTime.now().uptimeNanoseconds > deadline || Task.isCancelled { break }
             path = best
             doubleBridge()
             descend()
@@ -46,7 +47,7 @@ struct LocalSearch {
     /// Applies improving moves until none is left.
     private mutating func descend() {
         var improved = true
-        while improved {
+        while improved, !Task.isCancelled {
             improved = false
             while twoOpt() { improved = true }
             while orOpt() { improved = true }

@@ -159,7 +159,8 @@ import TestSupport
         presenter.view = view
         presenter.viewWillAppear()
         presenter.didPressOptimize()
-        #expect(view.model?.message?.text == "Looking for the best order…")
+        #expect(view.model?.message?.text == "Looking for the best order… (Esc stops)")
+        #expect(view.model?.mode == .searching)
         while box.count < 1 { await Task.yield() }
         for work in box.takeAll() { work() }
         guard case let .proposing(summary, order) = view.model?.mode else {
@@ -174,6 +175,32 @@ import TestSupport
         presenter.didPressUndo()
         #expect(store.trips.first?.waypoints.map(\.name) == ["A", "C", "B", "D"])
         #expect(view.model?.message?.text == "Undid applying the best order.")
+    }
+
+    @Test func escStopsTheSearchAndItsAnswerNeverArrives() async {
+        let box = PostBox()
+        var stops: [Waypoint] = []
+        for i in 0..<400 {
+            let latitude = Double((i * 37) % 80) / 2, longitude = Double((i * 53) % 170) / 2
+            stops.append(Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: latitude, longitude: longitude)))
+        }
+        let big = Trip(name: "Survey", waypoints: stops)
+        let repository = TripRepository(store: store, trips: [big])
+        let interactor = TripDetailInteractor(tripID: big.id, repository: repository, routes: GeodesicRouteProvider(),
+                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+        presenter.didPressOptimize()
+        presenter.didPressStopSearch()
+        #expect(view.model?.mode == .browsing)
+        #expect(view.model?.message?.text == "Stopped looking for the best order; the order is as it was.")
+        while box.count < 1 { await Task.yield() }
+        for work in box.takeAll() { work() }
+        // The cancelled search's answer is dropped: no proposal appears over the list.
+        #expect(view.model?.mode == .browsing)
+        #expect(store.saves == 0)
     }
 
     @Test func bestOrderNeedsFourStops() {
