@@ -12,6 +12,10 @@ Two drivers, on separate files:
   * `roadtrip add-stop` (a real user command) adds one stop per run; the trip must hold
     either the stops before the run or those plus the new one.
 
+Meanwhile a reader (`roadtrip list`, the way a script or a second terminal reads) runs against the
+save-loop's file all the time: it holds no lock while a save is under way, so it must neither see a
+half-written file nor remove the save's temporary file (which made the save fail before).
+
 Usage: crash_harness.py BINARY KILLS [--seed N]    (prints one summary line; exit 1 on any failure)
 """
 import json
@@ -21,6 +25,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 
@@ -122,6 +127,24 @@ def add_stop_kill(binary, folder, rng, state):
     state["leftovers"] += check_cleanup(binary, folder, "cli.json", path)
 
 
+class Reader(threading.Thread):
+    """Runs `roadtrip list` on the save-loop's file until stopped; any crash or unreadable file fails."""
+
+    def __init__(self, binary, path):
+        super().__init__(daemon=True)
+        self.binary, self.path = binary, path
+        self.runs, self.problem = 0, None
+        self.stopped = threading.Event()
+
+    def run(self):
+        while not self.stopped.is_set():
+            result = subprocess.run([self.binary, "list", "--data", self.path], capture_output=True)
+            self.runs += 1
+            if result.returncode not in (0, 1) or (result.returncode == 1 and b"open in another roadtrip" not in result.stderr):
+                self.problem = f"list exited {result.returncode}: {result.stderr.decode(errors='replace')[:300]}"
+                return
+
+
 def calibrate(binary, folder):
     """How long one add-stop run takes here, so kills land across its whole life."""
     path = os.path.join(folder, "calibrate.json")
@@ -145,11 +168,17 @@ def main():
     state = {"generation": 0, "saves": 0, "leftovers": 0, "cli_finished": 0,
              "window": max(0.05, cli_time * 3), "cli_window": cli_time * 1.2}
     cli_kills = kills // 4
+    reader = Reader(binary, os.path.join(folder, "trips.json"))
+    reader.start()
     for i in range(kills):
         if i % 4 == 3:
             add_stop_kill(binary, folder, rng, state)
         else:
             save_loop_kill(binary, folder, rng, state)
+        if reader.problem:
+            fail(f"the reader beside the saves: {reader.problem}")
+    reader.stopped.set()
+    reader.join()
     # The last start must have left nothing behind either.
     for name in ("trips.json", "cli.json"):
         check_cleanup(binary, folder, name, os.path.join(folder, name))
@@ -157,7 +186,8 @@ def main():
     print(f"crash harness: {kills} SIGKILLs survived (seed {seed}): {kills - cli_kills} during save-loop "
           f"({state['saves']} saves completed, generation {state['generation']} on disk), "
           f"{cli_kills} during add-stop ({state['cli_finished']} finished before the kill); "
-          f"{state['leftovers']} leftover temporary files removed on the next start")
+          f"{state['leftovers']} leftover temporary files removed on the next start; "
+          f"a reader ran list {reader.runs} times beside the saves; 0 edits lost")
 
 
 if __name__ == "__main__":

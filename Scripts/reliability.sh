@@ -4,6 +4,11 @@
 #   Scripts/reliability.sh           CI form: 200 SIGKILLs, 10,000 fuzzed keys, 60 s of file fuzzing
 #   Scripts/reliability.sh --long    1,000 SIGKILLs, 100,000 fuzzed keys, 10 min of file fuzzing
 #
+# Then the classes of issue 17, each through its own tests of the real binary and store: locking,
+# saves that tell the truth (full disk on a small tmpfs where mounting is allowed, else the
+# injected fault at the same call), numbers from outside, exports, bounded input, output safety,
+# edits from elsewhere, and hostile routing servers (with their memory measured). Ends with a table.
+#
 # Needs a debug build with tests (`swift build --build-tests`); builds one if missing. The disk
 # fault tests (tmpfs, read-only bind mount) run as part of `swift test` and skip, saying so,
 # where mounting is not allowed. Prints one figure line per check; exits 1 if any check fails.
@@ -33,5 +38,34 @@ rm -f "$log"
 echo "== file fuzzing: ${FUZZ_SECONDS}s of libFuzzer" >&2
 while IFS= read -r line; do figures+=("$line"); done < <(Scripts/fuzz.sh "$FUZZ_SECONDS")
 
+echo "== issue 17 classes: their tests, one row each" >&2
+rows=()
+class_row() {  # NAME FILTER
+  local log out passed failed
+  log=$(mktemp)
+  if swift test --skip-build --filter "$2" >"$log" 2>&1; then out=ok; else out=FAILED; fi
+  passed=$(grep -cE '^✔ Test .*passed' "$log" || true)
+  failed=$(grep -cE '^✘ Test .*failed' "$log" || true)
+  [ "$out" = ok ] || { grep -E "✘" "$log" | head -10 >&2; status=1; }
+  rows+=("| $1 | $passed | $failed | $([ "$out" = ok ] && echo 0 || echo '?') |")
+  rm -f "$log"
+}
+status=0
+class_row "locking that cannot be bypassed" 'LockingTests|TwoCopiesTests'
+class_row "saves that tell the truth (disk full, read-only, I/O error)" 'SaveFailureScreenTests|DiskFaultTests|CommandDiskFaultTests|JSONTripStoreFailureTests'
+class_row "numbers from outside" 'OutsideNumbersTests|OSRMAnswerTests|CLIBadImportTests|ImportSafetyTests'
+class_row "exports never destroy" 'ExportSafetyTests|JSONTripStoreSaveTests'
+class_row "bounded input, bounded work" 'BoundedInputTests|HugeTextTests|TextFieldTests|escStopsTheSearch'
+class_row "output that cannot be turned against its reader" 'CLISanitizingTests|TerminalTextTests|CSVAndJSONTests|OutsideTextTests'
+class_row "edits from elsewhere" 'EditsFromElsewhereTests|ChangedElsewhereTests'
+class_row "hostile servers" 'OSRMFaultTests'
+while IFS= read -r line; do figures+=("$line"); done < <(python3 Scripts/hostile_osrm.py "$BIN_DIR/roadtrip" || echo "hostile OSRM: FAILED")
+
 echo
 printf '%s\n' "${figures[@]}"
+echo
+echo "| Class | Tests passed | Tests failed | Edits lost |"
+echo "|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
+if printf '%s\n' "${figures[@]}" | grep -q FAILED; then status=1; fi
+exit $status
