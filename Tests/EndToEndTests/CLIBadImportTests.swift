@@ -110,15 +110,16 @@ import TestSupport
         #expect(sandbox.dataBytes() == broken)
     }
 
-    /// A save that fails (here: /proc takes no new files, even for root) is one line and status 1.
+    /// A folder that takes no new files (/proc, even for root): not even the lock can be made, so
+    /// nothing is written, in one line naming the lock file and why, status 1.
     @Test func aTripsFileThatCannotBeWrittenIsAUserError() throws {
         guard FileManager.default.fileExists(atPath: "/proc/self") else { return }
         let gpx = CLISandbox.fixture("route-from-garmin.gpx").path
         let result = try RoadtripProcess.run(["import", gpx, "--data", "/proc/roadtrip-trips.json"])
         #expect(result.isOneLineUserError, "\(result)")
-        // The reason first (what a narrow status line must show), then the file.
-        #expect(result.stderr.hasPrefix("roadtrip: Not saved: "), "\(result)")
-        #expect(result.stderr.hasSuffix(" (/proc/roadtrip-trips.json)\n"), "\(result)")
+        #expect(result.stderr.hasPrefix("roadtrip: cannot lock /proc/roadtrip-trips.json: its lock file "
+                                        + "/proc/roadtrip-trips.json.lock cannot be made"), "\(result)")
+        #expect(result.stderr.hasSuffix("; nothing was changed\n"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: "/proc/roadtrip-trips.json"))
     }
 }

@@ -68,7 +68,7 @@ public final class DataFileLock: @unchecked Sendable {
             fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            throw .unavailable(dataPath: dataPath, reason: systemMessage(errno))
+            throw .unavailable(dataPath: dataPath, reason: "its lock file \(url.path) cannot be made (\(systemMessage(errno)))")
         }
         let deadline = Date().addingTimeInterval(wait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -47,10 +47,11 @@ public final class TripRepository {
         self.store = store
         self.trips = trips
         self.post = post
-        saver = BackgroundSaver(store: store, trips: trips) { [weak self] sequence, error, external in
+        let owner = WeakRepository(self)
+        saver = BackgroundSaver(store: store, trips: trips) { sequence, error, external in
             post {
-                if let external { self?.takeExternal(external) }
-                self?.record(sequence: sequence, error: error)
+                if let external { owner.repository?.takeExternal(external) }
+                owner.repository?.record(sequence: sequence, error: error)
             }
         }
     }
@@ -112,11 +113,12 @@ public final class TripRepository {
     private func scheduleRetry() {
         guard let post, let saver, !retryScheduled else { return }
         retryScheduled = true
-        DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in
+        let owner = WeakRepository(self)
+        DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) {
             post {
-                guard let self else { return }
-                self.retryScheduled = false
-                if self.lastSaveError != nil { saver.retry() }
+                guard let repository = owner.repository else { return }
+                repository.retryScheduled = false
+                if repository.lastSaveError != nil { saver.retry() }
             }
         }
     }
@@ -227,6 +229,13 @@ public enum SaveNews: Equatable, Sendable {
     case savedAgain
     /// Another program changed the file; what the save did about it.
     case changedElsewhere(String)
+}
+
+/// The repository, for work posted back to the main actor, without keeping it alive.
+private final class WeakRepository: @unchecked Sendable {
+    // Read only on the main actor, in the work `post` runs there.
+    weak var repository: TripRepository?
+    init(_ repository: TripRepository) { self.repository = repository }
 }
 
 /// A reference that does not keep its object alive.
