@@ -10,8 +10,10 @@ public struct PlacesCommandOutput: Equatable, Sendable {
 
 /// Exit statuses of `roadtrip places`.
 public enum PlacesExitCode {
-    /// Success, including "no places match".
+    /// Places were found.
     public static let ok: Int32 = 0
+    /// Nothing matches: said on standard error, so a script never takes an empty answer for a place.
+    public static let noMatch: Int32 = 1
     /// The gazetteer files are missing or damaged.
     public static let dataUnavailable: Int32 = 1
     /// A bad option value, such as `--limit 0`.
@@ -20,7 +22,7 @@ public enum PlacesExitCode {
 
 /// The output of `roadtrip places`: with `json`, an array of objects (name, region, country,
 /// countryCode, latitude, longitude, population), best match first, `[]` for no match;
-/// otherwise a table for people, or "no places match".
+/// otherwise a table for people. No match is said on standard error, with exit status 1.
 ///
 /// `sanitize` and `columns` are `TerminalText.sanitize` and `TextWidth.of` from TermUI,
 /// handed in so this service does not depend on the terminal toolkit.
@@ -33,8 +35,10 @@ public func placesCommandOutput(
                                    exitCode: PlacesExitCode.usage)
     }
     let places = searcher.search(query, limit: limit)
-    if json { return PlacesCommandOutput(stdout: placesJSON(places), stderr: "", exitCode: PlacesExitCode.ok) }
-    if places.isEmpty { return PlacesCommandOutput(stdout: "no places match\n", stderr: "", exitCode: PlacesExitCode.ok) }
+    let none = places.isEmpty ? "roadtrip: no place matches “\(sanitize(query))”\n" : ""
+    let status = places.isEmpty ? PlacesExitCode.noMatch : PlacesExitCode.ok
+    if json { return PlacesCommandOutput(stdout: placesJSON(places), stderr: none, exitCode: status) }
+    if places.isEmpty { return PlacesCommandOutput(stdout: "", stderr: none, exitCode: status) }
     let header = ["Place", "Region", "Country", "Population", "Latitude", "Longitude"]
     let rows = places.map { p in
         [sanitize(p.name), sanitize(p.region), sanitize(p.country),

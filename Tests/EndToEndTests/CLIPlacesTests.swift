@@ -20,19 +20,42 @@ struct CLIPlacesTests {
         #expect(result.stdout.contains("Norway"))
     }
 
-    @Test func noMatchIsAnEmptyAnswerAndStatusZero() throws {
+    @Test func noMatchIsSaidOnStandardErrorWithStatusOne() throws {
         let json = try RoadtripProcess.run(["places", "qqqqzzzzxxxx", "--json"])
-        #expect(json.status == 0)
+        #expect(json.status == 1)
         #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         let table = try RoadtripProcess.run(["places", "qqqqzzzzxxxx"])
-        #expect(table.status == 0)
-        #expect(table.stdout.contains("no places match"))
+        #expect(table.status == 1)
+        #expect(table.stdout.isEmpty)
+        #expect(table.stderr == "roadtrip: no place matches “qqqqzzzzxxxx”\n")
+    }
+
+    @Test func addStopAndRouteNeverTakeAWeakOrAmbiguousPlaceSilently() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let before = try #require(sandbox.dataBytes())
+        let typo = try sandbox.run("add-stop", "Alps", "Crater Lake")
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix("roadtrip: No place is named “Crater Lake”; the nearest matches:\n  Carter Lake, Iowa"), "\(typo)")
+        let ambiguous = try sandbox.run("add-stop", "Alps", "Springfield")
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("could be several places") && ambiguous.stderr.contains("Springfield, Illinois"), "\(ambiguous)")
+        #expect(sandbox.dataBytes() == before)
+        let route = try sandbox.run("route", "Springfield", "Joliet")
+        #expect(route.status == 1 && route.stdout.isEmpty, "\(route)")
+        // Strong and unambiguous names, and qualified ones, are taken; --first takes the best anyway.
+        #expect(try sandbox.run("add-stop", "Alps", "Springfield, IL").status == 0)
+        #expect(try sandbox.run("add-stop", "Alps", "Joliet").status == 0)
+        #expect(try sandbox.run("add-stop", "Alps", "Crater Lake", "--first").status == 0)
+        let stops = try #require(try sandbox.trips().first { $0.name == "Alps" }).waypoints.suffix(3)
+        #expect(stops.map(\.name) == ["Springfield", "Joliet", "Carter Lake"])
+        #expect(stops.first?.region == "Illinois")
     }
 
     @Test func badQueriesNeverCrashAndNeverEchoControls() throws {
         for query in ["", String(repeating: "a", count: 10_000), "Paris\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{9B}31m"] {
             let result = try RoadtripProcess.run(["places", query, "--json"])
-            #expect(result.status == 0, "\(query.prefix(20)): \(result)")
+            // No match is status 1, said on standard error; a crash would be a signal's status.
+            #expect([0, 1].contains(result.status), "\(query.prefix(20)): \(result)")
             #expect(!result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"))
             #expect(!result.stdout.contains("\u{9B}") && !result.stderr.contains("\u{9B}"))
         }
@@ -47,7 +70,7 @@ struct CLIPlacesTests {
         let status = try Spawn.run("/bin/sh", ["-c", #""$0" places "$(printf '\377\376abc')" --json"#, RoadtripBinary.url.path],
                                    environment: ["LANG": "C.UTF-8", "HOME": dir.url.path], stdout: out.path, stderr: err.path)
         let data = try Data(contentsOf: out)
-        #expect(status == 0)
+        #expect(status == 1, "no place matches those bytes")
         #expect(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 }

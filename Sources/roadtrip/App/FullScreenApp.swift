@@ -96,7 +96,8 @@ struct FullScreenApp {
     }
 }
 
-/// Writes one sanitised line to standard error.
+/// Writes a sanitised message to standard error: one line, or a line and the candidates under it
+/// (the only messages that keep their line breaks).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("roadtrip: " + TerminalText.sanitize(message) + "\n").utf8))
+    FileHandle.standardError.write(Data(("roadtrip: " + TerminalText.sanitize(message, keepNewlines: true) + "\n").utf8))
 }

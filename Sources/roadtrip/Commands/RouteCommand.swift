@@ -20,6 +20,7 @@ struct RouteCommand: ParsableCommand {
     @Flag(help: "Print JSON: {legs:[{from,to,distanceMeters,durationSeconds,source}],totalDistanceMeters,totalDurationSeconds}.")
     var json = false
     // "-33.86,151.21" is a stop, not an unknown option.
+    @Flag(help: "Take the best match of each place name even when it is weak or ambiguous.") var first = false
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Two or more places or \"LAT,LON\".", valueName: "stop"))
     var stops: [String] = []
 
@@ -34,7 +35,7 @@ struct RouteCommand: ParsableCommand {
         try runCommand {
             var gazetteer: Gazetteer?
             let resolved = try stops.map { text in
-                try StopResolver.resolve(text, places: {
+                try StopResolver.resolve(text, first: first, places: {
                     if let gazetteer { return gazetteer }
                     gazetteer = try CommandServices.places()
                     return gazetteer!
@@ -63,7 +64,7 @@ struct PlacesCommand: ParsableCommand {
         usage: "roadtrip places [<options>] <query> ...",
         discussion: """
             Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \
-            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. No match is not an error.
+            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. No match is said on standard error, with status 1.
             """
     )
 

@@ -20,6 +20,7 @@ struct AddStopCommand: ParsableCommand {
     var places: [String] = []
     @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
     @Option(help: "Name for the stop (default: the place's name).") var name: String?
+    @Flag(help: "Take the best match of a place name even when it is weak or ambiguous.") var first = false
 
     private var place: String { places.first ?? "" }
 
@@ -37,7 +38,7 @@ struct AddStopCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let resolved = try StopResolver.resolve(place, places: { try CommandServices.places() })
+            let resolved = try StopResolver.resolve(place, first: first, places: { try CommandServices.places() })
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
             guard count < TextLimits.stopsPerTrip else {
@@ -47,7 +48,8 @@ struct AddStopCommand: ParsableCommand {
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
-            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone)
+            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
+                                region: resolved.region, country: resolved.country)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
@@ -118,13 +120,45 @@ enum StopResolver {
         var coordinate: Coordinate
         /// The place's IANA zone, when it came from the gazetteer.
         var timeZone: String?
+        var region: String?
+        var country: String?
     }
 
-    static func resolve(_ text: String, places: () throws -> any PlaceSearching) throws -> Stop {
+    /// A position, or the place `text` names. A name is taken only when the best match is strong
+    /// (its name is the name typed, qualifiers such as ", ME" aside) and unambiguous (no other place
+    /// of that name is nearly as large); otherwise the candidates are listed and nothing is taken,
+    /// unless `first` says to take the best match anyway.
+    static func resolve(_ text: String, first: Bool = false, places: () throws -> any PlaceSearching) throws -> Stop {
         if let pair = CoordinateParser.parsePair(text) { return Stop(name: Formatting.coordinate(pair), coordinate: pair) }
-        guard let best = try places().search(text, limit: 1).first else {
+        let found = try places().search(text, limit: 5)
+        guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
         }
-        return Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone)
+        let stop = Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
+                        region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
+        if first { return stop }
+        let typed = folded(String(text.split(separator: ",").first ?? Substring(text)))
+        let named = found.filter { folded($0.name) == typed || typed.hasPrefix(folded($0.name) + " ") }
+        guard let strong = named.first, strong == best else {
+            throw UserError(candidates(found, "No place is named “\(text)”; the nearest matches:"))
+        }
+        let rivals = named.dropFirst().filter { $0.population * 3 >= max(best.population, 1) }
+        guard rivals.isEmpty else {
+            throw UserError(candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):"))
+        }
+        return stop
+    }
+
+    private static func folded(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The refusal with the candidates, one a line, and how to take the first anyway.
+    private static func candidates(_ places: [Place], _ headline: String) -> String {
+        let lines = places.map { place in
+            "  " + place.label + (place.population > 0 ? " · " + Formatting.grouped(place.population) : "")
+                + " (" + Formatting.coordinate(place.coordinate) + ")"
+        }
+        return ([headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."]).joined(separator: "\n")
     }
 }

@@ -30,13 +30,14 @@ struct PlacesCommandTests {
         #expect(first["latitude"] as? Double == 45.52345)
     }
 
-    @Test func noMatchIsAnEmptyArrayOrASentenceAndSuccess() throws {
+    @Test func noMatchIsAnEmptyArrayOrNothingAndSaidOnStandardError() throws {
         let g = try GazetteerFixture.gazetteer()
         for query in ["Xqzwvjk", "", "\u{1B}[2J", String(repeating: "x", count: 10_000)] {
             let json = run(query, json: true, searcher: g)
-            #expect(json.stdout == "[]\n" && json.exitCode == 0)
+            #expect(json.stdout == "[]\n" && json.exitCode == 1)
             let people = run(query, json: false, searcher: g)
-            #expect(people.stdout == "no places match\n" && people.exitCode == 0)
+            #expect(people.stdout.isEmpty && people.exitCode == 1)
+            #expect(people.stderr.hasPrefix("roadtrip: no place matches “"))
         }
     }
 
