@@ -1,8 +1,11 @@
+import Foundation
 import RoadtripCore
 
 /// The search rules: folded word prefixes of every name and alternate name, narrowed by
 /// comma qualifiers, ranked exact before prefix before one-typo, then by population.
 extension Gazetteer {
+    /// Up to this many letters, a query names too many places exactly: size decides.
+    static let shortQueryLetters = 3
     /// Typos are forgiven only from this many letters: shorter queries match too much.
     static let typoMinimumLetters = 5
     /// Coordinates get the region and country of the nearest place only when it is this close.
@@ -14,12 +17,91 @@ extension Gazetteer {
         case let .coordinate(coordinate, text):
             return [coordinatePlace(coordinate, text: text)]
         case let .name(name, qualifiers):
-            return searchName(name, qualifiers: qualifiers, limit: limit).map { place(at: Int($0)) }
+            if qualifiers.isEmpty, let split = trailingQualifier(name) {
+                // "Athens GA", "Perth Scotland": the last words may be a qualifier written without a
+                // comma. Taken so when a place of the rest's own name is there; else the words are all name.
+                let qualified = ranked(split.name, [split.qualifier], limit: limit)
+                if let top = qualified.first, fold.fold(Substring(place(at: Int(top)).name)) == fold.fold(Substring(split.name)) {
+                    return qualified.map { place(at: Int($0)) }
+                }
+            }
+            return ranked(name, qualifiers, limit: limit).map { place(at: Int($0)) }
         }
     }
 
-    /// The rows for a name query, best first.
+    private func ranked(_ name: String, _ qualifiers: [String], limit: Int) -> [UInt32] {
+        let rows = rankedRows(name, qualifiers: qualifiers, limit: limit + Self.reorderingRoom)
+        return Array(reordered(rows, for: name).prefix(limit))
+    }
+
+    /// The query's last word, or last two, when they name a region or country, and the words before.
+    private func trailingQualifier(_ name: String) -> (name: String, qualifier: String)? {
+        let words = name.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        for count in [2, 1] where words.count > count {
+            let qualifier = words.suffix(count).joined(separator: " ")
+            if RowFilter(qualifiers: [fold.fold(Substring(qualifier))], gazetteer: self) != nil {
+                return (words.dropLast(count).joined(separator: " "), qualifier)
+            }
+        }
+        return nil
+    }
+
+    /// Candidates beyond the limit looked at when reordering, so a better kind of match just past
+    /// the limit can still move up.
+    static let reorderingRoom = 16
+
+    /// How much worse than its own exact name each kind of match is, in powers of ten of population
+    /// (`exact name > exact alternate name > word prefix > typo`, each weighted by how large the
+    /// place is). The index does not say whether an entry is a place's own name or one of its many
+    /// alternate names (some of them junk: a "Porto" among Bordeaux's), so the own name is compared here.
+    enum MatchPenalty {
+        static let ownExact = 0.0, alternateExact = 1.5, ownPrefix = 2.0, ownTypo = 3.0, other = 4.0
+    }
+
+    /// `rows` from the index ordered as a person means a name: by kind of match weighted by the
+    /// place's size, the qualifier's strength first. Up to `shortQueryLetters` the index's order
+    /// (by size alone) stands: a few letters name too many places for the kind of match to mean much.
+    func reordered(_ ranked: [(row: UInt32, tier: Int, qualifier: Int)], for query: String) -> [UInt32] {
+        let typed = fold.fold(Substring(query))
+        let letters = typed.filter { $0 != UInt8(ascii: " ") }.count
+        guard letters > Self.shortQueryLetters else { return ranked.map(\.row) }
+        func score(_ entry: (row: UInt32, tier: Int, qualifier: Int)) -> Double {
+            let place = place(at: Int(entry.row))
+            let own = fold.fold(Substring(place.name))
+            let penalty: Double
+            if own == typed { penalty = MatchPenalty.ownExact }
+            else if entry.tier == 0 { penalty = MatchPenalty.alternateExact }
+            else if own.starts(with: typed) { penalty = MatchPenalty.ownPrefix }
+            else if letters >= Self.typoMinimumLetters, Self.isOneEditApart(own, typed) { penalty = MatchPenalty.ownTypo }
+            else { penalty = MatchPenalty.other }
+            return penalty - log10(Double(max(place.population, 10)))
+        }
+        return ranked.map { (-$0.qualifier, score($0), $0.row) }
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+            .map(\.2)
+    }
+
+    /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
+    static func isOneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        if abs(a.count - b.count) > 1 { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+    }
+
+    /// The rows for a name query, best first by the index alone.
     func searchName(_ name: String, qualifiers: [String], limit: Int) -> [UInt32] {
+        rankedRows(name, qualifiers: qualifiers, limit: limit).map(\.row)
+    }
+
+    /// The rows for a name query with how each matched, best first by the index alone.
+    func rankedRows(_ name: String, qualifiers: [String], limit: Int) -> [(row: UInt32, tier: Int, qualifier: Int)] {
         let folded = fold.fold(Substring(name))
         guard !folded.isEmpty else { return [] }
         var filter: RowFilter?
@@ -33,17 +115,23 @@ extension Gazetteer {
             var ranking = Ranking(limit: limit, filter: filter, gazetteer: self)
             let wholeRange = whole.range(of: query)
             let exact = whole.exactPart(of: wholeRange, length: query.count)
-            ranking.add([(whole, exact)], tier: 0)
-            ranking.add([(whole, exact.upperBound..<wholeRange.upperBound),
-                         (inner, inner.range(of: query))], tier: 1)
+            let prefixes = [(whole, exact.upperBound..<wholeRange.upperBound), (inner, inner.range(of: query))]
             let letters = String(decoding: folded, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
+            if letters <= Self.shortQueryLetters {
+                // A few letters name many places exactly (alternate names of two letters abound):
+                // exact and prefix matches are one tier, so the largest places come first.
+                ranking.add([(whole, exact)] + prefixes, tier: 0)
+            } else {
+                ranking.add([(whole, exact)], tier: 0)
+                ranking.add(prefixes, tier: 1)
+            }
             if letters >= Self.typoMinimumLetters && !ranking.isFull {
                 let typos = [whole, inner].flatMap { list in
                     TypoVariants.ranges(of: query, in: list).map { (list: list, range: $0) }
                 }
                 ranking.add(typos, tier: 2)
             }
-            return ranking.rows
+            return ranking.ranked
         }
     }
 

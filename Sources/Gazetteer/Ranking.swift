@@ -77,7 +77,15 @@ struct Ranking {
 
     /// The best rows, best first.
     var rows: [UInt32] {
-        best.sorted { $0.value < $1.value }.prefix(limit).map(\.key)
+        ranked.map(\.row)
+    }
+
+    /// The best rows, best first, with the tier each matched in (0 exact, 1 prefix, 2 typo) and the
+    /// strength of its qualifier match (higher is stronger; 2 without qualifiers).
+    var ranked: [(row: UInt32, tier: Int, qualifier: Int)] {
+        best.sorted { $0.value < $1.value }.prefix(limit).map { row, key in
+            (row, Int((key >> 32) & 0xFF), 2 - Int(key >> 40))
+        }
     }
 }
 

@@ -37,6 +37,21 @@ struct SearchTests {
         #expect(g.search(query, limit: 1).first?.name == name)
     }
 
+    /// A place's own name beats another's alternate name; short queries go to the largest places;
+    /// a typo of a place's own name beats an alternate name that happens to be spelt that way.
+    @Test("ranked as a person means it", arguments: [
+        ("Porto", "Porto", "Portugal"), ("Venice", "Venice", "Italy"), ("Johannes", "Johannesburg", "South Africa"),
+        ("Shang", "Shanghai", "China"), ("Moab", "Moab", "United States"), ("Pheonix", "Phoenix", "United States"),
+        ("Sevilla", "Sevilla", "Spain"), ("Lon", "London", "United Kingdom"), ("Paris, TX", "Paris", "United States"),
+        ("Athens GA", "Athens", "United States"), ("Jackson WY", "Jackson", "United States"),
+        ("Perth Scotland", "Perth", "United Kingdom"), ("Córdoba AR", "Córdoba", "Argentina"),
+        ("München", "Munich", "Germany"), ("Seville", "Sevilla", "Spain"),
+    ])
+    func rankedAsAPersonMeansIt(query: String, name: String, country: String) throws {
+        let top = try #require(try GazetteerFixture.gazetteer().search(query, limit: 5).first)
+        #expect(top.name == name && top.country == country, "\(query) → \(top.label)")
+    }
+
     @Test func largerPlacesRankFirstAmongEqualNames() throws {
         let g = try GazetteerFixture.gazetteer()
         let labels = g.labels("Portland")
