@@ -41,29 +41,27 @@ final class BackgroundSaver: @unchecked Sendable {
     /// written; returns its sequence number.
     @discardableResult
     func submit(_ edit: TripEdit) -> Int {
-        lock.lock()
-        submitted += 1
-        let sequence = submitted
-        // A whole new list makes the edits before it moot.
-        if case .replaceAll = edit { pending.removeAll() }
-        pending.append(edit)
-        pendingSequence = sequence
-        let schedule = !drainScheduled
-        drainScheduled = true
-        lock.unlock()
-        if schedule { queue.async { self.drain() } }
-        return sequence
+        enqueue {
+            // A whole new list makes the edits before it moot.
+            if case .replaceAll = edit { pending.removeAll() }
+            pending.append(edit)
+        }
     }
 
     /// Writes the trips again as a write of its own, after a failed write (the disk may have room
     /// now); returns its sequence number.
     @discardableResult
     func retry() -> Int {
+        enqueue { writeAgain = true }
+    }
+
+    /// Numbers a write, records what it is to do (under the lock) and makes sure a drain will run.
+    private func enqueue(_ record: () -> Void) -> Int {
         lock.lock()
         submitted += 1
         let sequence = submitted
+        record()
         pendingSequence = sequence
-        writeAgain = true
         let schedule = !drainScheduled
         drainScheduled = true
         lock.unlock()

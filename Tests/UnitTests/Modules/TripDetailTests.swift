@@ -143,6 +143,18 @@ import TestSupport
         #expect(text.contains("Day 1"))
     }
 
+    /// The trip screen's presenter over `trip` alone, its background answers posted to `box`.
+    func showing(_ trip: Trip, deliveringTo box: PostBox) -> TripDetailPresenter {
+        let repository = TripRepository(store: store, trips: [trip])
+        let interactor = TripDetailInteractor(tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
+                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+        return presenter
+    }
+
     @Test func bestOrderIsProposedThenAppliedAsOneUndoableEdit() async throws {
         let box = PostBox()
         let zigzag = Trip(name: "Zigzag", waypoints: [
@@ -151,13 +163,7 @@ import TestSupport
             Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
             Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3)),
         ])
-        let repository = TripRepository(store: store, trips: [zigzag])
-        let interactor = TripDetailInteractor(tripID: zigzag.id, repository: repository, routes: GeodesicRouteProvider(),
-                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewWillAppear()
+        let presenter = showing(zigzag, deliveringTo: box)
         presenter.didPressOptimize()
         #expect(view.model?.message?.text == "Looking for the best order… (Esc stops)")
         #expect(view.model?.mode == .searching)
@@ -184,14 +190,7 @@ import TestSupport
             let latitude = Double((i * 37) % 80) / 2, longitude = Double((i * 53) % 170) / 2
             stops.append(Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: latitude, longitude: longitude)))
         }
-        let big = Trip(name: "Survey", waypoints: stops)
-        let repository = TripRepository(store: store, trips: [big])
-        let interactor = TripDetailInteractor(tripID: big.id, repository: repository, routes: GeodesicRouteProvider(),
-                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewWillAppear()
+        let presenter = showing(Trip(name: "Survey", waypoints: stops), deliveringTo: box)
         presenter.didPressOptimize()
         presenter.didPressStopSearch()
         #expect(view.model?.mode == .browsing)

@@ -38,16 +38,22 @@ import TestSupport
         #expect(Set(outcome.conflicts) == ["Alps (ours)", "Baltic (ours)", "Coast (theirs)"])
     }
 
+    /// The three trips saved at `url`, loaded by a store of ours; then `change` made to them and
+    /// written by another program (here another store, without a lock). Returns our store and trips.
+    func openedThenChangedElsewhere(at url: URL, _ change: (inout [Trip]) -> Void) throws -> (JSONTripStore, [Trip]) {
+        try JSONTripStore(url: url).save(TripDocument(trips: Self.trips()))
+        let ours = JSONTripStore(url: url)
+        let trips = try #require(try ours.load()).trips
+        var theirs = trips
+        change(&theirs)
+        try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+        return (ours, trips)
+    }
+
     @Test func theStoreMergesAChangeMadeOnDiskMeanwhile() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")
-            try JSONTripStore(url: url).save(TripDocument(trips: Self.trips()))
-            let ours = JSONTripStore(url: url)
-            var trips = try #require(try ours.load()).trips
-            // Another program (here: another store, no lock) renames Baltic.
-            var theirs = trips
-            theirs[1].name = "Baltic Sea"
-            try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+            var (ours, trips) = try openedThenChangedElsewhere(at: url) { $0[1].name = "Baltic Sea" }
             trips[0].name = "Alpen"
             try ours.save(TripDocument(trips: trips))
             #expect(try JSONTripStore(url: url).load()?.trips.map(\.name) == ["Alpen", "Baltic Sea", "Coast"])
@@ -65,12 +71,7 @@ import TestSupport
     @Test func bothChangingOneTripKeepsTheirsBesideTheFile() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")
-            try JSONTripStore(url: url).save(TripDocument(trips: Self.trips()))
-            let ours = JSONTripStore(url: url)
-            var trips = try #require(try ours.load()).trips
-            var theirs = trips
-            theirs[0].name = "Alps (theirs)"
-            try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+            var (ours, trips) = try openedThenChangedElsewhere(at: url) { $0[0].name = "Alps (theirs)" }
             trips[0].name = "Alps (ours)"
             try ours.save(TripDocument(trips: trips))
             #expect(try JSONTripStore(url: url).load()?.trips.first?.name == "Alps (ours)")
