@@ -70,10 +70,14 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
     public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
         guard focus == .name, query == values[.name] else { return }
         suggestions = places
-        // The best match is highlighted (Enter takes it) only when the name typed so far begins it:
-        // a typo match such as Carter Lake for "Crater Lake" must be chosen on purpose.
+        // The best match is highlighted (Enter takes it) only when the name typed so far begins it,
+        // or it is the whole name with a qualifier after it ("Athens GA", "Portland, ME"): a typo
+        // match such as Carter Lake for "Crater Lake" must be chosen on purpose.
         let typed = Self.folded(query)
-        selectedSuggestion = places.first.map { !typed.isEmpty && Self.folded($0.name).hasPrefix(typed) } == true ? 0 : nil
+        selectedSuggestion = places.first.map { place in
+            let name = Self.folded(place.name)
+            return !typed.isEmpty && (name.hasPrefix(typed) || typed.hasPrefix(name + " ") || typed.hasPrefix(name + ","))
+        } == true ? 0 : nil
         if places.isEmpty, searchWasAsked {
             message = StatusMessage("No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
         }

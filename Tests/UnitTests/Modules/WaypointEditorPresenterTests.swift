@@ -73,6 +73,18 @@ import TestSupport
         #expect(router.closed == 1)
     }
 
+    @Test func aQualifiedNameHighlightsItsPlace() {
+        let p = makePresenter(.insert(at: 0))
+        for query in ["Grenoble Isère", "grenoble, France", "Greno"] {
+            p.didEditField(.name, text: query)
+            p.placesDidArrive([Self.grenoble], for: query)
+            #expect(view.model?.selectedSuggestion == 0, "\(query)")
+        }
+        p.didEditField(.name, text: "Grenade")
+        p.placesDidArrive([Self.grenoble], for: "Grenade")
+        #expect(view.model?.selectedSuggestion == nil)
+    }
+
     @Test func aTypoMatchIsNotTakenByEnter() {
         let p = makePresenter(.edit(trip.waypoints[1].id))
         p.didEditField(.name, text: "Crater Lake")
