@@ -18,6 +18,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     private var knownLegs: [Leg] = []
     /// The last itinerary and what it was planned from: the page reads it at every draw.
     private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
+    /// The long itinerary being planned in the background, and for what.
+    private var itineraryJob: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
     /// The best-order search under way, so leaving or Esc can stop it.
     private var proposal: Task<Void, Never>?
     /// Bumped on every request, so answers for an older list of stops are dropped.
@@ -89,14 +91,37 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     public func itineraryLines() -> [String] {
         guard let trip = trip() else { return [] }
         let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
-        if let cache = itineraryCache, cache.trip == trip, cache.legs == legs, cache.unit == settings.unit {
+        let unit = settings.unit
+        if let cache = itineraryCache, cache.trip == trip, cache.legs == legs, cache.unit == unit {
             return cache.lines
         }
-        let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones)
-        let lines = ItineraryTextRenderer.lines(plan, unit: settings.unit)
-        itineraryCache = (trip, legs, settings.unit, lines)
-        return lines
+        let timeZones = self.timeZones
+        guard trip.waypoints.count > Self.itineraryInBackgroundStops else {
+            let lines = ItineraryTextRenderer.lines(ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
+            itineraryCache = (trip, legs, unit, lines)
+            return lines
+        }
+        // A long trip is planned off the UI thread, so every key (Esc first) still answers at once.
+        if itineraryJob?.trip != trip || itineraryJob?.legs != legs || itineraryJob?.unit != unit {
+            itineraryJob?.task.cancel()
+            let deliver = self.deliver
+            deliver.begin()
+            let task = Task.detached {
+                let lines = ItineraryTextRenderer.lines(ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
+                let cancelled = Task.isCancelled
+                deliver.finish { [weak self] in
+                    guard !cancelled, let self else { return }
+                    self.itineraryCache = (trip, legs, unit, lines)
+                    self.itineraryJob = nil
+                }
+            }
+            itineraryJob = (trip, legs, unit, task)
+        }
+        return ["", "  Planning the itinerary of \(Formatting.grouped(trip.waypoints.count)) stops…"]
     }
+
+    /// Above this many stops the itinerary is planned in the background.
+    static let itineraryInBackgroundStops = 500
 
     public func proposeOrder() {
         guard let trip = trip() else { return }

@@ -202,6 +202,22 @@ import TestSupport
         #expect(store.saves == 0)
     }
 
+    @Test func aLongItineraryIsPlannedOffTheUIThread() async {
+        let box = PostBox()
+        var stops: [Waypoint] = []
+        for i in 0..<600 {
+            stops.append(Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: 40 + Double(i % 50) / 10, longitude: Double(i / 50))))
+        }
+        let trip = Trip(name: "Long", waypoints: stops)
+        let repository = TripRepository(store: store, trips: [trip])
+        let interactor = TripDetailInteractor(tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
+                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        #expect(interactor.itineraryLines().joined().contains("Planning the itinerary of 600 stops…"))
+        while box.count < 1 { await Task.yield() }
+        for work in box.takeAll() { work() }
+        #expect(interactor.itineraryLines().joined(separator: "\n").contains("Day 1"))
+    }
+
     @Test func bestOrderNeedsFourStops() {
         let (presenter, _) = makePresenter()
         presenter.didPressOptimize()
