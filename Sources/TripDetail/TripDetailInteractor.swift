@@ -67,7 +67,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     /// Why the last save failed, while it still has not succeeded.
     public var saveError: String? { repository.lastSaveError }
 
-    public var tripName: String { trip()?.name ?? "" }
+    public var tripName: String { TextLimits.shown(trip()?.name ?? "") }
 
     /// The zone dates of the trip are typed in: the first stop's.
     private var startZone: TimeZone {

@@ -152,12 +152,12 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
 
     public func didPressMap() {
         guard let trip else { return }
-        router.openMap(title: "Trips › " + trip.name) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
+        router.openMap(title: "Trips › " + TextLimits.shown(trip.name)) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
     }
 
     public func didPressItinerary() {
         guard let trip else { return }
-        router.openPage(title: "Trips › \(trip.name) › itinerary") { [weak self] in self?.interactor.itineraryLines() ?? [] }
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary") { [weak self] in self?.interactor.itineraryLines() ?? [] }
     }
 
     public func didPressSettings() {
@@ -262,7 +262,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         }
         let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
         view?.show(TripDetailViewModel(
-            title: "Trips › " + trip.name, detail: stops, name: trip.name, rows: rows, selection: selectedRow,
+            title: "Trips › " + TextLimits.shown(trip.name), detail: stops, name: TextLimits.shown(trip.name), rows: rows, selection: selectedRow,
             total: total, source: legs.source, emptyText: "No stops yet. Press a to add the first one.",
             mode: mode, message: message, map: mapModel
         ))

@@ -57,7 +57,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         return coordinate.flatMap(zones) ?? TimeZone(identifier: "UTC")!
     }
 
-    public var tripName: String { repository.trip(id: tripID)?.name ?? "" }
+    public var tripName: String { TextLimits.shown(repository.trip(id: tripID)?.name ?? "") }
 
     public func existingWaypoint() -> Waypoint? {
         guard case let .edit(id) = target else { return nil }

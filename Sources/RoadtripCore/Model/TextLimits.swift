@@ -26,6 +26,16 @@ public enum TextLimits {
         return (trip, cut)
     }
 
+    /// `text` as screens and messages show a name: whole when it is within the limit, else its
+    /// first `name` characters and "…". A hand-edited file may hold a name of millions of
+    /// characters; every title made from it would otherwise copy them all on every frame.
+    public static func shown(_ text: String) -> String {
+        // The UTF-8 count is free for a native string; only a long one is counted in characters.
+        guard text.utf8.count > name else { return text }
+        let head = text.prefix(name + 1)
+        return head.count > name ? String(head.prefix(name)) + "…" : text
+    }
+
     /// Why `text` cannot be a name, or nil when it can.
     public static func nameProblem(_ text: String) -> String? {
         text.count > name ? "a name holds at most \(name) characters (this one has \(text.count))" : nil

@@ -1,5 +1,6 @@
 import Testing
 @testable import TermUI
+import RoadtripCore
 
 struct TextWidthTests {
     init() { useUTF8Locale() }
@@ -53,5 +54,18 @@ struct HugeTextTests {
         let canvas = MemoryCanvas(width: 20, height: 1)
         canvas.draw(huge, at: Point(x: 0, y: 0))
         #expect(canvas.lines[0] == "東京 road 東京 road")
+    }
+}
+
+/// Names as screens show them: whole within the limit, cut (cheaply) beyond it.
+struct ShownNameTests {
+    @Test func aNameOverTheLimitIsShownCutAndAShortOneWhole() {
+        #expect(TextLimits.shown("Route 66") == "Route 66")
+        let huge = String(repeating: "東", count: 2_000_000)
+        let shown = TextLimits.shown(huge)
+        #expect(shown.count == TextLimits.name + 1 && shown.hasSuffix("…"))
+        // Within the limit in characters though longer in bytes: whole.
+        let wide = String(repeating: "東", count: TextLimits.name)
+        #expect(TextLimits.shown(wide) == wide)
     }
 }
