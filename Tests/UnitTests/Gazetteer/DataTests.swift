@@ -5,9 +5,12 @@ import RoadtripCore
 
 @Suite("Gazetteer data")
 struct DataTests {
-    @Test func holdsTheWholeCities1000Set() throws {
+    @Test func holdsTheWholeCities500Set() throws {
         let g = try GazetteerFixture.gazetteer()
-        #expect(g.count > 170_000)
+        #expect(g.count > 230_000)
+        // Villages of a few hundred people are found, not only towns.
+        let village = try #require(g.search("Hallstatt", limit: 1).first)
+        #expect(village.country == "Austria" && village.population < 1000)
     }
 
     @Test func theFilesStayWithinTheirBudget() throws {
@@ -15,7 +18,8 @@ struct DataTests {
             try FileManager.default.attributesOfItem(
                 atPath: GazetteerFixture.dataDirectory.appendingPathComponent(name).path)[.size] as? Int ?? 0
         }
-        #expect(sizes.reduce(0, +) <= 25_000_000, "\(zip(Gazetteer.fileNames, sizes).map { "\($0) \($1)" })")
+        // Data within 35 MB keeps the whole repository within its 40 MB (README, "Places").
+        #expect(sizes.reduce(0, +) <= 33_000_000, "\(zip(Gazetteer.fileNames, sizes).map { "\($0) \($1)" })")
     }
 
     @Test func placesCarryRegionCountryPopulationAndTimeZone() throws {
