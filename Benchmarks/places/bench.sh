@@ -19,11 +19,17 @@ command -v fzf >/dev/null || { echo "bench.sh: fzf is missing (apt-get install f
 [ -x /usr/bin/time ] || { echo "bench.sh: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
 
 echo "== compiling (swiftc -O, whole module)"
-swiftc -O -wmo -parse-as-library -module-name RoadtripCore -emit-module -emit-module-path "$work/RoadtripCore.swiftmodule" \
+# RoadtripCore imports the C target CGuardedMapping: compile it and describe it to swiftc as SwiftPM would.
+printf 'module CGuardedMapping {\n  header "%s"\n  export *\n}\n' "$root/Sources/CGuardedMapping/include/CGuardedMapping.h" \
+  > "$work/CGuardedMapping.modulemap"
+clang -O2 -c "$root/Sources/CGuardedMapping/GuardedMapping.c" -I "$root/Sources/CGuardedMapping/include" -o "$work/GuardedMapping.o"
+cmap=(-Xcc -fmodule-map-file="$work/CGuardedMapping.modulemap")
+swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$work/RoadtripCore.swiftmodule" \
   -c $(find "$root/Sources/RoadtripCore" -name '*.swift' | sort) -o "$work/RoadtripCore.o"
-swiftc -O -wmo -parse-as-library -module-name Gazetteer -I "$work" -emit-module -emit-module-path "$work/Gazetteer.swiftmodule" \
+swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name Gazetteer -I "$work" -emit-module -emit-module-path "$work/Gazetteer.swiftmodule" \
   -c $(find "$root/Sources/Gazetteer" -name '*.swift' | sort) -o "$work/Gazetteer.o"
-swiftc -O -parse-as-library -I "$work" "$here/PlacesBench.swift" "$work/RoadtripCore.o" "$work/Gazetteer.o" -o "$work/places-bench"
+swiftc -O -parse-as-library "${cmap[@]}" -I "$work" "$here/PlacesBench.swift" "$work/RoadtripCore.o" "$work/Gazetteer.o" \
+  "$work/GuardedMapping.o" -o "$work/places-bench"
 
 echo "== in-process (release)"
 "$work/places-bench" "$data" latency
