@@ -32,6 +32,17 @@ public struct Place: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
+    /// What kind of place it is, as far as its size tells: "city", "town" or "village" (GeoNames'
+    /// populated places carry no finer kind here); empty for typed coordinates.
+    public var kind: String {
+        switch population {
+        case 100_000...: "city"
+        case 5_000..<100_000: "town"
+        case 1..<5_000: "village"
+        default: ""
+        }
+    }
+
     /// "Portland, Oregon, United States": the non-empty parts joined.
     public var label: String {
         [name, region, country].filter { !$0.isEmpty }.joined(separator: ", ")

@@ -30,7 +30,10 @@ extension Gazetteer {
     }
 
     private func ranked(_ name: String, _ qualifiers: [String], limit: Int) -> [UInt32] {
-        let rows = rankedRows(name, qualifiers: qualifiers, limit: limit + Self.reorderingRoom)
+        // A few letters are an alternate name of many large places: look further for own names.
+        let letters = name.unicodeScalars.filter { $0 != " " }.count
+        let room = letters <= Self.shortQueryLetters ? Self.reorderingRoom * 6 : Self.reorderingRoom
+        let rows = rankedRows(name, qualifiers: qualifiers, limit: limit + room)
         return Array(reordered(rows, for: name).prefix(limit))
     }
 
@@ -57,6 +60,9 @@ extension Gazetteer {
     /// alternate names (some of them junk: a "Porto" among Bordeaux's), so the own name is compared here.
     enum MatchPenalty {
         static let ownExact = 0.0, alternateExact = 1.5, ownPrefix = 2.0, ownTypo = 3.0, other = 4.0
+        /// What a tenfold size is worth against a kind of match: Nara-shi (Japan, 367,000) begun
+        /// outranks Nara (Mali, 23,600) exactly; Moab (Utah, 5,000) exactly outranks Moabit (Berlin) begun.
+        static let sizeWeight = 1.5
     }
 
     /// `rows` from the index ordered as a person means a name: by kind of match weighted by the
@@ -65,7 +71,16 @@ extension Gazetteer {
     func reordered(_ ranked: [(row: UInt32, tier: Int, qualifier: Int)], for query: String) -> [UInt32] {
         let typed = fold.fold(Substring(query))
         let letters = typed.filter { $0 != UInt8(ascii: " ") }.count
-        guard letters > Self.shortQueryLetters else { return ranked.map(\.row) }
+        guard letters > Self.shortQueryLetters else {
+            // Size decides, among places whose own name begins so first ("Ho": Ho Chi Minh City,
+            // Hong Kong, Houston…), then those found by an alternate name.
+            return ranked.map { entry -> (Int, Int, Int, UInt32) in
+                let own = fold.fold(Substring(place(at: Int(entry.row)).name))
+                return (-entry.qualifier, own.starts(with: typed) ? 0 : 1, Int(entry.row), entry.row)
+            }
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+            .map(\.3)
+        }
         func score(_ entry: (row: UInt32, tier: Int, qualifier: Int)) -> Double {
             let place = place(at: Int(entry.row))
             let own = fold.fold(Substring(place.name))
@@ -75,7 +90,7 @@ extension Gazetteer {
             else if own.starts(with: typed) { penalty = MatchPenalty.ownPrefix }
             else if letters >= Self.typoMinimumLetters, Self.isOneEditApart(own, typed) { penalty = MatchPenalty.ownTypo }
             else { penalty = MatchPenalty.other }
-            return penalty - log10(Double(max(place.population, 10)))
+            return penalty - MatchPenalty.sizeWeight * log10(Double(max(place.population, 10)))
         }
         return ranked.map { (-$0.qualifier, score($0), $0.row) }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }

@@ -37,7 +37,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let deliver = self.deliver
         deliver.begin()
         Task.detached {
-            let found = places.search(query, limit: 8).map(Self.suggestion)
+            let found = places.search(query, limit: 8).map { Self.suggestion($0, typed: query) }
             deliver.finish { [weak self] in
                 guard let self, ticket == self.searchGeneration else { return }
                 self.output?.placesDidArrive(found, for: query)
@@ -45,9 +45,16 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         }
     }
 
-    private nonisolated static func suggestion(_ place: Place) -> PlaceSuggestion {
+    /// A row that explains itself: name, region, country, kind and size, and what was typed when
+    /// the place's own name does not show it ("Köln, … ← Cologne": found by an alternate name or a typo).
+    nonisolated static func suggestion(_ place: Place, typed: String) -> PlaceSuggestion {
+        let kind = place.kind.isEmpty ? "" : " · " + place.kind
         let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
-        return PlaceSuggestion(label: place.label + population, name: place.name, region: place.region,
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let name = fold(place.name), query = fold(typed.trimmingCharacters(in: .whitespaces))
+        let shown = name.hasPrefix(query) || query.hasPrefix(name + " ") || query.hasPrefix(name + ",")
+            || query.contains(where: \.isNumber) ? "" : " ← " + typed.trimmingCharacters(in: .whitespaces)
+        return PlaceSuggestion(label: place.label + kind + population + shown, name: place.name, region: place.region,
                                country: place.country, coordinate: place.coordinate,
                                timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
     }

@@ -45,7 +45,8 @@ struct SearchTests {
         ("Sevilla", "Sevilla", "Spain"), ("Lon", "London", "United Kingdom"), ("Paris, TX", "Paris", "United States"),
         ("Athens GA", "Athens", "United States"), ("Jackson WY", "Jackson", "United States"),
         ("Perth Scotland", "Perth", "United Kingdom"), ("Córdoba AR", "Córdoba", "Argentina"),
-        ("München", "Munich", "Germany"), ("Seville", "Sevilla", "Spain"),
+        ("München", "Munich", "Germany"), ("Seville", "Sevilla", "Spain"), ("nara", "Nara-shi", "Japan"),
+        ("Hallstatt", "Hallstatt", "Austria"), ("Cologne", "Köln", "Germany"), ("Wien", "Vienna", "Austria"),
     ])
     func rankedAsAPersonMeansIt(query: String, name: String, country: String) throws {
         let top = try #require(try GazetteerFixture.gazetteer().search(query, limit: 5).first)

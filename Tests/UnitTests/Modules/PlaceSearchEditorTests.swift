@@ -55,8 +55,8 @@ struct PlaceSearchDouble: PlaceSearching {
         presenter.didEditField(.name, text: "Po")
         presenter.didEditField(.name, text: "Portland")
         await settle(3)
-        #expect(view.model?.suggestions == ["Portland, Oregon, United States · 652,503",
-                                            "Portland, Maine, United States · 66,881"])
+        #expect(view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503",
+                                            "Portland, Maine, United States · town · 66,881"])
         #expect(view.model?.selectedSuggestion == 0)
     }
 
@@ -108,6 +108,15 @@ struct PlaceSearchDouble: PlaceSearching {
         presenter.didPressSearchAgain()
         await settle(1)
         #expect(view.model?.message?.text.hasPrefix("No place matches “Atlantis”") == true)
+    }
+
+    @Test func aRowSaysWhatWasTypedWhenThePlacesNameDoesNotShowIt() {
+        let koln = Place(name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
+                         coordinate: Coordinate(latitude: 50.93, longitude: 6.95), population: 1_075_935, timeZone: "Europe/Berlin")
+        #expect(WaypointEditorInteractor.suggestion(koln, typed: "Cologne").label
+                == "Köln, North Rhine-Westphalia, Germany · city · 1,075,935 ← Cologne")
+        #expect(WaypointEditorInteractor.suggestion(koln, typed: "koln").label.hasSuffix("1,075,935"))
+        #expect(WaypointEditorInteractor.suggestion(Self.portlandME, typed: "Portland ME").label.hasSuffix("66,881"))
     }
 
     @Test func typingCoordinatesAfterTakingAPlaceForgetsItsZone() async throws {
