@@ -135,6 +135,8 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         canvas.draw(row("#", "Stop", "Coordinates", "Leg", "Drive"), at: Point(x: 1, y: 0), style: .dim)
         let firstRow = 1
         visibleRows = max(1, canvas.size.height - firstRow)
+        // When the stops do not all fit, the last row says so instead of being drawn over.
+        if model.rows.count > visibleRows { visibleRows = max(1, visibleRows - 1) }
         if model.rows.isEmpty {
             canvas.draw(model.emptyText, at: Point(x: 2, y: firstRow + 1), style: .dim)
         }
@@ -147,7 +149,7 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
             canvas.draw(row(r.number, r.name, r.coordinate, r.legDistance, r.legDuration), at: Point(x: 1, y: y))
         }
         if list.offset + visibleRows < model.rows.count {
-            canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: canvas.size.height - 1), style: .dim)
+            canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: firstRow + visibleRows), style: .dim)
         }
     }
 

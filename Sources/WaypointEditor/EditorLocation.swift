@@ -39,7 +39,7 @@ enum EditorLocation: Equatable {
         case let .kept(stop) where name == stop.name || name.isEmpty:
             return StatusMessage("At " + Self.describe(stop))
         case let .kept(stop):
-            let next = confirmed ? "Enter saves it there" : "choose a match, or Ctrl-N to search"
+            let next = confirmed ? "Enter keeps it" : "Ctrl-N searches"
             return StatusMessage("Position unchanged: \(Self.describe(stop)) (\(next))", isError: true)
         case let .chosen(place):
             let zone = place.timeZone.map { " · " + $0 } ?? ""

@@ -125,8 +125,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         if errors.isEmpty, case let .kept(stop) = location, name != stop.name, confirmedName != name {
             // Renamed without choosing a place: the position did not follow the name. Say so once.
             confirmedName = name
-            message = StatusMessage("Position unchanged: \(EditorLocation.describe(stop)). Enter saves it there; "
-                                    + "Ctrl-N searches for “\(name)”.", isError: true)
+            message = StatusMessage("Position unchanged: \(EditorLocation.describe(stop)). Enter keeps it; Ctrl-N searches.",
+                                    isError: true)
             publish()
             return
         }
@@ -172,7 +172,7 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         case let .kept(stop): return stop.coordinate
         case let .chosen(place): return place.coordinate
         case .none:
-            errors[.position] = "No place yet: choose a match for the name (↓ Enter), or type a position."
+            errors[.position] = "No place yet: Ctrl-N in the name finds matches, or type a position."
             return nil
         case .typed:
             switch EditorLocation.parse(values[.position] ?? "") {

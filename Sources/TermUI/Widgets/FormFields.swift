@@ -36,11 +36,12 @@ public struct FormFields<Field: Hashable> {
 
     /// Draws "Label: [field]" at row `y`, the placeholder while empty, and `error` on the row below.
     @MainActor
-    public func drawRow(_ field: Field, label: String, placeholder: String, error: String?, y: Int,
-                        labelWidth: Int, fieldWidth: Int, focused: Bool, on canvas: Canvas) {
+    public mutating func drawRow(_ field: Field, label: String, placeholder: String, error: String?, y: Int,
+                                 labelWidth: Int, fieldWidth: Int, focused: Bool, on canvas: Canvas) {
         let x = Self.drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
-        let text = fields[field] ?? TextField()
+        var text = fields[field] ?? TextField(limit: limit(field))
         text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
+        fields[field] = text
         if text.string.isEmpty, !placeholder.isEmpty {
             canvas.draw(placeholder, at: Point(x: x + (focused ? 1 : 0), y: y), style: .dim, maxWidth: fieldWidth - 1)
         }

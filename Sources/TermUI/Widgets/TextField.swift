@@ -9,6 +9,9 @@ public struct TextField: Equatable, Sendable {
     public let limit: Int
     /// Whether the last key was cut short by `limit`, so the screen can say so.
     public private(set) var hitLimit = false
+    /// The first character shown while focused; kept between draws so the view moves only when the
+    /// cursor would leave it.
+    private var scroll = 0
 
     public static let defaultLimit = 200
 
@@ -115,30 +118,38 @@ public struct TextField: Equatable, Sendable {
         return String(out)
     }
 
-    /// Draws the field in `width` columns at `point`, scrolled so the cursor shows,
-    /// and places the terminal cursor when `focused`.
+    /// Draws the field in `width` columns at `point` and, when `focused`, places the terminal cursor.
+    ///
+    /// The view scrolls only when the cursor would leave it: moving left inside a long text moves the
+    /// cursor, not the text. An unfocused field shows its start.
     @MainActor
-    public func draw(on canvas: Canvas, at point: Point, width: Int, focused: Bool, style: Style = .field) {
+    public mutating func draw(on canvas: Canvas, at point: Point, width: Int, focused: Bool, style: Style = .field) {
         guard width > 0 else { return }
-        // Walk back from the cursor while the text still fits (the cursor needs the last column):
-        // linear in what is shown, whatever the length of the text.
-        var start = cursor, used = 0
-        while start > 0 {
-            let w = TextWidth.of(text[start - 1])
-            if used + w > width - 1 { break }
-            used += w
-            start -= 1
+        var start = 0
+        if focused {
+            // The first character that still lets the cursor show in the last column: walking back
+            // from the cursor is linear in what is shown, whatever the length of the text.
+            var earliest = cursor, used = 0
+            while earliest > 0 {
+                let w = TextWidth.of(text[earliest - 1])
+                if used + w > width - 1 { break }
+                used += w
+                earliest -= 1
+            }
+            scroll = min(max(scroll, earliest), cursor)
+            start = scroll
         }
-        var visible = "", shown = 0
-        for c in text[start...] {
+        var visible = "", shown = 0, cursorColumn = 0
+        for (i, c) in text[start...].enumerated() {
             let w = TextWidth.of(c)
             if shown + w > width { break }
+            if start + i < cursor { cursorColumn += w }
             visible.append(c)
             shown += w
         }
         canvas.draw(visible + String(repeating: " ", count: width - shown), at: point, style: style, maxWidth: width)
         if focused {
-            canvas.setCursor(Point(x: point.x + used, y: point.y))
+            canvas.setCursor(Point(x: point.x + cursorColumn, y: point.y))
         }
     }
 }

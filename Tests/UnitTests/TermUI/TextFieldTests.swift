@@ -141,15 +141,42 @@ struct TextFieldTests {
 
     @Test @MainActor func drawsScrolledSoTheCursorShowsAtItsColumn() {
         let canvas = MemoryCanvas(width: 12, height: 1)
-        let f = field("東京 Tokyo")
+        var f = field("東京 Tokyo")
         f.draw(on: canvas, at: Point(x: 1, y: 0), width: 6, focused: true)
         // Scrolled by whole characters until the cursor fits: 東京 and the space scroll out.
         #expect(canvas.line(0) == " Tokyo")
         #expect(canvas.cursor == Point(x: 6, y: 0))
-        let home = field("東京 Tokyo", cursor: 1)
+        var home = field("東京 Tokyo", cursor: 1)
         let canvas2 = MemoryCanvas(width: 12, height: 1)
         home.draw(on: canvas2, at: Point(x: 1, y: 0), width: 6, focused: true)
         #expect(canvas2.cursor == Point(x: 3, y: 0))
         #expect(canvas2.line(0) == " 東京 T")
+    }
+}
+
+/// A long text in a narrow field: the view moves only when the cursor would leave it.
+@MainActor
+struct TextFieldScrollingTests {
+    @Test func movingLeftMovesTheCursorNotTheText() {
+        useUTF8Locale()
+        let canvas = MemoryCanvas(width: 10, height: 1)
+        var f = TextField("abcdefghijklmnopqrstuvwxyz")
+        f.draw(on: canvas, at: Point(x: 0, y: 0), width: 10, focused: true)
+        #expect(canvas.lines[0] == "rstuvwxyz")
+        #expect(canvas.cursor == Point(x: 9, y: 0))
+        for _ in 0..<3 { _ = f.handle(.left) }
+        canvas.clear()
+        f.draw(on: canvas, at: Point(x: 0, y: 0), width: 10, focused: true)
+        #expect(canvas.lines[0] == "rstuvwxyz")
+        #expect(canvas.cursor == Point(x: 6, y: 0))
+        for _ in 0..<10 { _ = f.handle(.left) }
+        canvas.clear()
+        f.draw(on: canvas, at: Point(x: 0, y: 0), width: 10, focused: true)
+        #expect(canvas.lines[0] == "nopqrstuvw")
+        #expect(canvas.cursor == Point(x: 0, y: 0))
+        // Unfocused, a field shows its start.
+        canvas.clear()
+        f.draw(on: canvas, at: Point(x: 0, y: 0), width: 10, focused: false)
+        #expect(canvas.lines[0] == "abcdefghij")
     }
 }
