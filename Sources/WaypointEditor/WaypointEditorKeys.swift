@@ -40,6 +40,7 @@ extension WaypointEditorView {
                    in: [.matches]),
         KeyBinding([.up, .ctrl("p")], .moveMatch(-1), help: "highlight the previous match", in: [.matches]),
         KeyBinding([.pageDown], .moveMatch(8), help: "highlight the last match", in: [.matches]),
+        KeyBinding([.pageUp], .moveMatch(-8), help: "back to the typed name, no match highlighted", in: [.matches]),
         KeyBinding([.enter], .save, help: "take the highlighted place and save",
                    hint: "take and save", in: [.matches]),
         KeyBinding([.escape], .closeMatches, help: "close the matches, keep the typed name", hint: "close list", in: [.matches]),
