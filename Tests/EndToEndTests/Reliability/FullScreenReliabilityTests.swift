@@ -65,6 +65,11 @@ struct FullScreenReliabilityTests {
         try first.type("Alps, mine")
         try first.send(keys: ["Enter"])
         try first.waitFor(text: "Renamed")
+        // Saving is in the background, so the file may take a moment to catch up with the screen.
+        let deadline = Date().addingTimeInterval(10)
+        while (try? JSONTripStore(url: file).load()?.trips.map(\.name)) != ["Alps, mine"], Date() < deadline {
+            usleep(20_000)
+        }
         #expect(try JSONTripStore(url: file).load()?.trips.map(\.name) == ["Alps, mine"])
         try first.send(keys: ["q"])
         _ = try first.waitUntil(timeout: 10, "the planner to quit") { _ in (try? first.isPaneDead()) == true }
