@@ -185,7 +185,9 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     }
 
     public func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
-        if mode == .searching { mode = .browsing }
+        // An answer after Esc (the search finished as it was stopped) is not wanted any more.
+        guard mode == .searching else { return }
+        mode = .browsing
         switch result {
         case let .failure(error):
             message = StatusMessage(error.description, isError: true)

@@ -49,8 +49,12 @@ import TestSupport
             box.text = String(decoding: bytes, as: UTF8.self)
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.3)
-        let fed = try sandbox.run("export", "Alps", "--format", "csv", "-o", "pipe")
+        // The reader may not have opened its end yet on a loaded machine: try again for a while.
+        var fed = try sandbox.run("export", "Alps", "--format", "csv", "-o", "pipe")
+        for _ in 0..<40 where fed.status != 0 {
+            Thread.sleep(forTimeInterval: 0.25)
+            fed = try sandbox.run("export", "Alps", "--format", "csv", "-o", "pipe")
+        }
         #expect(fed.status == 0, "\(fed)")
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(box.text.hasPrefix("order,name,latitude,longitude"))
