@@ -65,7 +65,11 @@ struct FullScreenReliabilityTests {
         try first.type("Alps, mine")
         try first.send(keys: ["Enter"])
         try first.waitFor(text: "Renamed")
-        #expect(try JSONTripStore(url: file).load()?.trips.map(\.name) == ["Alps, mine"])
+        // Saving runs in the background after the screen says "Renamed"; on a loaded machine the
+        // file can lag the screen, so wait for it rather than read it once.
+        _ = try first.waitUntil(timeout: 10, "the rename to be saved") { _ in
+            (try? JSONTripStore(url: file).load()?.trips.map(\.name)) == ["Alps, mine"]
+        }
         try first.send(keys: ["q"])
         _ = try first.waitUntil(timeout: 10, "the planner to quit") { _ in (try? first.isPaneDead()) == true }
         #expect(try RoadtripProcess.run(["rename", "Alps", "Alps again", "--data", file.path]).status == 0)
