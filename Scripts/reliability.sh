@@ -54,7 +54,7 @@ status=0
 class_row "locking that cannot be bypassed" 'LockingTests|TwoCopiesTests'
 class_row "saves that tell the truth (disk full, read-only, I/O error)" 'SaveFailureScreenTests|DiskFaultTests|CommandDiskFaultTests|JSONTripStoreFailureTests'
 class_row "numbers from outside" 'OutsideNumbersTests|OSRMAnswerTests|CLIBadImportTests|ImportSafetyTests'
-class_row "exports never destroy" 'ExportSafetyTests|JSONTripStoreSaveTests'
+class_row "exports never destroy" 'ExportSafetyTests|JSONTripStoreSaveTests|CacheFileOwnershipTests'
 class_row "bounded input, bounded work" 'BoundedInputTests|HugeTextTests|TextFieldTests|escStopsTheSearch'
 class_row "output that cannot be turned against its reader" 'CLISanitizingTests|TerminalTextTests|CSVAndJSONTests|OutsideTextTests'
 class_row "edits from elsewhere" 'EditsFromElsewhereTests|ChangedElsewhereTests'

@@ -68,7 +68,9 @@ public final class DataFileLock: @unchecked Sendable {
             fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            throw .unavailable(dataPath: dataPath, reason: "its lock file \(url.path) cannot be made (\(systemMessage(errno)))")
+            let code = errno
+            throw .unavailable(dataPath: dataPath, reason: "its lock file \(url.path) cannot be made "
+                + "(\(systemMessage(code))); \(remedy(for: url, code))")
         }
         let deadline = Date().addingTimeInterval(wait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -114,6 +116,28 @@ public final class DataFileLock: @unchecked Sendable {
         guard let line, line.hasPrefix("pid "), line.count < 80,
               line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
         return line
+    }
+
+    /// What the user can do about a lock file that `open` refused with `code`: the message must
+    /// say how to get saving again, since without the lock nothing is written.
+    private static func remedy(for url: URL, _ code: Int32) -> String {
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK: return "it is a symbolic link: remove it (rm \(url.path)) and try again"
+            case S_IFDIR: return "it is a folder: remove it (rmdir \(url.path)) and try again"
+            case S_IFREG: break
+            default: return "it is not a regular file: remove it and try again"
+            }
+        }
+        switch code {
+        case EACCES, EPERM, EROFS:
+            return "make \(url.deletingLastPathComponent().path) writable, or choose another file with --data"
+        case ENOENT, ENOTDIR:
+            return "create the folder \(url.deletingLastPathComponent().path), or choose another file with --data"
+        default:
+            return "fix it, or choose another file with --data"
+        }
     }
 
     private static func createFolder(_ folder: URL) {

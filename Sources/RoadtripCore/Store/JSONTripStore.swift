@@ -126,7 +126,7 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                                                                                                  .withTime])
             .replacingOccurrences(of: "T", with: "-")
         let base = url.deletingPathExtension().lastPathComponent
-        let copy = url.deletingLastPathComponent().appendingPathComponent("\(base).conflict-\(stamp).json")
+        let copy = Self.unusedName(in: url.deletingLastPathComponent(), "\(base).conflict-\(stamp)", ".json")
         guard let bytes = FileManager.default.contents(atPath: url.path) else {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: "changed by another program and cannot be read to keep a copy")
         }
@@ -137,6 +137,19 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                                  reason: "changed by another program; its version could not be kept (\(error.message)), so nothing was saved")
         }
         return copy.lastPathComponent
+    }
+
+    /// `<stem><ext>`, or `<stem>-2<ext>`, `-3`… when taken: a second conflict in the same second
+    /// must not replace the first copy, the other program's only record of its earlier change.
+    private static func unusedName(in folder: URL, _ stem: String, _ ext: String) -> URL {
+        var candidate = folder.appendingPathComponent(stem + ext)
+        var number = 2
+        var info = stat()
+        while lstat(candidate.path, &info) == 0 {
+            candidate = folder.appendingPathComponent("\(stem)-\(number)\(ext)")
+            number += 1
+        }
+        return candidate
     }
 
     /// Encodes `document` straight into the temporary file a megabyte at a time: beside a large

@@ -41,6 +41,24 @@ import TestSupport
         #expect(try sandbox.run("list").status == 0)
     }
 
+    /// The refusal names the lock file and says how to clear it, not just the system's errno text.
+    @Test(arguments: ["folder", "dangling link"])
+    func theRefusalSaysWhatToDo(about place: String) throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let lock = DataFileLock.lockURL(for: sandbox.dataURL)
+        if place == "folder" {
+            try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: sandbox.file("nowhere").path)
+        }
+        let result = try sandbox.run("new", "Another")
+        #expect(result.isOneLineUserError, "\(result)")
+        #expect(result.stderr.contains(lock.path), "\(result)")
+        let remedy = place == "folder" ? "it is a folder: remove it (rmdir \(lock.path))"
+                                       : "it is a symbolic link: remove it (rm \(lock.path))"
+        #expect(result.stderr.contains(remedy), "\(result)")
+    }
+
     @Test func anEditInAFolderThatDoesNotExistYetMakesItAndHoldsTheLock() throws {
         let sandbox = try CLISandbox()
         let data = sandbox.folder.appendingPathComponent("new/deeper/trips.json")

@@ -82,4 +82,26 @@ import TestSupport
             #expect(ours.takeExternalChange()?.notice.contains(kept) == true)
         }
     }
+
+    /// Conflicts within one second (the copy's name has seconds) keep one copy each: a later one
+    /// must not replace an earlier, the other program's only record of that change.
+    @Test func conflictsInOneSecondKeepEachOfTheirVersions() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("trips.json")
+            var (ours, trips) = try openedThenChangedElsewhere(at: url) { $0[0].name = "Alps (theirs 1)" }
+            trips[0].name = "Alps (ours 1)"
+            try ours.save(TripDocument(trips: trips))
+            for round in 2 ... 3 {
+                var theirs = try #require(try JSONTripStore(url: url).load()).trips
+                theirs[0].name = "Alps (theirs \(round))"
+                try JSONTripStore(url: url).save(TripDocument(trips: theirs))
+                trips[0].name = "Alps (ours \(round))"
+                try ours.save(TripDocument(trips: trips))
+            }
+            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("trips.conflict-") }
+            let kept = try copies.compactMap { try JSONTripStore(url: folder.appendingPathComponent($0)).load()?.trips.first?.name }
+            #expect(Set(kept).isSuperset(of: ["Alps (theirs 1)", "Alps (theirs 2)", "Alps (theirs 3)"]), "\(copies)")
+            #expect(try JSONTripStore(url: url).load()?.trips.first?.name == "Alps (ours 3)")
+        }
+    }
 }
