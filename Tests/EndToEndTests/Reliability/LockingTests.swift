@@ -22,8 +22,8 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: saving.path))
     }
 
-    @Test(arguments: ["folder", "dangling link"])
-    func aLockThatCannotBeTakenRefusesEveryWrite(in place: String) throws {
+    /// The usual trips, with a folder or a dangling link where the lock file belongs.
+    static func sandboxWithBlockedLock(_ place: String) throws -> CLISandbox {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let lock = DataFileLock.lockURL(for: sandbox.dataURL)
         if place == "folder" {
@@ -31,6 +31,12 @@ import TestSupport
         } else {
             try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: sandbox.file("nowhere").path)
         }
+        return sandbox
+    }
+
+    @Test(arguments: ["folder", "dangling link"])
+    func aLockThatCannotBeTakenRefusesEveryWrite(in place: String) throws {
+        let sandbox = try Self.sandboxWithBlockedLock(place)
         let before = try #require(sandbox.dataBytes())
         for args in [["rename", "Alps", "Alpen"], ["new", "Another"], ["delete", "Alps", "--yes"]] {
             let result = try sandbox.run(args)
@@ -44,13 +50,8 @@ import TestSupport
     /// The refusal names the lock file and says how to clear it, not just the system's errno text.
     @Test(arguments: ["folder", "dangling link"])
     func theRefusalSaysWhatToDo(about place: String) throws {
-        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let sandbox = try Self.sandboxWithBlockedLock(place)
         let lock = DataFileLock.lockURL(for: sandbox.dataURL)
-        if place == "folder" {
-            try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
-        } else {
-            try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: sandbox.file("nowhere").path)
-        }
         let result = try sandbox.run("new", "Another")
         #expect(result.isOneLineUserError, "\(result)")
         #expect(result.stderr.contains(lock.path), "\(result)")
