@@ -79,11 +79,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         router.openTrip(id)
     }
 
-    public func didCancelNewTrip() {
-        mode = .browsing
-        message = nil
-        publish()
-    }
+    public func didCancelNewTrip() { backToBrowsing() }
 
     public func didPressRename() {
         guard let row = selectedRow else { return }
@@ -106,7 +102,10 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         reload()
     }
 
-    public func didCancelRename() {
+    public func didCancelRename() { backToBrowsing() }
+
+    /// Leaves a field or question with nothing changed.
+    private func backToBrowsing() {
         mode = .browsing
         message = nil
         publish()
