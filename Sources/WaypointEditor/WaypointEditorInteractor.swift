@@ -50,10 +50,8 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     nonisolated static func suggestion(_ place: Place, typed: String) -> PlaceSuggestion {
         let kind = place.kind.isEmpty ? "" : " · " + place.kind
         let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
-        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        let name = fold(place.name), query = fold(typed.trimmingCharacters(in: .whitespaces))
-        let shown = name.hasPrefix(query) || query.hasPrefix(name + " ") || query.hasPrefix(name + ",")
-            || query.contains(where: \.isNumber) ? "" : " ← " + typed.trimmingCharacters(in: .whitespaces)
+        let query = typed.trimmingCharacters(in: .whitespaces)
+        let shown = query.isEmpty || TypedName.shows(place.name, typed: query) || query.contains(where: \.isNumber) ? "" : " ← " + query
         return PlaceSuggestion(label: place.label + kind + population + shown, name: place.name, region: place.region,
                                country: place.country, coordinate: place.coordinate,
                                timeZone: place.timeZone.isEmpty ? nil : place.timeZone)

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import RoadtripCore
 import TermUI
 
@@ -73,11 +74,7 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         // The best match is highlighted (Enter takes it) only when the name typed so far begins it,
         // or it is the whole name with a qualifier after it ("Athens GA", "Portland, ME"): a typo
         // match such as Carter Lake for "Crater Lake" must be chosen on purpose.
-        let typed = Self.folded(query)
-        selectedSuggestion = places.first.map { place in
-            let name = Self.folded(place.name)
-            return !typed.isEmpty && (name.hasPrefix(typed) || typed.hasPrefix(name + " ") || typed.hasPrefix(name + ","))
-        } == true ? 0 : nil
+        selectedSuggestion = places.first.map { TypedName.shows($0.name, typed: query) } == true ? 0 : nil
         if places.isEmpty, searchWasAsked {
             message = StatusMessage("No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
         }
@@ -187,10 +184,6 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
     private func closeSuggestions() {
         suggestions = []
         selectedSuggestion = nil
-    }
-
-    private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     private func publish() {

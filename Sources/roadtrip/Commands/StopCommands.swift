@@ -137,8 +137,8 @@ enum StopResolver {
         let stop = Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
                         region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
         if first { return stop }
-        let typed = folded(String(text.split(separator: ",").first ?? Substring(text)))
-        let named = found.filter { folded($0.name) == typed || typed.hasPrefix(folded($0.name) + " ") }
+        let typed = TypedName.folded(String(text.split(separator: ",").first ?? Substring(text)))
+        let named = found.filter { TypedName.folded($0.name) == typed || typed.hasPrefix(TypedName.folded($0.name) + " ") }
         guard let strong = named.first, strong == best else {
             throw UserError(candidates(found, "No place is named “\(text)”; the nearest matches:"))
         }
@@ -147,10 +147,6 @@ enum StopResolver {
             throw UserError(candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):"))
         }
         return stop
-    }
-
-    private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The refusal with the candidates, one a line, and how to take the first anyway.
