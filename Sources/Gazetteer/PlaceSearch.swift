@@ -21,15 +21,15 @@ extension Gazetteer {
                 // "Athens GA", "Perth Scotland": the last words may be a qualifier written without a
                 // comma. Taken so when a place of the rest's own name is there; else the words are all name.
                 let qualified = ranked(split.name, [split.qualifier], limit: limit)
-                if let top = qualified.first, fold.fold(Substring(place(at: Int(top)).name)) == fold.fold(Substring(split.name)) {
-                    return qualified.map { place(at: Int($0)) }
+                if let top = qualified.first, fold.fold(Substring(top.name)) == fold.fold(Substring(split.name)) {
+                    return qualified
                 }
             }
-            return ranked(name, qualifiers, limit: limit).map { place(at: Int($0)) }
+            return ranked(name, qualifiers, limit: limit)
         }
     }
 
-    private func ranked(_ name: String, _ qualifiers: [String], limit: Int) -> [UInt32] {
+    private func ranked(_ name: String, _ qualifiers: [String], limit: Int) -> [Place] {
         // A few letters are an alternate name of many large places: look further for own names.
         let letters = name.unicodeScalars.filter { $0 != " " }.count
         let room = letters <= Self.shortQueryLetters ? Self.reorderingRoom * 6 : Self.reorderingRoom
@@ -68,21 +68,22 @@ extension Gazetteer {
     /// `rows` from the index ordered as a person means a name: by kind of match weighted by the
     /// place's size, the qualifier's strength first. Up to `shortQueryLetters` the index's order
     /// (by size alone) stands: a few letters name too many places for the kind of match to mean much.
-    func reordered(_ ranked: [(row: UInt32, tier: Int, qualifier: Int)], for query: String) -> [UInt32] {
+    /// Each row's place is read once, here, and handed back: the places are what the search returns.
+    func reordered(_ ranked: [(row: UInt32, tier: Int, qualifier: Int)], for query: String) -> [Place] {
         let typed = fold.fold(Substring(query))
         let letters = typed.filter { $0 != UInt8(ascii: " ") }.count
+        let entries = ranked.map { (entry: $0, place: place(at: Int($0.row))) }
         guard letters > Self.shortQueryLetters else {
             // Size decides, among places whose own name begins so first ("Ho": Ho Chi Minh City,
             // Hong Kong, Houston…), then those found by an alternate name.
-            return ranked.map { entry -> (Int, Int, Int, UInt32) in
-                let own = fold.fold(Substring(place(at: Int(entry.row)).name))
-                return (-entry.qualifier, own.starts(with: typed) ? 0 : 1, Int(entry.row), entry.row)
+            return entries.map { item -> (Int, Int, Int, Place) in
+                let own = fold.fold(Substring(item.place.name))
+                return (-item.entry.qualifier, own.starts(with: typed) ? 0 : 1, Int(item.entry.row), item.place)
             }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             .map(\.3)
         }
-        func score(_ entry: (row: UInt32, tier: Int, qualifier: Int)) -> Double {
-            let place = place(at: Int(entry.row))
+        func score(_ entry: (row: UInt32, tier: Int, qualifier: Int), _ place: Place) -> Double {
             let own = fold.fold(Substring(place.name))
             let penalty: Double
             if own == typed { penalty = MatchPenalty.ownExact }
@@ -92,9 +93,9 @@ extension Gazetteer {
             else { penalty = MatchPenalty.other }
             return penalty - MatchPenalty.sizeWeight * log10(Double(max(place.population, 10)))
         }
-        return ranked.map { (-$0.qualifier, score($0), $0.row) }
+        return entries.map { (-$0.entry.qualifier, score($0.entry, $0.place), $0.entry.row, $0.place) }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-            .map(\.2)
+            .map(\.3)
     }
 
     /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
