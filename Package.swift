@@ -18,6 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -59,6 +60,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Snapshots"]
         ),

@@ -82,20 +82,16 @@ enum EditorLocation: Equatable {
         var message: String
     }
 
-    /// A typed "latitude, longitude" (a comma, semicolon or spaces between), or what is wrong with it.
+    /// A typed or pasted position in any notation `PositionParser` reads, or what is wrong with it.
     static func parse(_ text: String) -> Result<Coordinate, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return .failure(Problem(message: "A stop needs a position: latitude, longitude.")) }
-        if let pair = CoordinateParser.parsePair(trimmed) { return .success(pair) }
-        let parts = trimmed.split(whereSeparator: { $0 == "," || $0 == " " || $0 == ";" || $0 == "\t" })
-        guard parts.count == 2 else {
-            return .failure(Problem(message: "Type latitude, longitude: e.g. 48.8584, 2.2945."))
-        }
-        for (part, axis) in zip(parts, [CoordinateParser.Axis.latitude, .longitude]) {
-            if case let .failure(error) = CoordinateParser.parse(String(part), axis: axis) {
-                return .failure(Problem(message: error.description))
+        switch PositionParser.read(text) {
+        case let .position(c, _): return .success(c)
+        case let .invalid(message): return .failure(Problem(message: message))
+        case .notAPosition:
+            if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                return .failure(Problem(message: "A stop needs a position: latitude, longitude."))
             }
+            return .failure(Problem(message: "Type latitude, longitude (48.8584, 2.2945, 48°51′N 2°17′E) or paste a map link."))
         }
-        return .failure(Problem(message: "Type latitude, longitude: e.g. 48.8584, 2.2945."))
     }
 }

@@ -29,7 +29,7 @@ public enum WaypointField: Int, CaseIterable, Sendable {
     public var placeholder: String {
         switch self {
         case .name: "type a place to find it, or any name"
-        case .position: "latitude, longitude: e.g. 48.8584, 2.2945"
+        case .position: "48.8584, 2.2945 · 48°51′N 2°17′E · a map link"
         case .stay: "e.g. 1h30 (none: pass through)"
         case .arriveBy: "YYYY-MM-DD HH:MM local (optional)"
         case .overnight, .note: ""
@@ -41,7 +41,9 @@ public enum WaypointField: Int, CaseIterable, Sendable {
         switch self {
         case .name: 200
         case .note: 1000
-        case .position, .arriveBy: 60
+        // A pasted Google Maps link runs to a few hundred characters.
+        case .position: 2000
+        case .arriveBy: 60
         case .stay, .overnight: 20
         }
     }

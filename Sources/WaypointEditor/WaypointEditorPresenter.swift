@@ -116,7 +116,12 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         if let index = selectedSuggestion, suggestions.indices.contains(index) { take(suggestions[index]) }
         closeSuggestions()
         errors = [:]
-        let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
+        var name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
+        if name.isEmpty, location == .typed, case let .position(_, label?) = PositionParser.read(values[.position] ?? "") {
+            // A pasted link that names its place ("…/maps/place/Hallstatt/@…") names the stop.
+            name = String(label.prefix(WaypointField.name.limit))
+            values[.name] = name
+        }
         if name.isEmpty { errors[.name] = "A stop needs a name." }
         let coordinate = position()
         if errors.isEmpty, case let .kept(stop) = location, name != stop.name, confirmedName != name {

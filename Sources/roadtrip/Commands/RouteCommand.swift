@@ -26,7 +26,7 @@ struct RouteCommand: ParsableCommand {
 
     func validate() throws {
         if stops.count < 2 { throw ValidationError("Give at least two stops.") }
-        if let bad = stops.first(where: { $0.hasPrefix("-") && CoordinateParser.parsePair($0) == nil }) {
+        if let bad = stops.first(where: { $0.hasPrefix("-") && PositionParser.read($0) == .notAPosition }) {
             throw ValidationError("Unknown option '\(bad)'")
         }
     }

@@ -29,7 +29,7 @@ struct AddStopCommand: ParsableCommand {
         if places.count > 1 {
             throw ValidationError("Unexpected argument\(places.count > 2 ? "s" : "") " + places.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
         }
-        if place.hasPrefix("-"), CoordinateParser.parsePair(place) == nil {
+        if place.hasPrefix("-"), PositionParser.read(place) == .notAPosition {
             throw ValidationError("Unknown option '\(place)'")
         }
     }
@@ -129,7 +129,11 @@ enum StopResolver {
     /// of that name is nearly as large); otherwise the candidates are listed and nothing is taken,
     /// unless `first` says to take the best match anyway.
     static func resolve(_ text: String, first: Bool = false, places: () throws -> any PlaceSearching) throws -> Stop {
-        if let pair = CoordinateParser.parsePair(text) { return Stop(name: Formatting.coordinate(pair), coordinate: pair) }
+        switch PositionParser.read(text) {
+        case let .position(c, label): return Stop(name: label.map { String($0.prefix(TextLimits.name)) } ?? Formatting.coordinate(c), coordinate: c)
+        case let .invalid(message): throw UserError(message)
+        case .notAPosition: break
+        }
         let found = try places().search(text, limit: 5)
         guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
