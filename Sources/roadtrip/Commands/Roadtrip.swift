@@ -16,8 +16,8 @@ struct Roadtrip: ParsableCommand {
             """,
         version: RoadtripVersion.current,
         subcommands: [
-            ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self,
-            AddStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
+            ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+            AddStopCommand.self, EditStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
             ItineraryCommand.self, OptimizeCommand.self, SaveLoopCommand.self,
         ],

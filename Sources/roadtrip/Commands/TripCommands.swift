@@ -42,6 +42,37 @@ struct RenameCommand: ParsableCommand {
     }
 }
 
+/// `roadtrip duplicate TRIP [--name NAME]`: a copy to plan a variant on.
+struct DuplicateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "duplicate", abstract: "Copy a trip, every stop and setting, to plan a variant.",
+        discussion: "The copy gets new ids and is placed right after the original."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Option(help: "The copy's name (default: the original's name with “(copy)”).") var name: String?
+    @Flag(help: "Print the copy's id and name as JSON.") var json = false
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let name = try self.name.map(TripName.validated) ?? Trip.copyName(of: trip.name, taken: context.repository.trips.map(\.name))
+            let copy = trip.duplicated(named: name)
+            try context.edit("duplicating “\(trip.name)”") { trips in
+                let after = trips.firstIndex(where: { $0.id == trip.id }).map { $0 + 1 } ?? trips.endIndex
+                trips.insert(copy, at: after)
+            }
+            if json {
+                try Output.json(["id": copy.id.uuidString, "name": copy.name])
+            } else {
+                Output.line("Duplicated “\(trip.name)” as “\(name)” (\(copy.id.uuidString)) with \(copy.waypoints.count) stop\(copy.waypoints.count == 1 ? "" : "s").")
+            }
+        }
+    }
+}
+
 /// `roadtrip delete TRIP [--yes]`.
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a trip.")

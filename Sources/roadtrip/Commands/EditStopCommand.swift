@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Itinerary
+import RoadtripCore
+
+/// `roadtrip edit-stop TRIP N [--name …] [--at …] [--stay …] [--overnight|--no-overnight] [--note …] [--arrive …]`.
+struct EditStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit-stop", abstract: "Change a stop's name, place, stay, overnight, note or fixed arrival.",
+        discussion: """
+            Only the options given change. --at takes a position in any notation the planner reads \
+            (47.8, 13.05 · 47°48′N 13°03′E · a Google Maps or OpenStreetMap link · geo:47.8,13.05) or a place \
+            name. --stay takes 90m, 1h30, 1:30 or 0; --arrive takes "YYYY-MM-DD HH:MM" in the stop's own \
+            time zone, or "" to clear it.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: "The stop: its number from 1, or its name.") var stop: String
+    @Option(help: "A new name for the stop.") var name: String?
+    // Unconditional, so a southern or western position (-33.86,151.21) is the value, not an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Move the stop to a position or a named place (the name stays unless --name).",
+                               valueName: "position-or-place"))
+    var at: String?
+    @Flag(help: "With --at and a place name: take the best match even when it is weak or ambiguous.") var first = false
+    @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30; 0 drives through.", valueName: "duration"))
+    var stay: String?
+    @Flag(inversion: .prefixedNo, help: "Spend the night here (or not).") var overnight: Bool?
+    @Option(help: "The stop's note; \"\" clears it.") var note: String?
+    @Option(help: ArgumentHelp("Be here at this local time: \"YYYY-MM-DD HH:MM\"; \"\" clears it.", valueName: "time"))
+    var arrive: String?
+    @Flag(help: "Print the stop as JSON after the change.") var json = false
+
+    func validate() throws {
+        if name == nil, at == nil, stay == nil, overnight == nil, note == nil, arrive == nil {
+            throw ValidationError("Nothing to change: give --name, --at, --stay, --overnight/--no-overnight, --note or --arrive.")
+        }
+    }
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            let index = try Self.index(of: stop, in: trip)
+            var edited = trip.waypoints[index]
+            try apply(to: &edited)
+            try context.edit("editing stop \(index + 1) of “\(trip.name)”") { trips in
+                guard let t = trips.firstIndex(where: { $0.id == trip.id }),
+                      let s = trips[t].waypoints.firstIndex(where: { $0.id == edited.id }) else { return }
+                trips[t].waypoints[s] = edited
+            }
+            if json {
+                try Output.json(EditedStop(trip: trip.id, number: index + 1, stop: edited))
+            } else {
+                let zone = CommandServices.timeZones(options: global).zone(for: edited).0
+                Output.line("Stop \(index + 1) of “\(trip.name)”: " + Self.summary(edited, zone: zone))
+            }
+        }
+    }
+
+    /// Every option given, checked before anything is saved.
+    private func apply(to stop: inout Waypoint) throws {
+        if let at {
+            let place = try StopResolver.resolve(at, first: first, places: { try CommandServices.places() })
+            stop.coordinate = place.coordinate
+            // A position typed by hand has no region or zone; a place brings its own.
+            stop.region = place.region
+            stop.country = place.country
+            stop.timeZone = place.timeZone
+        }
+        if let name { stop.name = try TripName.validated(name) }
+        if let stay {
+            switch DurationParser.parse(stay) {
+            case let .success(seconds): stop.stay = seconds
+            case let .failure(error): throw UserError("--stay: \(error)")
+            }
+        }
+        if let overnight { stop.overnight = overnight }
+        if let note {
+            // The note is one line in the planner, as a pasted note is there.
+            let clean = note.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !clean.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw UserError("--note cannot hold control characters (an escape sequence pasted by mistake?).")
+            }
+            if let problem = TextLimits.noteProblem(clean) { throw UserError("--note: \(problem).") }
+            stop.note = clean
+        }
+        if let arrive {
+            let zone = CommandServices.timeZones(options: global).zone(for: stop).0
+            switch LocalTimeParser.parse(arrive, in: zone) {
+            case let .success(date): stop.fixedArrival = date
+            case let .failure(error): throw UserError("--arrive: \(error)")
+            }
+        }
+    }
+
+    /// The stop numbered `text` from 1, or the one stop with that name (ignoring case).
+    static func index(of text: String, in trip: Trip) throws -> Int {
+        if let n = Int(text) {
+            guard trip.waypoints.indices.contains(n - 1) else {
+                throw UserError(trip.waypoints.isEmpty ? "“\(trip.name)” has no stops."
+                                : "Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
+            }
+            return n - 1
+        }
+        let named = trip.waypoints.indices.filter { trip.waypoints[$0].name.localizedCaseInsensitiveCompare(text) == .orderedSame }
+        guard let only = named.first else { throw UserError("“\(trip.name)” has no stop named “\(text)”; give its number.") }
+        guard named.count == 1 else {
+            throw UserError("“\(trip.name)” has \(named.count) stops named “\(text)” (\(named.map { String($0 + 1) }.joined(separator: ", "))); give its number.")
+        }
+        return only
+    }
+
+    /// "Hallstatt (47.56231, 13.64912) · stay 1 h 30 min · overnight · arrive 2026-07-03 10:00 Europe/Vienna · note: …".
+    static func summary(_ stop: Waypoint, zone: TimeZone) -> String {
+        var parts = ["\(stop.name) (\(Formatting.coordinate(stop.coordinate)))"]
+        if stop.stay > 0 { parts.append("stay " + Formatting.duration(stop.stay)) }
+        if stop.overnight { parts.append("overnight") }
+        if let date = stop.fixedArrival {
+            parts.append("arrive " + LocalTimeParser.text(date, in: zone) + " " + zone.identifier)
+        }
+        if !stop.note.isEmpty { parts.append("note: " + stop.note) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// The `--json` output of `edit-stop`: the stop as the data file holds it, with its trip and number.
+private struct EditedStop: Encodable {
+    var trip: UUID
+    var number: Int
+    var stop: Waypoint
+}
