@@ -95,10 +95,12 @@ public struct TripImporter: Sendable {
         return Trip(name: name.flatMap(ImportedText.name) ?? "", waypoints: waypoints)
     }
 
-    /// A trip from a JSON file with fresh ids (so it never collides with the one it was
-    /// exported from), cleaned names and checked coordinates.
+    /// A trip from a JSON file with every field kept but fresh ids (so it never collides with the
+    /// one it was exported from), cleaned text and checked coordinates and zones.
     private static func renewed(_ trip: Trip) throws -> Trip {
-        let waypoints = try trip.waypoints.enumerated().map { offset, stop in
+        var renewed = trip.duplicated(named: ImportedText.name(trip.name) ?? "")
+        for offset in renewed.waypoints.indices {
+            var stop = renewed.waypoints[offset]
             let c = stop.coordinate
             guard c.latitude.isFinite, (-90...90).contains(c.latitude) else {
                 throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): latitude \(c.latitude) is out of range (-90...90)")
@@ -106,9 +108,15 @@ public struct TripImporter: Sendable {
             guard c.longitude.isFinite, (-180...180).contains(c.longitude) else {
                 throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): longitude \(c.longitude) is out of range (-180...180)")
             }
-            return Waypoint(name: ImportedText.name(stop.name) ?? "Stop \(offset + 1)", coordinate: c)
+            stop.name = ImportedText.name(stop.name) ?? "Stop \(offset + 1)"
+            stop.note = ImportedText.singleLine(stop.note)
+            stop.region = stop.region.flatMap(ImportedText.name)
+            stop.country = stop.country.flatMap(ImportedText.name)
+            // A zone this system does not know would put every time of the stop in UTC unannounced.
+            stop.timeZone = stop.timeZone.flatMap { TimeZone(identifier: $0)?.identifier }
+            renewed.waypoints[offset] = stop
         }
-        return Trip(name: ImportedText.name(trip.name) ?? "", waypoints: waypoints)
+        return renewed
     }
 
     /// "alps" from "/tmp/alps.gpx"; "Imported trip" for standard input or an unprintable name.
