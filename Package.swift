@@ -14,7 +14,7 @@ let package = Package(
         // For Benchmarks/optimize, a package of its own so the main build never compiles it.
         .library(name: "RoadtripItinerary", targets: ["RoadtripCore", "Itinerary"]),
         // For Benchmarks/perf: the screens as the app wires them, measured from outside the main build.
-        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "Routing", "TripList", "TripDetail", "WaypointEditor"]),
+        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "Routing", "Exchange", "TripList", "TripDetail", "WaypointEditor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,8 +40,8 @@ let package = Package(
         .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),
         // VIPER modules, one per screen.
         .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
-        .target(name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary"]),
-        .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail"]),
+        .target(name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange"]),
+        .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange"]),
         .executableTarget(
             name: "roadtrip",
             dependencies: [

@@ -7,7 +7,8 @@ public protocol TripExchange: Sendable {
     /// Reads one new trip from a file (see `TripImporter.importFile(at:format:name:)`).
     func importFile(at path: String, format: ExchangeFormat?, name: String?) throws(ExchangeError) -> ImportResult
     /// Writes `trip` to `path` atomically in `format`; legs with geometry add the driven line.
-    func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String) throws(ExchangeError)
+    /// A path that is one of `protected` (the data file, its backup) is refused.
+    func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String, protected: [String]) throws(ExchangeError)
 }
 
 /// The real exchange: `TripImporter` for reading, `TripExporter` and `ExportFile` for writing.
@@ -22,7 +23,8 @@ public struct FileTripExchange: TripExchange {
         try importer.importFile(at: path, format: format, name: name)
     }
 
-    public func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String) throws(ExchangeError) {
-        try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path)
+    public func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String,
+                           protected: [String]) throws(ExchangeError) {
+        try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path, protected: protected)
     }
 }

@@ -1,3 +1,4 @@
+import Exchange
 import RoadtripCore
 import Itinerary
 import TermUI
@@ -18,11 +19,14 @@ public struct TripDetailDependencies {
     public var timeZones: TimeZoneLookup
     /// Whether the terminal shows Unicode (braille map) or only ASCII.
     public var unicode: Bool
+    /// Export and import from the planner's prompts.
+    public var files: FilePrompt
 
     public init(repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
                 deliver: UIDelivery, editor: WaypointEditorDependencies,
                 matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
-                timeZones: TimeZoneLookup = .none, unicode: Bool = true) {
+                timeZones: TimeZoneLookup = .none, unicode: Bool = true, files: FilePrompt = FilePrompt()) {
+        self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
         self.unicode = unicode

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import TermUI
@@ -24,6 +25,10 @@ public struct TripListViewModel: Equatable, Sendable {
         case filtering
         /// Waiting for y/n.
         case confirming(question: String)
+        /// Typing the path of a file to import.
+        case importing
+        /// Typing the path to export the selected trip to, starting from `text`.
+        case exporting(text: String)
     }
 
     public var title: String
@@ -55,6 +60,11 @@ public protocol TripListPresenterProtocol: AnyObject {
     func didCommitRename(_ name: String)
     func didCancelRename()
     func didPressDelete()
+    func didPressDuplicate()
+    func didPressImport()
+    func didPressExport()
+    func didCommitPath(_ text: String)
+    func didCancelPath()
     func didAnswerConfirmation(_ yes: Bool)
     func didPressFilter()
     func didChangeFilter(_ text: String)
@@ -84,6 +94,15 @@ public protocol TripListInteractorProtocol: AnyObject {
     func createTrip(named name: String) -> (id: Trip.ID, error: String?)
     func renameTrip(_ id: Trip.ID, to name: String) -> String?
     func deleteTrip(_ id: Trip.ID) -> String?
+    /// Copies the trip right after it with new ids as one undoable edit; the copy's id and name, and the save error.
+    func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)?
+    /// The file an export of the trip suggests.
+    func suggestedExport(_ id: Trip.ID) -> String
+    func planExport(to typed: String) -> FilePrompt.ExportPlan
+    /// Writes the trip; the line to show and whether it is an error.
+    func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool)
+    /// Adds the trip in the file as one undoable edit; its id and what the import made of the file.
+    func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>
     func undo() -> UndoOutcome
     func redo() -> UndoOutcome
     var unit: DistanceUnit { get }

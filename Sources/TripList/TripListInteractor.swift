@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import TermUI
@@ -16,6 +17,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     private let deliver: UIDelivery
     private let settings: DisplaySettings
     private var startupMessage: String?
+    private let files: FilePrompt
     private var cache = TotalsCache()
     /// The last summaries and the repository revision they show: after an edit to one trip, only
     /// that trip's summary is made again.
@@ -34,7 +36,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
     ///   - estimate: fills in the others, so the list never waits for a server;
     ///   - deliver: brings back the totals computed in the background.
     public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
-                settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil) {
+                settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
+                files: FilePrompt = FilePrompt()) {
+        self.files = files
         self.repository = repository
         self.calculator = TotalsCalculator(routes: routes, estimate: estimate)
         self.deliver = deliver
@@ -163,6 +167,37 @@ public final class TripListInteractor: TripListInteractorProtocol {
     public func deleteTrip(_ id: Trip.ID) -> String? {
         let name = repository.trip(id: id)?.name ?? ""
         return repository.removeTrip(id: id, "deleting “\(name)”")
+    }
+
+    public func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
+        guard let trip = repository.trip(id: id) else { return nil }
+        let copy = trip.duplicated(named: Trip.copyName(of: trip.name, taken: repository.trips.map(\.name)))
+        let error = repository.perform("duplicating “\(trip.name)”") { trips in
+            let after = trips.firstIndex(where: { $0.id == id }).map { $0 + 1 } ?? trips.endIndex
+            trips.insert(copy, at: after)
+        }
+        return (copy.id, copy.name, error)
+    }
+
+    public func suggestedExport(_ id: Trip.ID) -> String {
+        repository.trip(id: id).map { FilePrompt.suggestedExport(for: $0) } ?? ""
+    }
+
+    public func planExport(to typed: String) -> FilePrompt.ExportPlan { files.planExport(to: typed) }
+
+    public func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+        guard let trip = repository.trip(id: id) else { return ("The trip is gone: nothing was exported.", true) }
+        // The list knows no road geometry: the export holds the stops and the straight route between them.
+        return files.export(trip, legs: [], to: path, format: format)
+    }
+
+    public func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem> {
+        files.importTrip(from: typed).map { result in
+            let trip = result.trip
+            let error = repository.add(trip, "importing “\(trip.name)”")
+            let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+            return (trip.id, "Imported “\(trip.name)” with \(stops). \(result.explanation)", error)
+        }
     }
 
     public func undo() -> UndoOutcome { repository.undo() }

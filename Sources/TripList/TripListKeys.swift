@@ -3,17 +3,18 @@ import TermUI
 /// What a key does on the trip list.
 enum TripListAction: Sendable {
     case move(ListMove)
-    case open, add, rename, delete, filter, clearFilter, undo, redo, help, quit
+    case open, add, rename, delete, duplicate, importFile, exportFile, filter, clearFilter, undo, redo, help, quit
     case commitName, cancelName
+    case commitPath, cancelPath
     case keepFilter, dropFilter
     case answer(Bool)
 }
 
 /// What the trip list's keys are doing: browsing, or one of its text fields or questions.
 enum TripListKeyMode: KeyMode {
-    case browsing, naming, renaming, filtering, confirming
+    case browsing, naming, renaming, filtering, confirming, typingPath
 
-    var editsText: Bool { self == .naming || self == .renaming || self == .filtering }
+    var editsText: Bool { self == .naming || self == .renaming || self == .filtering || self == .typingPath }
 
     var title: String {
         switch self {
@@ -22,6 +23,7 @@ enum TripListKeyMode: KeyMode {
         case .renaming: "renaming"
         case .filtering: "typing a filter"
         case .confirming: "asked to confirm"
+        case .typingPath: "typing a file path"
         }
     }
 
@@ -32,6 +34,7 @@ enum TripListKeyMode: KeyMode {
         case .renaming: self = .renaming
         case .filtering: self = .filtering
         case .confirming: self = .confirming
+        case .importing, .exporting: self = .typingPath
         }
     }
 }
@@ -46,12 +49,19 @@ extension TripListView {
             KeyBinding([.char("a")], .add, help: "add a trip and name it", hint: "add", in: [.browsing]),
             KeyBinding([.char("r"), .char("e")], .rename, help: "rename the trip in place", hint: "rename", hintKeys: "r", in: [.browsing]),
             KeyBinding([.char("d"), .delete], .delete, help: "delete the trip (asks first)", hint: "delete", hintKeys: "d", in: [.browsing]),
+            KeyBinding([.char("D")], .duplicate, help: "duplicate the trip, to plan a variant", in: [.browsing]),
+            KeyBinding([.char("I")], .importFile, help: "import a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
+                       hint: "import", in: [.browsing]),
+            KeyBinding([.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
+                       hint: "export", in: [.browsing]),
             KeyBinding([.char("/")], .filter, help: "filter by name as you type", hint: "filter", in: [.browsing]),
             KeyBinding([.escape], .clearFilter, help: "clear the filter", in: [.browsing]),
             KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
             KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
             KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.naming, .renaming]),
             KeyBinding([.escape], .cancelName, help: "cancel: nothing changes", hint: "cancel", in: [.naming, .renaming]),
+            KeyBinding([.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
+            KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
             KeyBinding([.enter, .down, .up], .keepFilter, help: "keep the filter and go back to the list",
                        hint: "done", hintKeys: "Enter", in: [.filtering]),
             KeyBinding([.escape], .dropFilter, help: "clear the filter", hint: "clear", in: [.filtering]),
@@ -59,7 +69,7 @@ extension TripListView {
             KeyBinding([.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no",
                        hintKeys: "n", in: [.confirming]),
             KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                       in: [.browsing, .naming, .renaming, .filtering]),
+                       in: [.browsing, .naming, .renaming, .filtering, .typingPath]),
             KeyBinding([.char("q")], .quit, help: "quit", hint: "quit", in: [.browsing]),
         ])
 }

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import TermUI
@@ -26,6 +27,8 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
+    /// The export waiting for "replace the file?".
+    private var pendingExport: (trip: Trip.ID, path: String, format: ExchangeFormat)?
     /// Set while asking whether to quit with edits that could not be saved.
     private var pendingQuit = false
 
@@ -119,8 +122,76 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         publish()
     }
 
+    public func didPressDuplicate() {
+        guard let id = selectedID, selectedRow != nil, let copy = interactor.duplicateTrip(id) else { return }
+        selectedID = copy.id
+        message = copy.error.map { StatusMessage($0, isError: true) }
+            ?? StatusMessage("Duplicated as “\(copy.name)”: r renames it, u undoes.")
+        reload()
+    }
+
+    public func didPressImport() {
+        mode = .importing
+        message = StatusMessage("GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder.")
+        publish()
+    }
+
+    public func didPressExport() {
+        guard let id = selectedID, selectedRow != nil else { return }
+        mode = .exporting(text: interactor.suggestedExport(id))
+        message = StatusMessage("The extension names the format: .gpx, .geojson, .kml, .kmz, .json, .csv.")
+        publish()
+    }
+
+    public func didCommitPath(_ text: String) {
+        switch mode {
+        case .importing:
+            switch interactor.importTrip(from: text) {
+            case let .success(imported):
+                mode = .browsing
+                if !filter.isEmpty { filter = "" }
+                selectedID = imported.id
+                message = imported.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(imported.message)
+                reload()
+            case let .failure(problem):
+                // The prompt stays open with the path as typed, so a typo is fixed, not retyped.
+                message = StatusMessage(problem.message, isError: true)
+                publish()
+            }
+        case .exporting:
+            guard let id = selectedID else { return backToBrowsing() }
+            switch interactor.planExport(to: text) {
+            case let .write(path, format):
+                mode = .browsing
+                show(export: interactor.exportTrip(id, to: path, format: format))
+            case let .replace(path, format):
+                pendingExport = (id, path, format)
+                mode = .confirming(question: "Replace \(path)?")
+                message = nil
+                publish()
+            case let .refused(reason):
+                message = StatusMessage(reason, isError: true)
+                publish()
+            }
+        default:
+            break
+        }
+    }
+
+    public func didCancelPath() { backToBrowsing() }
+
+    private func show(export outcome: (message: String, isError: Bool)) {
+        message = StatusMessage(outcome.message, isError: outcome.isError)
+        publish()
+    }
+
     public func didAnswerConfirmation(_ yes: Bool) {
         mode = .browsing
+        if let export = pendingExport {
+            pendingExport = nil
+            if yes { show(export: interactor.exportTrip(export.trip, to: export.path, format: export.format)) } else { backToBrowsing() }
+            return
+        }
         if pendingQuit {
             pendingQuit = false
             if yes { router.quit() } else { publish() }

@@ -39,7 +39,8 @@ public final class TripListRouter: TripListRouterProtocol {
         let view = TripListView()
         let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
                                             estimate: dependencies.estimate, settings: dependencies.settings,
-                                            deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage)
+                                            deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage,
+                                            files: dependencies.detail.files)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)
         interactor.output = presenter

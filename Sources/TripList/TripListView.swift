@@ -14,6 +14,8 @@ public final class TripListView: Screen, TripListViewProtocol {
     }
     private var nameField = TextField()
     private var filterField = TextField()
+    /// Paths run long: a folder deep in the home folder and a long trip name.
+    private var pathField = TextField(limit: 4096)
     private var help = HelpOverlay()
     /// Said on the status line after a key that a field's length limit cut short.
     private var notice: String?
@@ -31,6 +33,8 @@ public final class TripListView: Screen, TripListViewProtocol {
         case let .renaming(_, text) where was != .renaming: nameField.set(text)
         case .naming where was != .naming: nameField.set("")
         case .filtering where was != .filtering: filterField.set(model.filter)
+        case .importing where was != .typingPath: pathField.set("")
+        case let .exporting(text) where was != .typingPath: pathField.set(text)
         default: break
         }
         self.model = model
@@ -57,6 +61,8 @@ public final class TripListView: Screen, TripListViewProtocol {
     private func edit(with key: Key, in mode: TripListKeyMode) {
         if mode == .filtering {
             if filterField.handle(key) { presenter.didChangeFilter(filterField.string) }
+        } else if mode == .typingPath {
+            _ = pathField.handle(key)
         } else {
             _ = nameField.handle(key)
             if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
@@ -73,6 +79,11 @@ public final class TripListView: Screen, TripListViewProtocol {
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
         case .delete: presenter.didPressDelete()
+        case .duplicate: presenter.didPressDuplicate()
+        case .importFile: presenter.didPressImport()
+        case .exportFile: presenter.didPressExport()
+        case .commitPath: presenter.didCommitPath(pathField.string)
+        case .cancelPath: presenter.didCancelPath()
         case .filter: presenter.didPressFilter()
         case .clearFilter: if !model.filter.isEmpty { presenter.didFinishFilter(keep: false) }
         case .undo: presenter.didPressUndo()
@@ -99,13 +110,13 @@ public final class TripListView: Screen, TripListViewProtocol {
         var top = 2
         if model.mode == .naming {
             // Above the list, where it shows whatever the list's length; Enter makes it a trip.
-            let label = "New trip: "
-            canvas.draw(label, at: Point(x: 2, y: 1), style: .accent)
-            let x = 2 + TextWidth.of(label), width = max(1, size.width - x - 2)
-            nameField.draw(on: canvas, at: Point(x: x, y: 1), width: width, focused: true)
-            if nameField.text.isEmpty {
-                canvas.draw("type its name", at: Point(x: x + 1, y: 1), style: .dim, maxWidth: width - 1)
-            }
+            Prompt.draw("New trip: ", field: &nameField, placeholder: "type its name", on: canvas)
+            top = 3
+        } else if model.mode == .importing {
+            Prompt.draw("Import file: ", field: &pathField, placeholder: "e.g. ~/Downloads/alps.gpx", on: canvas)
+            top = 3
+        } else if case .exporting = model.mode {
+            Prompt.draw("Export to: ", field: &pathField, placeholder: "e.g. alps.gpx", on: canvas)
             top = 3
         } else if model.mode == .filtering || !model.filter.isEmpty {
             let label = "Filter: "

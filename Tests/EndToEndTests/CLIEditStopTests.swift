@@ -62,7 +62,7 @@ import TestSupport
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let before = sandbox.dataBytes()
         for (args, said) in [(["--stay", "soon"], "--stay"), (["--arrive", "2026-02-30 10:00"], "--arrive"),
-                             (["--at", "95, 3"], "latitude must be between"), (["--note", "a\u{1B}[2Jb"], "--note"),
+                             (["--at", "95, 3"], "Latitude 95° is outside"), (["--note", "a\u{1B}[2Jb"], "--note"),
                              (["--name", ""], "empty"), (["--stay", "1h", "--at", "47 75 N, 13 E"], "minutes must be below 60")] {
             let result = try sandbox.run(["edit-stop", "Alps", "1"] + args)
             #expect(result.isOneLineUserError, "\(args): \(result)")

@@ -59,12 +59,13 @@ public enum PositionParser {
         default:
             (latitude, longitude) = (first, second)
         }
-        let understood = "read as latitude \(degrees(latitude.value)), longitude \(degrees(longitude.value))"
+        // The values read name the input well enough, and keep the line short for the editor's field.
+        let understood = "(read \(degrees(latitude.value)), \(degrees(longitude.value)))"
         guard abs(latitude.value) <= 90 else {
-            return .invalid("“\(shown)” \(understood): latitude must be between −90° and 90°.")
+            return .invalid("Latitude \(degrees(latitude.value)) is outside −90°…90° \(understood).")
         }
         guard abs(longitude.value) <= 180 else {
-            return .invalid("“\(shown)” \(understood): longitude must be between −180° and 180°.")
+            return .invalid("Longitude \(degrees(longitude.value)) is outside −180°…180° \(understood).")
         }
         return .position(Coordinate(latitude: latitude.value, longitude: longitude.value), label: nil)
     }

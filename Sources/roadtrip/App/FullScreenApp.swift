@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import Gazetteer
 import RoadtripCore
@@ -81,7 +82,8 @@ struct FullScreenApp {
             places: places, deliver: deliver)
         let detail = TripDetailDependencies(repository: repository, routes: services.routes, settings: settings,
                                             deliver: deliver, editor: editor, matrix: services.matrix,
-                                            timeZones: timeZones, unicode: terminal.unicode)
+                                            timeZones: timeZones, unicode: terminal.unicode,
+                                            files: FilePrompt(protected: [url.path, DataLocation.backupURL(for: url).path]))
         let list = TripListDependencies(repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
                                         settings: settings, startupMessage: startupMessage, detail: detail)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import TermUI
@@ -54,6 +55,30 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
         if let failure { return failure }
         items.removeAll { $0.id == id }
         return nil
+    }
+    func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
+        guard let i = items.firstIndex(where: { $0.id == id }) else { return nil }
+        var copy = items[i]
+        copy.id = UUID()
+        copy.name += " (copy)"
+        items.insert(copy, at: i + 1)
+        return (copy.id, copy.name, failure)
+    }
+    func suggestedExport(_ id: Trip.ID) -> String { (items.first { $0.id == id }?.name ?? "") + ".gpx" }
+    /// What `planExport` answers; nil writes the typed path as GPX.
+    var plan: FilePrompt.ExportPlan?
+    func planExport(to typed: String) -> FilePrompt.ExportPlan { plan ?? .write(path: typed, format: .gpx) }
+    var exports: [(trip: Trip.ID, path: String, format: ExchangeFormat)] = []
+    func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+        exports.append((id, path, format))
+        return failure.map { ($0, true) } ?? ("Exported to \(path).", false)
+    }
+    var importProblem: String?
+    func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem> {
+        if let importProblem { return .failure(FilePrompt.Problem(importProblem)) }
+        let s = TripSummary(id: UUID(), name: typed, stopCount: 3, distanceMeters: 10, distanceIsEstimate: false)
+        items.append(s)
+        return .success((s.id, "Imported “\(typed)”.", failure))
     }
     var undone = 0
     func undo() -> UndoOutcome { undone += 1; return UndoOutcome(message: "Undid it.", isError: false) }

@@ -146,9 +146,9 @@ import TestSupport
     @Test func badPositionsAreRefusedNextToTheField() {
         let p = makePresenter(.insert(at: 0))
         p.didEditField(.name, text: "Nowhere")
-        for (text, said) in [("91, 2", "read as latitude 91°, longitude 2°: latitude must be between −90° and 90°."),
+        for (text, said) in [("91, 2", "Latitude 91° is outside −90°…90° (read 91°, 2°)."),
                              ("10, east", "a value with no number"),
-                             ("10, -181", "longitude must be between −180° and 180°."),
+                             ("10, -181", "Longitude −181° is outside −180°…180°"),
                              ("10", "one value; type latitude and longitude"),
                              ("Vienna", "Type latitude, longitude (48.8584, 2.2945, 48°51′N 2°17′E) or paste a map link.")] {
             p.didEditField(.position, text: text)

@@ -107,8 +107,8 @@ import Testing
     /// Each refusal is one line that shows what was read, so a person sees which half is wrong.
     @Test func refusalsSayWhatWasUnderstood() throws {
         let cases: [(String, String)] = [
-            ("95, 2", "read as latitude 95°, longitude 2°: latitude must be between −90° and 90°"),
-            ("45, 200", "longitude must be between −180° and 180°"),
+            ("95, 2", "Latitude 95° is outside −90°…90° (read 95°, 2°)"),
+            ("45, 200", "Longitude 200° is outside −180°…180° (read 45°, 200°)."),
             ("47 75 N, 13 E", "75 minutes: minutes must be below 60"),
             ("47 30 61 N, 13 E", "61 seconds: seconds must be below 60"),
             ("-47.8S 13", "both a minus sign and S"),
@@ -118,7 +118,7 @@ import Testing
             ("47N 13S", "both halves are latitudes"),
             ("47.5 30, 13", "only the last of degrees, minutes and seconds may have decimals"),
             ("https://maps.app.goo.gl/xyz", "The link holds no position"),
-            ("https://www.google.com/maps/@95.1,13,5z", "latitude must be between"),
+            ("https://www.google.com/maps/@95.1,13,5z", "Latitude 95.1° is outside"),
             ("geo:47.8", "is not a geo: position"),
         ]
         for (text, expected) in cases {

@@ -1,0 +1,90 @@
+import Foundation
+import RoadtripCore
+
+/// What the planner's export and import prompts do with a typed path, for the trip list and the trip screen alike.
+public struct FilePrompt: Sendable {
+    /// What an export to a typed path will do.
+    public enum ExportPlan: Equatable, Sendable {
+        /// Write `path` in `format`.
+        case write(path: String, format: ExchangeFormat)
+        /// The file exists: ask before replacing it.
+        case replace(path: String, format: ExchangeFormat)
+        /// Nothing can be written; the one-line reason.
+        case refused(String)
+    }
+
+    public var exchange: any TripExchange
+    /// Files an export must never replace: the data file and its backup.
+    public var protected: [String]
+    /// Where relative paths start: the folder roadtrip was started in.
+    public var folder: String
+    public var home: String
+
+    public init(exchange: any TripExchange = FileTripExchange(), protected: [String] = [],
+                folder: String = FileManager.default.currentDirectoryPath, home: String = NSHomeDirectory()) {
+        self.exchange = exchange
+        self.protected = protected
+        self.folder = folder
+        self.home = home
+    }
+
+    /// "Alps by the lakes.gpx": the trip's name as a file name in the folder roadtrip started in.
+    public static func suggestedExport(for trip: Trip, format: ExchangeFormat = .gpx) -> String {
+        let safe = trip.name.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "-" : String($0) }.joined()
+        let stem = safe.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).prefix(100)
+        return (stem.isEmpty ? "trip" : String(stem)) + "." + format.fileExtension
+    }
+
+    /// `typed` as an absolute path: `~` is the home folder, a relative path starts in `folder`.
+    public func absolute(_ typed: String) -> String {
+        let path = typed.trimmingCharacters(in: .whitespaces)
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst(1) }
+        if path.hasPrefix("/") { return path }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + path
+    }
+
+    /// What exporting to `typed` would do; the format comes from the extension.
+    public func planExport(to typed: String) -> ExportPlan {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .refused("Type a file name, e.g. alps.gpx.") }
+        let path = absolute(trimmed)
+        guard let format = ExchangeFormat(path: path) else {
+            let names = ExchangeFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
+            return .refused("End the file name with the format: \(names).")
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            return isFolder.boolValue ? .refused("\(trimmed) is a folder: type a file name.") : .replace(path: path, format: format)
+        }
+        return .write(path: path, format: format)
+    }
+
+    /// Writes the export; the line to show, and whether it is an error.
+    public func export(_ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+        do {
+            try exchange.exportFile(trip, legs: legs, format: format, to: path, protected: protected)
+            let line = legs.contains { $0.geometry != nil } ? " with the road geometry" : ""
+            return ("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).", false)
+        } catch {
+            return ("Not exported: \(error.description)", true)
+        }
+    }
+
+    /// Reads the trip in `typed`; the format comes from the extension and the content.
+    public func importTrip(from typed: String) -> Result<ImportResult, Problem> {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(Problem("Type the path of a file to import, e.g. ~/Downloads/alps.gpx.")) }
+        do {
+            return .success(try exchange.importFile(at: absolute(trimmed), format: nil, name: nil))
+        } catch {
+            return .failure(Problem("Not imported: \(error.description)"))
+        }
+    }
+
+    /// Why an import did not happen, in one line.
+    public struct Problem: Error, Equatable, Sendable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+    }
+}
