@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import Itinerary
@@ -27,6 +28,10 @@ public struct TripDetailViewModel: Equatable, Sendable {
         case searching
         /// A better order was found: Enter applies it, Esc keeps the old one.
         case proposing(summary: String, order: String)
+        /// Typing the path of a file whose stops join the trip.
+        case importing
+        /// Typing the path to export the trip to, starting from `text`.
+        case exporting(text: String)
     }
 
     public var title: String
@@ -72,6 +77,10 @@ public protocol TripDetailPresenterProtocol: AnyObject {
     /// Esc while the best order is being looked for.
     func didPressStopSearch()
     func didPressBack()
+    func didPressImport()
+    func didPressExport()
+    func didCommitPath(_ text: String)
+    func didCancelPath()
 }
 
 /// The legs of the trip as far as they are known: nil where a figure is still being calculated.
@@ -108,6 +117,13 @@ public protocol TripDetailInteractorProtocol: AnyObject {
     /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
     func applyOrder(_ proposal: OrderProposal) -> String?
     func refreshLegs()
+    /// The file an export of the trip suggests.
+    func suggestedExport() -> String
+    func planExport(to typed: String) -> FilePrompt.ExportPlan
+    /// Writes the trip with the road geometry when every leg has it; the line to show and whether it is an error.
+    func exportTrip(to path: String, format: ExchangeFormat) -> (message: String, isError: Bool)
+    /// Adds the stops of a file after the last stop as one undoable edit; what was added.
+    func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem>
     var unit: DistanceUnit { get }
     func toggleUnit()
 }

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import Itinerary
 import RoadtripCore
@@ -14,6 +15,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     private let deliver: UIDelivery
     private let matrix: any TravelTimeMatrixProviding
     private let timeZones: TimeZoneLookup
+    private let files: FilePrompt
     /// The legs of the last answer, for the itinerary.
     private var knownLegs: [Leg] = []
     /// The last itinerary and what it was planned from: the page reads it at every draw.
@@ -27,7 +29,9 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
 
     public init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
                 settings: DisplaySettings, deliver: UIDelivery,
-                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none) {
+                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none,
+                files: FilePrompt = FilePrompt()) {
+        self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
         self.tripID = tripID
@@ -39,6 +43,30 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     }
 
     public func trip() -> Trip? { repository.trip(id: tripID) }
+
+    public func suggestedExport() -> String { trip().map { FilePrompt.suggestedExport(for: $0) } ?? "" }
+
+    public func planExport(to typed: String) -> FilePrompt.ExportPlan { files.planExport(to: typed) }
+
+    public func exportTrip(to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+        guard let trip = trip() else { return ("The trip is gone: nothing was exported.", true) }
+        // Legs of an older version of the trip would draw a road between stops that moved.
+        let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+        return files.export(trip, legs: legs, to: path, format: format)
+    }
+
+    public func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
+        guard let count = trip()?.waypoints.count else { return .failure(FilePrompt.Problem("The trip is gone.")) }
+        return files.importTrip(from: typed).flatMap { result in
+            let stops = result.trip.waypoints
+            guard count + stops.count <= TextLimits.stopsPerTrip else {
+                return .failure(FilePrompt.Problem("Not imported: \(stops.count) more stops would pass the \(TextLimits.stopsPerTrip) a trip holds."))
+            }
+            let error = repository.update(tripID: tripID, "adding the stops of “\(result.trip.name)”") { $0.waypoints += stops }
+            let added = stops.count == 1 ? "1 stop" : "\(stops.count) stops"
+            return .success(("Added \(added) from “\(result.trip.name)”. \(result.explanation)", error))
+        }
+    }
 
     public var unit: DistanceUnit { settings.unit }
 

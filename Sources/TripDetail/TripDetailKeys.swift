@@ -12,13 +12,14 @@ enum TripDetailAction: Sendable {
     case answer(Bool)
     case applyProposal(Bool)
     case stopSearch
+    case importFile, exportFile, commitPath, cancelPath
 }
 
 /// What the trip screen's keys are doing.
 enum TripDetailKeyMode: KeyMode {
-    case browsing, renaming, confirming, searching, proposing
+    case browsing, renaming, confirming, searching, proposing, typingPath
 
-    var editsText: Bool { self == .renaming }
+    var editsText: Bool { self == .renaming || self == .typingPath }
 
     var title: String {
         switch self {
@@ -27,6 +28,7 @@ enum TripDetailKeyMode: KeyMode {
         case .confirming: "asked to confirm"
         case .searching: "looking for the best order"
         case .proposing: "shown a better order"
+        case .typingPath: "typing a file path"
         }
     }
 
@@ -37,6 +39,7 @@ enum TripDetailKeyMode: KeyMode {
         case .confirming: self = .confirming
         case .searching: self = .searching
         case .proposing: self = .proposing
+        case .importing, .exporting: self = .typingPath
         }
     }
 }
@@ -59,6 +62,12 @@ extension TripDetailView {
             KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
             KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
             KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
+            KeyBinding([.char("I")], .importFile, help: "add the stops of a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
+                       in: [.browsing]),
+            KeyBinding([.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
+                       in: [.browsing]),
+            KeyBinding([.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
+            KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
             KeyBinding([.char("t")], .toggleUnits, help: "kilometres ⇄ miles", in: [.browsing]),
         ]
         + MapMove.allCases.filter(\.isZoom).map { KeyBinding($0.keys, .mapMove($0), help: $0.help, in: [.browsing]) }
@@ -76,7 +85,7 @@ extension TripDetailView {
                        hintKeys: "Esc", in: [.proposing]),
             KeyBinding([.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
             KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                       in: [.browsing, .renaming]),
+                       in: [.browsing, .renaming, .typingPath]),
             KeyBinding([.escape, .char("q"), .left, .char("h")], .back, help: "back to the trips", hint: "back", hintKeys: "Esc",
                        in: [.browsing]),
         ])

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import Itinerary
@@ -18,6 +19,8 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     private var mode: TripDetailViewModel.Mode
     private var message: StatusMessage?
     private var pendingDelete: Waypoint.ID?
+    /// The export waiting for "replace the file?".
+    private var pendingExport: (path: String, format: ExchangeFormat)?
     private var proposal: OrderProposal?
 
     public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol) {
@@ -106,8 +109,68 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
+    public func didPressImport() {
+        mode = .importing
+        message = StatusMessage("Its stops go after the last one. GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder.")
+        publish()
+    }
+
+    public func didPressExport() {
+        mode = .exporting(text: interactor.suggestedExport())
+        message = StatusMessage("The extension names the format: .gpx, .geojson, .kml, .kmz, .json, .csv.")
+        publish()
+    }
+
+    public func didCommitPath(_ text: String) {
+        switch mode {
+        case .importing:
+            switch interactor.importStops(from: text) {
+            case let .success(added):
+                mode = .browsing
+                message = added.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(added.message)
+                reload()
+            case let .failure(problem):
+                // The prompt stays open with the path as typed, so a typo is fixed, not retyped.
+                message = StatusMessage(problem.message, isError: true)
+                publish()
+            }
+        case .exporting:
+            switch interactor.planExport(to: text) {
+            case let .write(path, format):
+                mode = .browsing
+                show(export: interactor.exportTrip(to: path, format: format))
+            case let .replace(path, format):
+                pendingExport = (path, format)
+                mode = .confirming(question: "Replace \(path)?")
+                message = nil
+                publish()
+            case let .refused(reason):
+                message = StatusMessage(reason, isError: true)
+                publish()
+            }
+        default:
+            break
+        }
+    }
+
+    public func didCancelPath() {
+        mode = .browsing
+        message = nil
+        publish()
+    }
+
+    private func show(export outcome: (message: String, isError: Bool)) {
+        message = StatusMessage(outcome.message, isError: outcome.isError)
+        publish()
+    }
+
     public func didAnswerConfirmation(_ yes: Bool) {
         mode = .browsing
+        if let export = pendingExport {
+            pendingExport = nil
+            if yes { show(export: interactor.exportTrip(to: export.path, format: export.format)) } else { didCancelPath() }
+            return
+        }
         defer { pendingDelete = nil }
         guard yes, let id = pendingDelete, let trip, let row = trip.waypoints.firstIndex(where: { $0.id == id }) else {
             message = nil

@@ -64,7 +64,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         let interactor = TripDetailInteractor(tripID: tripID, repository: dependencies.repository,
                                               routes: dependencies.routes, settings: dependencies.settings,
                                               deliver: dependencies.deliver, matrix: dependencies.matrix,
-                                              timeZones: dependencies.timeZones)
+                                              timeZones: dependencies.timeZones, files: dependencies.files)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter

@@ -14,6 +14,8 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
     }
     private var nameField = TextField()
+    /// Paths run long: a folder deep in the home folder and a long trip name.
+    private var pathField = TextField(limit: 4096)
     private var help = HelpOverlay()
     /// Said on the status line after a key that the name's length limit cut short.
     private var notice: String?
@@ -27,7 +29,13 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
     // MARK: TripDetailViewProtocol
 
     public func show(_ model: TripDetailViewModel) {
-        if case let .renaming(text) = model.mode, !isRenaming { nameField.set(text) }
+        let was = self.model.map { TripDetailKeyMode($0.mode) }
+        switch model.mode {
+        case let .renaming(text) where was != .renaming: nameField.set(text)
+        case .importing where was != .typingPath: pathField.set("")
+        case let .exporting(text) where was != .typingPath: pathField.set(text)
+        default: break
+        }
         self.model = model
         list.setCount(model.rows.count)
         if let s = model.selection { list.select(s) }
@@ -46,7 +54,10 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         guard let model else { return }
         notice = nil
         if help.close(on: key) { return }
-        switch Self.keys.route(key, in: TripDetailKeyMode(model.mode)) {
+        let mode = TripDetailKeyMode(model.mode)
+        switch Self.keys.route(key, in: mode) {
+        case .field where mode == .typingPath:
+            _ = pathField.handle(key)
         case .field:
             _ = nameField.handle(key)
             if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
@@ -83,6 +94,10 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         case let .answer(yes): presenter.didAnswerConfirmation(yes)
         case let .applyProposal(apply): presenter.didAnswerProposal(apply)
         case .stopSearch: presenter.didPressStopSearch()
+        case .importFile: presenter.didPressImport()
+        case .exportFile: presenter.didPressExport()
+        case .commitPath: presenter.didCommitPath(pathField.string)
+        case .cancelPath: presenter.didCancelPath()
         }
     }
 
@@ -94,11 +109,16 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         Chrome.drawHeader(model.title, detail: model.detail, on: canvas)
 
         let label = "Trip: "
-        canvas.draw(label, at: Point(x: 2, y: 1), style: .dim)
         let nameX = 2 + TextWidth.of(label)
-        if isRenaming {
+        if model.mode == .importing {
+            Prompt.draw("Add stops from: ", field: &pathField, placeholder: "e.g. ~/Downloads/places.kml", on: canvas)
+        } else if case .exporting = model.mode {
+            Prompt.draw("Export to: ", field: &pathField, placeholder: "e.g. alps.gpx", on: canvas)
+        } else if isRenaming {
+            canvas.draw(label, at: Point(x: 2, y: 1), style: .dim)
             nameField.draw(on: canvas, at: Point(x: nameX, y: 1), width: max(1, size.width - nameX - 2), focused: true)
         } else {
+            canvas.draw(label, at: Point(x: 2, y: 1), style: .dim)
             canvas.draw(model.name, at: Point(x: nameX, y: 1), style: .accent, maxWidth: size.width - nameX - 2)
         }
 
