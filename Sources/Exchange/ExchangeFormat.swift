@@ -8,6 +8,10 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
     case json
     /// `order,name,latitude,longitude` with a header row (RFC 4180).
     case csv
+    /// KML 2.2 (Google Earth, Google My Maps): a Placemark per stop and the route as a LineString.
+    case kml
+    /// KML zipped as doc.kml.
+    case kmz
 
     /// The usual file extension, without the dot.
     public var fileExtension: String { rawValue }
@@ -21,6 +25,8 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
         case "geojson": self = .geojson
         case "json": self = .json
         case "csv": self = .csv
+        case "kml": self = .kml
+        case "kmz": self = .kmz
         default: return nil
         }
     }
@@ -32,13 +38,16 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
     static func detect(path: String, bytes: [UInt8]) -> ExchangeFormat? {
         let named = ExchangeFormat(path: path)
         if let named, named != .json { return named }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .kmz }
         var i = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count else { return named }
         switch bytes[i] {
         case UInt8(ascii: "<"):
-            return named == nil ? .gpx : named
+            if named != nil { return named }
+            let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+            return head.contains("<kml") || head.contains(":kml") ? .kml : .gpx
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             return looksLikeGeoJSON(bytes) ? .geojson : .json
         default:

@@ -76,9 +76,9 @@ import TestSupport
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let noFormat = try sandbox.run("export", "Alps")
         #expect(noFormat.isUsageError, "\(noFormat)")
-        #expect(noFormat.stderr.contains("--format gpx|geojson|json|csv"))
-        #expect(try sandbox.run("export", "Alps", "-o", "alps.kml").isUsageError)
-        #expect(try sandbox.run("export", "Alps", "--format", "kml").isUsageError)
+        #expect(noFormat.stderr.contains("--format gpx|geojson|kml|kmz|json|csv"))
+        #expect(try sandbox.run("export", "Alps", "-o", "alps.shp").isUsageError)
+        #expect(try sandbox.run("export", "Alps", "--format", "shp").isUsageError)
         #expect(try sandbox.run("export", "--format", "gpx").isUsageError)
         #expect(try sandbox.run("export", "Alps", "--format", "gpx", "-o").isUsageError)
     }
@@ -90,11 +90,14 @@ import TestSupport
         let id = CLIRoundTripTests.tricky.id.uuidString
         #expect(try sandbox.run("export", id, "-o", "trip.gpx").status == 0)
         #expect(try sandbox.run("export", id, "-o", "trip.geojson").status == 0)
+        #expect(try sandbox.run("export", id, "-o", "trip.kml").status == 0)
+        #expect(try sandbox.run("export", id, "--format", "kmz", "-o", "trip.zip").status == 0)
 
         let checked = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
-             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path],
+             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path,
+             "--kml", sandbox.file("trip.kml").path, "--kml", sandbox.file("trip.zip").path],
             check: false)
         let stdout = Data(checked.output.utf8)
         let problems = checked.error
@@ -105,5 +108,13 @@ import TestSupport
         let gpx = try #require((read["gpx"] as? [[String: Any]])?.first)
         let names = (gpx["waypoints"] as? [[Any]])?.map { $0.first as? String }
         #expect(names == CLIRoundTripTests.tricky.waypoints.map(\.name))
+        for kml in try #require(read["kml"] as? [[String: Any]]) {
+            let points = try #require(kml["points"] as? [[Any]])
+            #expect(points.map { $0.first as? String } == CLIRoundTripTests.tricky.waypoints.map(\.name))
+            for (point, stop) in zip(points, CLIRoundTripTests.tricky.waypoints) {
+                #expect(abs((point[1] as? Double ?? 0) - stop.coordinate.latitude) < 1e-7)
+                #expect(abs((point[2] as? Double ?? 0) - stop.coordinate.longitude) < 1e-7)
+            }
+        }
     }
 }

@@ -84,7 +84,7 @@ import TestSupport
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let before = sandbox.dataBytes()
         #expect(try sandbox.run("import").isUsageError)
-        #expect(try sandbox.run("import", "a.gpx", "--format", "kml").isUsageError)
+        #expect(try sandbox.run("import", "a.gpx", "--format", "shp").isUsageError)
         #expect(try sandbox.run("import", "a.gpx", "b.gpx").isUsageError)
         #expect(sandbox.dataBytes() == before)
     }

@@ -23,6 +23,13 @@ public enum TripExporter {
         case .gpx: return Data(GPXWriter.write(trip: trip, legs: legs).utf8)
         case .geojson: return Data(GeoJSONWriter.write(trip: trip, legs: legs).utf8)
         case .csv: return Data(CSVWriter.write(trip: trip).utf8)
+        case .kml: return Data(KMLWriter.write(trip: trip, legs: legs).utf8)
+        case .kmz:
+            do {
+                return try KMZArchive.pack(Data(KMLWriter.write(trip: trip, legs: legs).utf8))
+            } catch {
+                throw ExchangeError(.writeFailed, file: trip.name, reason: "cannot make the KMZ archive: \(error)")
+            }
         case .json:
             do {
                 return try TripJSONCodec.write(trip: trip)

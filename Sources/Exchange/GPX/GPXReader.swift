@@ -111,9 +111,7 @@ enum GPXReader {
             }
             let padded = raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
             let trimmed = padded ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
-            // Plain decimals only: Swift's Double(_:) would also take "nan", "inf" and hex floats.
-            let plain = !trimmed.isEmpty && trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
-            guard plain, let number = Double(trimmed), number.isFinite else {
+            guard let number = DecimalText.number(trimmed) else {
                 throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> \(key)=\"\(raw.prefix(40))\" is not a number")
             }
             guard range.contains(number) else {

@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 
 /// A trip read from a file, ready to add to the user's trips, and how it was made.
@@ -21,6 +22,13 @@ public struct ImportResult: Sendable, Hashable {
 struct ImportedStop {
     var coordinate: Coordinate
     var name: String?
+    /// A description in the file (KML), kept as the stop's note.
+    var note: String?
+    /// Details another roadtrip wrote (KML ExtendedData); checked before they are kept.
+    var stay: TimeInterval = 0
+    var overnight = false
+    var fixedArrival: Date?
+    var timeZone: String?
 }
 
 /// "1 point", "4,812 points".

@@ -1,3 +1,6 @@
+import Foundation
+import RoadtripCore
+
 /// Decides which points of a parsed file become the stops, and explains the choice.
 enum StopSelection {
     /// GPX: a route is what a planner made, so it wins; then waypoints; then tracks,
@@ -50,6 +53,45 @@ enum StopSelection {
         }
         let points = content.line.map { ImportedStop(coordinate: $0, name: nil) }
         return LineReduction.stops(from: points, label: "Line", maxStops: maxStops)
+    }
+
+    /// KML: the Placemarks with a Point, in file order; the lines only when there are none.
+    static func kml(_ content: KMLContent, maxStops: Int) throws -> (stops: [ImportedStop], explanation: String) {
+        if !content.points.isEmpty {
+            let stops = content.points.map(stop)
+            var explanation = "\(counted(stops.count, "placemark")) became \(counted(stops.count, "stop"))."
+            if !content.lines.isEmpty { explanation += " Not used: \(counted(content.lines.count, "line"))." }
+            return (stops, explanation)
+        }
+        guard !content.lines.isEmpty else { throw ParseFailure(.noStops, "the file holds no Placemarks with a Point or a LineString") }
+        let points = content.lines.flatMap { $0 }.map { ImportedStop(coordinate: $0, name: nil) }
+        return LineReduction.stops(from: points, label: content.lines.count == 1 ? "Line" : "\(content.lines.count) lines",
+                                   maxStops: maxStops)
+    }
+
+    /// A placemark as a stop: roadtrip's own data fields when they are there and valid, else the description as the note.
+    private static func stop(_ point: KMLContent.Point) -> ImportedStop {
+        let data = point.data
+        var stop = ImportedStop(coordinate: point.coordinate, name: point.name,
+                                note: data["note"] ?? point.description.map(plainText))
+        if let stay = data["stay"].flatMap(DecimalText.number), stay >= 0, stay <= 366 * 86400 { stop.stay = stay }
+        stop.overnight = data["overnight"] == "true"
+        stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date)
+        stop.timeZone = data["timeZone"].flatMap { TimeZone(identifier: $0)?.identifier }
+        return stop
+    }
+
+    /// A KML description as text: My Maps and Google Earth write HTML (`<br>`, `<b>`) into it.
+    static func plainText(_ html: String) -> String {
+        var out = "", inTag = false
+        for ch in html {
+            if ch == "<" { inTag = true; out += " "; continue }
+            if ch == ">" && inTag { inTag = false; continue }
+            if !inTag { out.append(ch) }
+        }
+        let decoded = out.replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return String(ImportedText.singleLine(decoded).prefix(TextLimits.note))
     }
 
     /// CSV: rows in `order` (file order where it is missing).

@@ -1,7 +1,7 @@
 import Foundation
 import RoadtripCore
 
-/// Reads a GPX, GeoJSON, JSON or CSV file into one new trip, all or nothing.
+/// Reads a GPX, GeoJSON, KML, KMZ, JSON or CSV file into one new trip, all or nothing.
 ///
 /// The trip comes back complete, with new ids and cleaned names, or an `ExchangeError`
 /// says in one line what is wrong with which file; nothing is ever half-imported.
@@ -48,7 +48,7 @@ public struct TripImporter: Sendable {
                 throw ParseFailure(.empty, "the file is empty")
             }
             guard let format = format ?? ExchangeFormat.detect(path: fileName, bytes: bytes) else {
-                throw ParseFailure(.unsupported, "cannot tell the format; name it with --format gpx|geojson|json|csv")
+                throw ParseFailure(.unsupported, "cannot tell the format; name it with --format gpx|geojson|kml|kmz|json|csv")
             }
             let fallbackName = Self.baseName(fileName)
             var trip: Trip
@@ -61,6 +61,12 @@ public struct TripImporter: Sendable {
             case .geojson:
                 let content = try GeoJSONReader.read(bytes)
                 let picked = try StopSelection.geoJSON(content, maxStops: maxStops)
+                trip = Self.trip(picked.stops, name: content.name)
+                explanation = picked.explanation
+            case .kml, .kmz:
+                let document = format == .kmz ? try KMZArchive.unpack(bytes, maxBytes: maxBytes) : bytes
+                let content = try KMLReader.read(document)
+                let picked = try StopSelection.kml(content, maxStops: maxStops)
                 trip = Self.trip(picked.stops, name: content.name)
                 explanation = picked.explanation
             case .csv:
@@ -90,7 +96,9 @@ public struct TripImporter: Sendable {
     /// A new trip from picked stops; unnamed stops are called "Stop N" after their place.
     private static func trip(_ stops: [ImportedStop], name: String?) -> Trip {
         let waypoints = stops.enumerated().map { offset, stop in
-            Waypoint(name: stop.name.flatMap(ImportedText.name) ?? "Stop \(offset + 1)", coordinate: stop.coordinate)
+            Waypoint(name: stop.name.flatMap(ImportedText.name) ?? "Stop \(offset + 1)", coordinate: stop.coordinate,
+                     stay: stop.stay, overnight: stop.overnight, note: stop.note.map(ImportedText.singleLine) ?? "",
+                     fixedArrival: stop.fixedArrival, timeZone: stop.timeZone)
         }
         return Trip(name: name.flatMap(ImportedText.name) ?? "", waypoints: waypoints)
     }

@@ -3,10 +3,10 @@ import Exchange
 import Foundation
 import RoadtripCore
 
-/// `roadtrip export TRIP --format gpx|geojson|json|csv [-o FILE]`.
+/// `roadtrip export TRIP --format gpx|geojson|kml|kmz|json|csv [-o FILE]`.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write a trip as GPX, GeoJSON, JSON or CSV.",
+        commandName: "export", abstract: "Write a trip as GPX, GeoJSON, KML, KMZ, JSON or CSV.",
         discussion: """
             gpx: GPX 1.1, the stops as a route (<rte>) and as waypoints (<wpt>). \
             geojson: RFC 7946, a Point per stop (name and order in its properties) and a LineString of the route. \
@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
-    @Option(help: "gpx, geojson, json or csv (default: from -o's extension).") var format: ExchangeFormat?
+    @Option(help: "gpx, geojson, kml, kmz, json or csv (default: from -o's extension).") var format: ExchangeFormat?
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if resolvedFormat == nil {
-            throw ValidationError("Name the format with --format gpx|geojson|json|csv.")
+            throw ValidationError("Name the format with --format gpx|geojson|kml|kmz|json|csv.")
         }
         if output?.isEmpty == true { throw ValidationError("-o needs a file name.") }
     }

@@ -6,10 +6,11 @@ import RoadtripCore
 /// `roadtrip import FILE [--format …] [--name NAME]`: one file becomes one new trip.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Add a trip from a GPX, GeoJSON, JSON or CSV file.",
+        commandName: "import", abstract: "Add a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file.",
         discussion: """
-            GPX waypoints, routes and tracks, GeoJSON Points and LineStrings, a trip exported with \
-            --format json (it gets new ids) and order,name,latitude,longitude CSV become one new trip. \
+            GPX waypoints, routes and tracks, GeoJSON Points and LineStrings, KML and KMZ Placemarks \
+            (Google My Maps, Google Earth; descriptions become notes), a trip exported with --format json \
+            (every field, with new ids) and order,name,latitude,longitude CSV become one new trip. \
             A long track becomes a few stops (its named points, else its start, end and simplified shape) \
             and the output says what was kept. A file that cannot be read whole is refused with one line \
             naming the problem, and nothing is added: an import is all or nothing.
@@ -19,7 +20,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The file to read; - reads standard input.", valueName: "file"))
     var file: String
-    @Option(help: "gpx, geojson, json or csv (default: from the file's extension and content).")
+    @Option(help: "gpx, geojson, kml, kmz, json or csv (default: from the file's extension and content).")
     var format: ExchangeFormat?
     @Option(help: "The new trip's name (default: the name in the file, else the file's name).")
     var name: String?

@@ -147,6 +147,6 @@ import Testing
 
     @Test func unknownFormatAsksForOne() throws {
         let error = try failure("hello world", named: "notes.txt")
-        #expect(error.description == "notes.txt: cannot tell the format; name it with --format gpx|geojson|json|csv")
+        #expect(error.description == "notes.txt: cannot tell the format; name it with --format gpx|geojson|kml|kmz|json|csv")
     }
 }
