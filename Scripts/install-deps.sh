@@ -38,6 +38,7 @@ fi
 if [ "$purpose" = test ]; then
   py_need=()
   python3 -c 'import gpxpy' 2>/dev/null || py_need+=(gpxpy)
+  python3 -c 'import icalendar' 2>/dev/null || py_need+=(icalendar)  # Scripts/check_itinerary.py
   if [ ${#py_need[@]} -gt 0 ]; then
     echo "Installing with pip: ${py_need[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${py_need[@]}"

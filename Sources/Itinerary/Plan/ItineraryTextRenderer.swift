@@ -125,18 +125,26 @@ private struct Writer {
 
     private func localDate(_ time: Date, _ zone: TimeZone) -> String { format(time, zone, "yyyy-MM-dd") }
 
-    /// Rounded to the nearest minute, as the drive times are, so a 1 h 42 min drive from 09:00 shows 10:42.
     private func format(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
+        ItineraryClock.text(time, zone, pattern)
+    }
+
+    /// Pads text the renderer makes itself (ASCII clock and verbs), never a stop name.
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.utf8.count >= width ? text + " " : text + String(repeating: " ", count: width - text.utf8.count)
+    }
+}
+
+/// Times of the plan as every itinerary format shows them.
+enum ItineraryClock {
+    /// `time` in `zone` with a DateFormatter `pattern`, rounded to the nearest minute as the drive
+    /// times are, so a 1 h 42 min drive from 09:00 shows 10:42.
+    static func text(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
         let time = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded() * 60)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone
         formatter.dateFormat = pattern
         return formatter.string(from: time)
-    }
-
-    /// Pads text the renderer makes itself (ASCII clock and verbs), never a stop name.
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.utf8.count >= width ? text + " " : text + String(repeating: " ", count: width - text.utf8.count)
     }
 }

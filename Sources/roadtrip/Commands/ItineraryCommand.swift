@@ -7,12 +7,22 @@ import RoadtripCore
 struct ItineraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "itinerary", abstract: "Show a trip day by day: arrivals, departures, driving, nights.",
-        discussion: "Times are local to each stop. The JSON shape is documented in the README."
+        discussion: """
+            Times are local to each stop. --format ics writes an iCalendar file (an event for every drive and \
+            every stay, each in its stop's time zone) for a calendar app; markdown writes a day per heading for a \
+            message or a wiki; json is for scripts (its shape is in the README).
+            """
     )
+
+    /// How the itinerary is written.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, ics, json
+    }
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
-    @Flag(help: "Print JSON instead of text.") var json = false
+    @Option(help: "text, markdown, ics or json.") var format: Format = .text
+    @Flag(help: "The same as --format json.") var json = false
 
     func run() throws {
         try runCommand {
@@ -20,10 +30,11 @@ struct ItineraryCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let legs = try CommandServices.legs(for: trip.coordinates, options: global)
             let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
-            if json {
-                try Output.json(plan)
-            } else {
-                for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+            switch json ? .json : format {
+            case .json: try Output.json(plan)
+            case .text: for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+            case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))
+            case .ics: Output.bytes(Data(ItineraryCalendarRenderer.text(plan, unit: context.unit).utf8))
             }
         }
     }

@@ -1,0 +1,121 @@
+import Foundation
+import RoadtripCore
+
+/// The itinerary as an RFC 5545 calendar: an event for every drive and every stay, each in its stop's zone.
+///
+/// Every zone used gets a VTIMEZONE with the offsets and changes that fall within the trip, so a
+/// calendar shows 10:00 in Lisbon and 11:00 in Madrid as the same instant without knowing the zones.
+public enum ItineraryCalendarRenderer {
+    public static func text(_ itinerary: Itinerary, unit: DistanceUnit, now: Date = Date()) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//itinerary//EN", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip)]
+        let times = itinerary.stops.flatMap { [$0.arrival, $0.departure].compactMap { $0 } }
+        if let first = times.min(), let last = times.max() {
+            var zones: [TimeZone] = []
+            for stop in itinerary.stops where !zones.contains(stop.timeZone) { zones.append(stop.timeZone) }
+            for zone in zones { lines += timeZone(zone, from: first, to: last) }
+        }
+        let stamp = "DTSTAMP:" + ItineraryClock.text(now, TimeZone(identifier: "UTC")!, "yyyyMMdd'T'HHmmss") + "Z"
+        for leg in itinerary.legs {
+            let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
+            guard let start = from.departure, let end = to.arrival else { continue }
+            let figures = "\(Formatting.distance(leg.distanceMeters, unit: unit)) · \(Formatting.duration(leg.driveSeconds))"
+                + (leg.estimated ? " (estimated)" : "")
+            lines += event(uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
+                           start: (start, from.timeZone), end: (end, to.timeZone), location: nil,
+                           description: "Day \(leg.day): \(figures)")
+        }
+        for stop in itinerary.stops {
+            guard let arrival = stop.arrival, let departure = stop.departure, departure > arrival else { continue }
+            let what = stop.night != nil ? "Night at" : "Stay at"
+            lines += event(uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "\(what) \(stop.name)",
+                           start: (arrival, stop.timeZone), end: (departure, stop.timeZone), location: stop.name,
+                           description: stop.note.isEmpty ? nil : stop.note)
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(folded).joined(separator: "\r\n") + "\r\n"
+    }
+
+    private static func event(uid: String, stamp: String, summary: String, start: (Date, TimeZone), end: (Date, TimeZone),
+                              location: String?, description: String?) -> [String] {
+        var lines = ["BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp,
+                     "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1),
+                     "DTEND;TZID=\(end.1.identifier):" + local(end.0, end.1),
+                     "SUMMARY:" + escaped(summary)]
+        if let location { lines.append("LOCATION:" + escaped(location)) }
+        if let description { lines.append("DESCRIPTION:" + escaped(description)) }
+        lines += ["TRANSP:OPAQUE", "END:VEVENT"]
+        return lines
+    }
+
+    /// A VTIMEZONE with the offset at `first` and each change up to `last`, as fixed onsets (no RRULE).
+    private static func timeZone(_ zone: TimeZone, from first: Date, to last: Date) -> [String] {
+        let start = first.addingTimeInterval(-86400)
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
+        var offset = zone.secondsFromGMT(for: start)
+        lines += observance(zone.isDaylightSavingTime(for: start), onset: local(start, zone), from: offset, to: offset,
+                            name: zone.abbreviation(for: start))
+        var cursor = start
+        while let change = zone.nextDaylightSavingTimeTransition(after: cursor), change <= last.addingTimeInterval(86400) {
+            let next = zone.secondsFromGMT(for: change)
+            // The onset is the wall-clock time of the change in the offset in force before it.
+            let onset = local(change, TimeZone(secondsFromGMT: offset) ?? zone)
+            lines += observance(zone.isDaylightSavingTime(for: change), onset: onset, from: offset, to: next,
+                                name: zone.abbreviation(for: change))
+            offset = next
+            cursor = change
+        }
+        lines.append("END:VTIMEZONE")
+        return lines
+    }
+
+    private static func observance(_ daylight: Bool, onset: String, from: Int, to: Int, name: String?) -> [String] {
+        let kind = daylight ? "DAYLIGHT" : "STANDARD"
+        var lines = ["BEGIN:\(kind)", "DTSTART:" + onset, "TZOFFSETFROM:" + utcOffset(from), "TZOFFSETTO:" + utcOffset(to)]
+        if let name { lines.append("TZNAME:" + escaped(name)) }
+        lines.append("END:\(kind)")
+        return lines
+    }
+
+    /// "+0200", "-0330".
+    private static func utcOffset(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + String(format: "%02d%02d", minutes / 60, minutes % 60)
+    }
+
+    private static func local(_ time: Date, _ zone: TimeZone) -> String {
+        ItineraryClock.text(time, zone, "yyyyMMdd'T'HHmmss")
+    }
+
+    /// TEXT as RFC 5545 §3.3.11 writes it; control characters from names and notes are dropped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character.
+    static func folded(_ line: String) -> String {
+        var out = "", count = 0
+        for character in line {
+            let size = String(character).utf8.count
+            if count + size > 75 {
+                out += "\r\n "
+                count = 1
+            }
+            out.append(character)
+            count += size
+        }
+        return out
+    }
+}
