@@ -53,6 +53,11 @@ public struct FilePrompt: Sendable {
             let names = ExchangeFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
             return .refused("End the file name with the format: \(names).")
         }
+        // Said before "replace it?", not after a yes; ExportFile refuses it again by device and inode.
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if protected.contains(where: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == real }) {
+            return .refused("\(trimmed) is the trip data file: an export never overwrites it. Choose another name.")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             return isFolder.boolValue ? .refused("\(trimmed) is a folder: type a file name.") : .replace(path: path, format: format)

@@ -195,8 +195,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         files.importTrip(from: typed).map { result in
             let trip = result.trip
             let error = repository.add(trip, "importing “\(trip.name)”")
-            let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
-            return (trip.id, "Imported “\(trip.name)” with \(stops). \(result.explanation)", error)
+            return (trip.id, "Imported “\(trip.name)”: \(result.explanation)", error)
         }
     }
 
