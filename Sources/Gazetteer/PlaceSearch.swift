@@ -60,6 +60,9 @@ extension Gazetteer {
     /// alternate names (some of them junk: a "Porto" among Bordeaux's), so the own name is compared here.
     enum MatchPenalty {
         static let ownExact = 0.0, alternateExact = 1.5, ownPrefix = 2.0, ownTypo = 3.0, other = 4.0
+        /// Found only through a typo of an alternate name (a word of New York's “New Amsterdam” one
+        /// letter from “Amsterdm”): the weakest match, so it never replaces a typo of a place's own name.
+        static let alternateTypo = 6.0
         /// What a tenfold size is worth against a kind of match: Nara-shi (Japan, 367,000) begun
         /// outranks Nara (Mali, 23,600) exactly; Moab (Utah, 5,000) exactly outranks Moabit (Berlin) begun.
         static let sizeWeight = 1.5
@@ -90,6 +93,7 @@ extension Gazetteer {
             else if entry.tier == 0 { penalty = MatchPenalty.alternateExact }
             else if own.starts(with: typed) { penalty = MatchPenalty.ownPrefix }
             else if letters >= Self.typoMinimumLetters, Self.isOneEditApart(own, typed) { penalty = MatchPenalty.ownTypo }
+            else if entry.tier == 2 { penalty = MatchPenalty.alternateTypo }
             else { penalty = MatchPenalty.other }
             return penalty - MatchPenalty.sizeWeight * log10(Double(max(place.population, 10)))
         }
