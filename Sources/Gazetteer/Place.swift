@@ -18,6 +18,8 @@ public struct Place: Sendable, Hashable {
     public var population: Int
     /// IANA time zone ("America/Los_Angeles"); empty when unknown.
     public var timeZone: String
+    /// How the search found it: set by the search, `.name` elsewhere.
+    public var matched: PlaceMatch = .name
 
     public init(
         name: String, region: String, country: String, countryCode: String,
@@ -46,5 +48,28 @@ public struct Place: Sendable, Hashable {
     /// "Portland, Oregon, United States": the non-empty parts joined.
     public var label: String {
         [name, region, country].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}
+
+/// How a search found a place, so a row can say why when its name does not show what was typed.
+public enum PlaceMatch: Sendable, Hashable {
+    /// Its own name is, or begins with, what was typed (or typed coordinates).
+    case name
+    /// One of its other names (another language, an old or local spelling) is, or begins with, it.
+    case alias
+    /// Its own name is one letter away from what was typed.
+    case misspelling
+    /// One of its other names is one letter away from what was typed.
+    case misspelledAlias
+
+    /// `alias “Seville”`, `spelled “Pheonix”`; nil when the name itself matched.
+    public func reason(typed: String) -> String? {
+        let quoted = "“" + typed.trimmingCharacters(in: .whitespaces) + "”"
+        switch self {
+        case .name: return nil
+        case .alias: return "alias " + quoted
+        case .misspelling: return "spelled " + quoted
+        case .misspelledAlias: return "≈ alias " + quoted
+        }
     }
 }

@@ -75,44 +75,41 @@ extension Gazetteer {
     func reordered(_ ranked: [(row: UInt32, tier: Int, qualifier: Int)], for query: String) -> [Place] {
         let typed = fold.fold(Substring(query))
         let letters = typed.filter { $0 != UInt8(ascii: " ") }.count
-        let entries = ranked.map { (entry: $0, place: place(at: Int($0.row))) }
+        let entries = ranked.map { entry -> (entry: (row: UInt32, tier: Int, qualifier: Int), place: Place) in
+            var place = place(at: Int(entry.row))
+            place.matched = match(entry.tier, own: fold.fold(Substring(place.name)), typed: typed)
+            return (entry, place)
+        }
         guard letters > Self.shortQueryLetters else {
             // Size decides, among places whose own name begins so first ("Ho": Ho Chi Minh City,
             // Hong Kong, Houston…), then those found by an alternate name.
-            return entries.map { item -> (Int, Int, Int, Place) in
-                let own = fold.fold(Substring(item.place.name))
-                return (-item.entry.qualifier, own.starts(with: typed) ? 0 : 1, Int(item.entry.row), item.place)
-            }
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-            .map(\.3)
+            return entries.map { item in (-item.entry.qualifier, item.place.matched == .name ? 0 : 1, Int(item.entry.row), item.place) }
+                .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+                .map(\.3)
         }
-        func score(_ entry: (row: UInt32, tier: Int, qualifier: Int), _ place: Place) -> Double {
-            let own = fold.fold(Substring(place.name))
+        func score(_ tier: Int, _ place: Place) -> Double {
             let penalty: Double
-            if own == typed { penalty = MatchPenalty.ownExact }
-            else if entry.tier == 0 { penalty = MatchPenalty.alternateExact }
-            else if own.starts(with: typed) { penalty = MatchPenalty.ownPrefix }
-            else if letters >= Self.typoMinimumLetters, Self.isOneEditApart(own, typed) { penalty = MatchPenalty.ownTypo }
-            else if entry.tier == 2 { penalty = MatchPenalty.alternateTypo }
-            else { penalty = MatchPenalty.other }
+            switch place.matched {
+            case .name:
+                // A name begun whose place is also called exactly what was typed (Nara-shi, "Nara").
+                penalty = fold.fold(Substring(place.name)) == typed ? MatchPenalty.ownExact
+                    : tier == 0 ? MatchPenalty.alternateExact : MatchPenalty.ownPrefix
+            case .alias: penalty = tier == 0 ? MatchPenalty.alternateExact : MatchPenalty.other
+            case .misspelling: penalty = MatchPenalty.ownTypo
+            case .misspelledAlias: penalty = MatchPenalty.alternateTypo
+            }
             return penalty - MatchPenalty.sizeWeight * log10(Double(max(place.population, 10)))
         }
-        return entries.map { (-$0.entry.qualifier, score($0.entry, $0.place), $0.entry.row, $0.place) }
+        return entries.map { (-$0.entry.qualifier, score($0.entry.tier, $0.place), $0.entry.row, $0.place) }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             .map(\.3)
     }
 
-    /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
-    static func isOneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a == b { return true }
-        if abs(a.count - b.count) > 1 { return false }
-        var i = 0
-        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
-        if a.count == b.count {
-            if a[(i + 1)...] == b[(i + 1)...] { return true }
-            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
-        }
-        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+    /// How a row matched, from its index tier (0 exact, 1 prefix, 2 one typo) and its own name.
+    private func match(_ tier: Int, own: [UInt8], typed: [UInt8]) -> PlaceMatch {
+        if own.starts(with: typed) { return .name }
+        if tier == 2 { return TypedName.isOneEditApart(own, typed) ? .misspelling : .misspelledAlias }
+        return .alias
     }
 
     /// The rows for a name query, best first by the index alone.

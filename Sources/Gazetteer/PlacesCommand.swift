@@ -21,7 +21,8 @@ public enum PlacesExitCode {
 }
 
 /// The output of `roadtrip places`: with `json`, an array of objects (name, region, country,
-/// countryCode, latitude, longitude, population), best match first, `[]` for no match;
+/// countryCode, kind, latitude, longitude, population, and `matched` when the name does not show the
+/// query), best match first, `[]` for no match;
 /// otherwise a table for people. No match is said on standard error, with exit status 1.
 ///
 /// `sanitize` and `columns` are `TerminalText.sanitize` and `TextWidth.of` from TermUI,
@@ -37,17 +38,21 @@ public func placesCommandOutput(
     let places = searcher.search(query, limit: limit)
     let none = places.isEmpty ? "roadtrip: no place matches “\(sanitize(query))”\n" : ""
     let status = places.isEmpty ? PlacesExitCode.noMatch : PlacesExitCode.ok
-    if json { return PlacesCommandOutput(stdout: placesJSON(places), stderr: none, exitCode: status) }
+    if json { return PlacesCommandOutput(stdout: placesJSON(places, query: query), stderr: none, exitCode: status) }
     if places.isEmpty { return PlacesCommandOutput(stdout: "", stderr: none, exitCode: status) }
-    let header = ["Place", "Region", "Country", "Population", "Latitude", "Longitude"]
-    let rows = places.map { p in
-        [sanitize(p.name), sanitize(p.region), sanitize(p.country),
+    // "Matched" only when some row's name does not show what was typed: an alias or a misspelling.
+    let reasons = places.map { $0.matched.reason(typed: query) }
+    let explain = reasons.contains { $0 != nil }
+    let header = ["Place", "Region", "Country", "Kind", "Population", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
+    let rows = zip(places, reasons).map { p, reason in
+        [sanitize(p.name), sanitize(p.region), sanitize(p.country), p.kind,
          p.population > 0 ? Formatting.grouped(p.population) : "",
          String(format: "%.5f", p.coordinate.latitude), String(format: "%.5f", p.coordinate.longitude)]
+            + (explain ? [reason.map(sanitize) ?? ""] : [])
     }
     let table = [header] + rows
     let widths = header.indices.map { c in table.map { columns($0[c]) }.max() ?? 0 }
-    let rightAligned: Set<Int> = [3, 4, 5]
+    let rightAligned: Set<Int> = [4, 5, 6]
     var out = ""
     for row in table {
         let cells = row.indices.map { c -> String in
@@ -78,18 +83,21 @@ public func placesCommandOutput(
 }
 
 private struct PlaceJSON: Encodable {
-    let name, region, country, countryCode: String
+    let name, region, country, countryCode, kind: String
     let latitude, longitude: Double
     let population: Int
+    /// Why it matched when its name does not show the query (`alias “Seville”`); absent otherwise.
+    let matched: String?
 }
 
-private func placesJSON(_ places: [Place]) -> String {
+private func placesJSON(_ places: [Place], query: String) -> String {
     if places.isEmpty { return "[]\n" }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let rows = places.map {
-        PlaceJSON(name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode,
-                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population)
+        PlaceJSON(name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode, kind: $0.kind,
+                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population,
+                  matched: $0.matched.reason(typed: query))
     }
     // Encoding plain strings and finite numbers cannot fail.
     let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)

@@ -14,4 +14,17 @@ public enum TypedName {
         let name = folded(name), typed = folded(typed)
         return !typed.isEmpty && (name.hasPrefix(typed) || typed.hasPrefix(name + " ") || typed.hasPrefix(name + ","))
     }
+
+    /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
+    static func isOneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        if abs(a.count - b.count) > 1 { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+    }
 }

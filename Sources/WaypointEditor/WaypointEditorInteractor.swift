@@ -46,12 +46,11 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     }
 
     /// A row that explains itself: name, region, country, kind and size, and what was typed when
-    /// the place's own name does not show it ("Köln, … ← Cologne": found by an alternate name or a typo).
+    /// the place's own name does not show it ("Köln, … ← alias “Cologne”", "Phoenix, … ← spelled “Pheonix”").
     nonisolated static func suggestion(_ place: Place, typed: String) -> PlaceSuggestion {
         let kind = place.kind.isEmpty ? "" : " · " + place.kind
         let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
-        let query = typed.trimmingCharacters(in: .whitespaces)
-        let shown = query.isEmpty || TypedName.shows(place.name, typed: query) || query.contains(where: \.isNumber) ? "" : " ← " + query
+        let shown = place.matched.reason(typed: typed).map { " ← " + $0 } ?? ""
         return PlaceSuggestion(label: place.label + kind + population + shown, name: place.name, region: place.region,
                                country: place.country, coordinate: place.coordinate,
                                timeZone: place.timeZone.isEmpty ? nil : place.timeZone)

@@ -8,7 +8,7 @@ struct CLIPlacesTests {
         let result = try RoadtripProcess.run(["places", "Portland,", "ME", "--json", "--limit", "3"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let places = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(Set(places[0].keys) == ["name", "region", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(Set(places[0].keys) == ["name", "region", "country", "countryCode", "kind", "latitude", "longitude", "population"])
         #expect(places[0]["name"] as? String == "Portland" && places[0]["region"] as? String == "Maine")
         #expect(places.count <= 3)
     }

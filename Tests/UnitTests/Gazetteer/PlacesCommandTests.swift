@@ -24,7 +24,7 @@ struct PlacesCommandTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 3)
         let first = try #require(array.first)
-        #expect(Set(first.keys) == ["name", "region", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(Set(first.keys) == ["name", "region", "country", "countryCode", "kind", "latitude", "longitude", "population"])
         #expect(first["name"] as? String == "Portland" && first["region"] as? String == "Oregon")
         #expect(first["countryCode"] as? String == "US" && first["population"] as? Int == 652_503)
         #expect(first["latitude"] as? Double == 45.52345)

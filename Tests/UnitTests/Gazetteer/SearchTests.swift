@@ -133,6 +133,21 @@ struct SearchTests {
         #expect(g.search("bergen", limit: 1).first?.name == "Bergen")
     }
 
+    /// Each row knows how it was found, so it can say why when its name does not show what was typed.
+    @Test func eachMatchSaysHowItWasFound() throws {
+        let g = try GazetteerFixture.gazetteer()
+        let seville = try #require(g.search("Seville", limit: 1).first)
+        #expect(seville.name == "Sevilla" && seville.matched == .alias)
+        #expect(seville.matched.reason(typed: "Seville") == "alias “Seville”")
+        let phoenix = try #require(g.search("Pheonix", limit: 1).first)
+        #expect(phoenix.name == "Phoenix" && phoenix.matched == .misspelling)
+        #expect(g.search("Athens GA", limit: 1).first?.matched == .name)
+        #expect(g.search("Salz", limit: 1).first?.matched == .name)
+        // A typo of another place's alternate name never outranks a typo of a place's own name.
+        #expect(g.search("Amsterdm", limit: 1).first?.name == "Amsterdam")
+        #expect(g.search("Big Sur", limit: 1).first?.name == "Big Sur")
+    }
+
     @Test("coordinates become one place", arguments: [
         ("48.8584, 2.2945", 48.8584, 2.2945), ("48.8584 2.2945", 48.8584, 2.2945),
         ("-33.86,151.21", -33.86, 151.21), ("  -33.86 , 151.21  ", -33.86, 151.21),

@@ -111,11 +111,14 @@ struct PlaceSearchDouble: PlaceSearching {
     }
 
     @Test func aRowSaysWhatWasTypedWhenThePlacesNameDoesNotShowIt() {
-        let koln = Place(name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
+        var koln = Place(name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
                          coordinate: Coordinate(latitude: 50.93, longitude: 6.95), population: 1_075_935, timeZone: "Europe/Berlin")
-        #expect(WaypointEditorInteractor.suggestion(koln, typed: "Cologne").label
-                == "Köln, North Rhine-Westphalia, Germany · city · 1,075,935 ← Cologne")
         #expect(WaypointEditorInteractor.suggestion(koln, typed: "koln").label.hasSuffix("1,075,935"))
+        koln.matched = .alias
+        #expect(WaypointEditorInteractor.suggestion(koln, typed: "Cologne").label
+                == "Köln, North Rhine-Westphalia, Germany · city · 1,075,935 ← alias “Cologne”")
+        koln.matched = .misspelling
+        #expect(WaypointEditorInteractor.suggestion(koln, typed: "Kolm").label.hasSuffix(" ← spelled “Kolm”"))
         #expect(WaypointEditorInteractor.suggestion(Self.portlandME, typed: "Portland ME").label.hasSuffix("66,881"))
     }
 
