@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +39,13 @@ let package = Package(
         .target(name: "Routing", dependencies: ["RoadtripCore"]),
         .target(name: "Exchange", dependencies: ["RoadtripCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Itinerary", dependencies: ["RoadtripCore"]),
+        // OpenStreetMap PBF extracts into the user gazetteer; the protobuf code is generated and committed.
+        .target(
+            name: "PlaceImport",
+            dependencies: ["RoadtripCore", "Gazetteer", "Exchange", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Schema"]
+        ),
         .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),
         // VIPER modules, one per screen.
         .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
@@ -47,7 +55,7 @@ let package = Package(
             name: "roadtrip",
             dependencies: [
                 "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,7 +68,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

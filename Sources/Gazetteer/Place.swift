@@ -20,6 +20,10 @@ public struct Place: Sendable, Hashable {
     public var timeZone: String
     /// How the search found it: set by the search, `.name` elsewhere.
     public var matched: PlaceMatch = .name
+    /// What an imported point of interest is ("park", "peak", "fuel"…); empty for GeoNames' towns.
+    public var feature = ""
+    /// Where it came from when not the built-in gazetteer: "OpenStreetMap, monaco".
+    public var source = ""
 
     public init(
         name: String, region: String, country: String, countryCode: String,
@@ -34,10 +38,11 @@ public struct Place: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
-    /// What kind of place it is, as far as its size tells: "city", "town" or "village" (GeoNames'
-    /// populated places carry no finer kind here); empty for typed coordinates.
+    /// What kind of place it is: an imported feature's own kind, else as far as its size tells, "city",
+    /// "town" or "village" (GeoNames' populated places carry no finer kind here); empty for typed coordinates.
     public var kind: String {
-        switch population {
+        if !feature.isEmpty { return feature }
+        return switch population {
         case 100_000...: "city"
         case 5_000..<100_000: "town"
         case 1..<5_000: "village"

@@ -69,12 +69,16 @@ public func placesCommandOutput(
 
 /// Loads the gazetteer from `Gazetteer.defaultDirectory()` and runs the command; a missing
 /// or damaged gazetteer is one line on standard error and exit status 1.
+///
+/// With `imported`, the regions imported from OpenStreetMap extracts are searched too.
 public func placesCommandOutput(
-    query: String, limit: Int, json: Bool, sanitize: (String) -> String, columns: (String) -> Int
+    query: String, limit: Int, json: Bool, imported: ImportedPlacesFolder? = nil,
+    sanitize: (String) -> String, columns: (String) -> Int
 ) -> PlacesCommandOutput {
     do {
         let gazetteer = try Gazetteer.load(from: Gazetteer.defaultDirectory())
-        return placesCommandOutput(query: query, limit: limit, json: json, searcher: gazetteer,
+        let searcher: any PlaceSearching = imported.map { CombinedPlaces(builtIn: gazetteer, folder: $0) } ?? gazetteer
+        return placesCommandOutput(query: query, limit: limit, json: json, searcher: searcher,
                                    sanitize: sanitize, columns: columns)
     } catch {
         return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: \(sanitize("\(error)"))\n",

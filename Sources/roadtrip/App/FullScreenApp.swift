@@ -61,7 +61,8 @@ struct FullScreenApp {
         }
         defer { services.server?.stop() }
         // The gazetteer loads on its own thread: the first frame never waits for it.
-        let places = BackgroundGazetteer()
+        // Regions imported with `places import` are read on the first search, off the UI thread.
+        let places = CombinedPlaces(builtIn: BackgroundGazetteer(), folder: ImportedPlacesFolder(dataFile: url))
 
         let terminal: NCursesTerminal
         do {

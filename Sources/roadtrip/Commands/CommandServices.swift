@@ -28,6 +28,11 @@ enum CommandServices {
         }
     }
 
+    /// The gazetteer with the regions imported beside the data file: what a place name on the command line is looked up in.
+    static func searcher(_ options: GlobalOptions) throws -> any PlaceSearching {
+        CombinedPlaces(builtIn: try places(), folder: ImportedPlacesFolder(dataFile: options.dataURL))
+    }
+
     static func timeZones(options: GlobalOptions) -> TimeZoneLookup {
         guard let places = try? places() else { return .none }
         return Services.timeZones(places)

@@ -63,7 +63,7 @@ struct EditStopCommand: ParsableCommand {
     /// Every option given, checked before anything is saved.
     private func apply(to stop: inout Waypoint) throws {
         if let at {
-            let place = try StopResolver.resolve(at, first: first, places: { try CommandServices.places() })
+            let place = try StopResolver.resolve(at, first: first, places: { try CommandServices.searcher(global) })
             stop.coordinate = place.coordinate
             // A position typed by hand has no region or zone; a place brings its own.
             stop.region = place.region

@@ -33,11 +33,11 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         try runCommand {
-            var gazetteer: Gazetteer?
+            var gazetteer: (any PlaceSearching)?
             let resolved = try stops.map { text in
                 try StopResolver.resolve(text, first: first, places: {
                     if let gazetteer { return gazetteer }
-                    gazetteer = try CommandServices.places()
+                    gazetteer = try CommandServices.searcher(global)
                     return gazetteer!
                 })
             }
@@ -57,29 +57,3 @@ struct RouteCommand: ParsableCommand {
     }
 }
 
-/// `roadtrip places QUERY`: the offline place search.
-struct PlacesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "places", abstract: "Find places offline (GeoNames, 235,000 towns and villages).",
-        usage: "roadtrip places [<options>] <query> ...",
-        discussion: """
-            Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \
-            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. No match is said on standard error, with status 1.
-            """
-    )
-
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "How many places to list.") var limit = 10
-    @Flag(help: "Print a JSON array of {name, region, country, countryCode, latitude, longitude, population}.")
-    var json = false
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
-    var words: [String] = []
-
-    func run() throws {
-        let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
-                                      sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
-        FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
-        FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
-        if out.exitCode != 0 { throw ExitCode(out.exitCode) }
-    }
-}

@@ -38,7 +38,7 @@ struct AddStopCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let resolved = try StopResolver.resolve(place, first: first, places: { try CommandServices.places() })
+            let resolved = try StopResolver.resolve(place, first: first, places: { try CommandServices.searcher(global) })
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
             guard count < TextLimits.stopsPerTrip else {

@@ -1,0 +1,90 @@
+import Foundation
+import RoadtripCore
+
+/// One region's imported places, as `roadtrip places import` writes them to `<data folder>/places/REGION.json`.
+public struct ImportedRegion: Codable, Sendable, Equatable {
+    public var region: String
+    /// The file it was read from ("monaco.osm.pbf").
+    public var source: String
+    public var imported: String
+    public var places: [ImportedPlace]
+
+    public init(region: String, source: String, imported: String, places: [ImportedPlace]) {
+        self.region = region
+        self.source = source
+        self.imported = imported
+        self.places = places
+    }
+}
+
+/// A settlement or point of interest from an OpenStreetMap extract.
+public struct ImportedPlace: Codable, Sendable, Equatable {
+    public var name: String
+    public var aliases: [String]
+    /// From the fixed list of `OSMFeature` ("village", "park", "peak", "fuel"…).
+    public var kind: String
+    public var latitude: Double
+    public var longitude: Double
+    /// The population the map gives a settlement; 0 for points of interest.
+    public var population: Int
+    /// How large it ranks: its population, else its kind's standing (a national park above a village).
+    public var prominence: Int
+    public var region: String
+    public var country: String
+    public var countryCode: String
+    public var timeZone: String
+
+    public init(name: String, aliases: [String], kind: String, latitude: Double, longitude: Double, population: Int,
+                prominence: Int, region: String, country: String, countryCode: String, timeZone: String) {
+        self.name = name
+        self.aliases = aliases
+        self.kind = kind
+        self.latitude = latitude
+        self.longitude = longitude
+        self.population = population
+        self.prominence = prominence
+        self.region = region
+        self.country = country
+        self.countryCode = countryCode
+        self.timeZone = timeZone
+    }
+}
+
+/// The folder of imported regions: listing, reading, writing and forgetting them.
+public struct ImportedPlacesFolder: Sendable {
+    public let url: URL
+
+    /// `<folder of the data file>/places`.
+    public init(dataFile: URL) {
+        url = dataFile.deletingLastPathComponent().appendingPathComponent("places")
+    }
+
+    /// "monaco" from "Monaco-latest.osm.pbf": lower-case letters, digits and dashes, safe as a file name.
+    public static func regionName(_ text: String) -> String {
+        var stem = (text.split(separator: "/").last.map(String.init) ?? text).lowercased()
+        for suffix in [".osm.pbf", ".pbf", "-latest"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+        let cleaned = String(stem.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" })
+        return cleaned.split(separator: "-").joined(separator: "-")
+    }
+
+    public func file(_ region: String) -> URL { url.appendingPathComponent(region + ".json") }
+
+    /// The regions imported, by name.
+    public func regions() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Every region that reads; a damaged file is skipped and named in `problems`.
+    public func load() -> (regions: [ImportedRegion], problems: [String]) {
+        var regions: [ImportedRegion] = [], problems: [String] = []
+        for name in self.regions() {
+            do {
+                regions.append(try JSONDecoder().decode(ImportedRegion.self, from: Data(contentsOf: file(name))))
+            } catch {
+                problems.append("\(file(name).path) cannot be read; `roadtrip places forget \(name)` removes it")
+            }
+        }
+        return (regions, problems)
+    }
+}

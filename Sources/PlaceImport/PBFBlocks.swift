@@ -1,0 +1,106 @@
+import Foundation
+import SwiftProtobuf
+import ZIPFoundation
+
+/// The blocks of an OpenStreetMap PBF file, read one at a time from disk.
+///
+/// A file is a sequence of (4-byte big-endian header length, BlobHeader, Blob); each Blob holds one
+/// block, usually zlib-compressed. Sizes are checked against the format's own limits before anything
+/// is allocated, so a damaged or hostile file is refused in one line instead of exhausting memory.
+struct PBFBlocks {
+    /// The format's limits: a header of at most 64 KiB, a block of at most 32 MiB.
+    static let maxHeaderBytes = 64 * 1024
+    static let maxBlockBytes = 32 * 1024 * 1024
+
+    let path: String
+
+    /// Calls `body` with every OSMData block, decoded; checks the header block's required features.
+    func forEachDataBlock(_ body: (RoadtripOsm_PrimitiveBlock) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportError("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        var offset: UInt64 = 0
+        var sawHeader = false
+        while true {
+            guard let lengthBytes = try handle.read(upToCount: 4), !lengthBytes.isEmpty else { break }
+            guard lengthBytes.count == 4 else { throw ImportError("\(path) ends inside a block (at byte \(offset))") }
+            let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+            guard headerLength > 0, headerLength <= Self.maxHeaderBytes else {
+                throw ImportError("\(path) is not an OpenStreetMap PBF file (a block header of \(headerLength) bytes at byte \(offset))")
+            }
+            let header: RoadtripOsm_BlobHeader
+            do {
+                header = try RoadtripOsm_BlobHeader(serializedBytes: try read(handle, headerLength, at: offset))
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw ImportError("\(path) is not an OpenStreetMap PBF file (an unreadable block header at byte \(offset))")
+            }
+            guard header.datasize >= 0, Int(header.datasize) <= Self.maxBlockBytes else {
+                throw ImportError("\(path): a block of \(header.datasize) bytes at byte \(offset), over the format's 32 MiB")
+            }
+            let blob = try read(handle, Int(header.datasize), at: offset)
+            offset += UInt64(4 + headerLength + Int(header.datasize))
+            let bytes = try Self.contents(of: try RoadtripOsm_Blob(serializedBytes: blob), at: offset, in: path)
+            switch header.type {
+            case "OSMHeader":
+                let block = try RoadtripOsm_HeaderBlock(serializedBytes: bytes)
+                let unknown = block.requiredFeatures.filter { !["OsmSchema-V0.6", "DenseNodes"].contains($0) }
+                guard unknown.isEmpty else {
+                    throw ImportError("\(path) needs features this reader does not have: \(unknown.joined(separator: ", "))")
+                }
+                sawHeader = true
+            case "OSMData":
+                guard sawHeader else { throw ImportError("\(path) has data before its OSMHeader block") }
+                try body(try RoadtripOsm_PrimitiveBlock(serializedBytes: bytes))
+            default:
+                continue // The format lets readers skip block types they do not know.
+            }
+        }
+        guard sawHeader else { throw ImportError("\(path) is not an OpenStreetMap PBF file (no OSMHeader block)") }
+    }
+
+    private func read(_ handle: FileHandle, _ count: Int, at offset: UInt64) throws -> Data {
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard data.count == count else { throw ImportError("\(path) ends inside a block (at byte \(offset))") }
+        return data
+    }
+
+    /// A blob's bytes: stored, or inflated from zlib (the only compression osmium and Geofabrik use by default).
+    static func contents(of blob: RoadtripOsm_Blob, at offset: UInt64, in path: String) throws -> Data {
+        if blob.hasRaw { return blob.raw }
+        guard blob.hasZlibData else {
+            throw ImportError("\(path): a block compressed other than with zlib (at byte \(offset)); convert it with `osmium cat -o out.osm.pbf`")
+        }
+        let expected = Int(blob.rawSize)
+        guard expected >= 0, expected <= maxBlockBytes, blob.zlibData.count > 2 else {
+            throw ImportError("\(path): a block that would unpack to \(expected) bytes (at byte \(offset))")
+        }
+        // zlib's two-byte header off; ZIPFoundation inflates raw deflate and stops at the stream's end.
+        let deflated = blob.zlibData.dropFirst(2)
+        var out = Data()
+        out.reserveCapacity(expected)
+        do {
+            _ = try Data.decompress(size: Int64(deflated.count), bufferSize: 64 * 1024, skipCRC32: true, provider: { position, size in
+                let start = deflated.startIndex + Int(position)
+                return Data(deflated[start..<min(start + size, deflated.endIndex)])
+            }, consumer: { chunk in
+                guard out.count + chunk.count <= expected else { throw ImportError("\(path): a block larger than it says (at byte \(offset))") }
+                out.append(chunk)
+            })
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError("\(path): a damaged block (at byte \(offset))")
+        }
+        guard out.count == expected else { throw ImportError("\(path): a block shorter than it says (at byte \(offset))") }
+        return out
+    }
+}
+
+/// Why an import failed, in one line.
+public struct ImportError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import Gazetteer
+import PlaceImport
+import RoadtripCore
+import TermUI
+
+/// `roadtrip places …`: the offline place search, and the regions imported into it.
+struct PlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places", abstract: "Find places offline (GeoNames' 235,000 towns and villages, and regions you import).",
+        subcommands: [PlacesSearchCommand.self, PlacesImportCommand.self, PlacesForgetCommand.self, PlacesImportedCommand.self],
+        defaultSubcommand: PlacesSearchCommand.self
+    )
+}
+
+/// `roadtrip places QUERY`: the search, as the editor's name field does it.
+struct PlacesSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find places by name (the default: `roadtrip places Hallstatt`).",
+        usage: "roadtrip places [<options>] <query> ...",
+        discussion: """
+            Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \
+            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. Regions imported with \
+            `places import` are searched too. No match is said on standard error, with status 1.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "How many places to list.") var limit = 10
+    @Flag(help: "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, matched?}.")
+    var json = false
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
+    var words: [String] = []
+
+    func run() throws {
+        let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
+                                      imported: ImportedPlacesFolder(dataFile: global.dataURL),
+                                      sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
+        FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
+        FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
+        if out.exitCode != 0 { throw ExitCode(out.exitCode) }
+    }
+}
+
+/// `roadtrip places import FILE.osm.pbf [--name REGION]`.
+struct PlacesImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add the places of an OpenStreetMap extract (.osm.pbf) to the search.",
+        discussion: """
+            Named settlements and points of interest (parks, peaks, passes, waterfalls, lakes, viewpoints, \
+            sights, castles, museums, camp sites, fuel and charging) become searchable in the planner and \
+            the command line, kept in the data folder as places/REGION.json. Importing the same region \
+            again replaces it; `places forget REGION` removes it.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("An OpenStreetMap extract, e.g. one downloaded per country or state.", valueName: "file"))
+    var file: String
+    @Option(help: "The region's name (default: from the file's name, \"monaco\" for monaco-latest.osm.pbf).")
+    var name: String?
+
+    func run() throws {
+        try runCommand {
+            let folder = ImportedPlacesFolder(dataFile: global.dataURL)
+            let region = ImportedPlacesFolder.regionName(name ?? file)
+            guard !region.isEmpty else { throw UserError("Name the region with --name (letters and digits).") }
+            let places = try? CommandServices.places()
+            let summary: PlaceImporter.Summary
+            do {
+                summary = try PlaceImporter.run(path: file, region: region, folder: folder, nearest: { places?.nearest(to: $0) })
+            } catch {
+                throw UserError("Not imported: \(error)")
+            }
+            Output.line("Imported “\(summary.region)” from \(file): \(summary.line).")
+            Output.line("Saved in \(summary.file.path); `roadtrip places forget \(summary.region)` removes it.")
+        }
+    }
+}
+
+/// `roadtrip places forget REGION`.
+struct PlacesForgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "forget", abstract: "Remove an imported region from the search.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The region, as `places imported` lists it.") var region: String
+
+    func run() throws {
+        try runCommand {
+            let folder = ImportedPlacesFolder(dataFile: global.dataURL)
+            let known = folder.regions()
+            guard known.contains(region) else {
+                throw UserError(known.isEmpty ? "No region is imported." : "No region “\(region)”; imported: \(known.joined(separator: ", ")).")
+            }
+            do {
+                try FileManager.default.removeItem(at: folder.file(region))
+            } catch {
+                throw UserError("Cannot remove \(folder.file(region).path): \(error.localizedDescription)")
+            }
+            Output.line("Forgot “\(region)”: its places are no longer searched.")
+        }
+    }
+}
+
+/// `roadtrip places imported`.
+struct PlacesImportedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "imported", abstract: "List the regions imported into the search.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try runCommand {
+            let loaded = ImportedPlacesFolder(dataFile: global.dataURL).load()
+            if loaded.regions.isEmpty && loaded.problems.isEmpty { Output.line("No region is imported; `roadtrip places import FILE.osm.pbf` adds one.") }
+            for region in loaded.regions {
+                Output.line("\(region.region)  \(Formatting.grouped(region.places.count)) places  from \(region.source)  \(region.imported)")
+            }
+            for problem in loaded.problems { printError(problem) }
+        }
+    }
+}
