@@ -103,7 +103,7 @@ import ZIPFoundation
         #expect(refusal(Data("<kml><Document/></kml>".utf8), "e.kml").contains("no Placemarks"))
         #expect(refusal(Data("<gpx version=\"1.1\"/>".utf8), "w.kml").contains("expected <kml>"))
         #expect(refusal(Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x41, count: 64)), "c.kmz")
-            .contains("not a readable KMZ"))
+            .contains("the KMZ archive is damaged"))
 
         let images = try Archive(data: Data(), accessMode: .create)
         let png = Data(repeating: 7, count: 10)
