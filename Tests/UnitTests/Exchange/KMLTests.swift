@@ -66,6 +66,26 @@ import ZIPFoundation
         #expect(result.explanation == "3 placemarks became 3 stops. Not used: 1 line.")
     }
 
+    @Test func descriptionsLoseTheirTagsButKeepTheirWords() {
+        #expect(StopSelection.plainText("<b>Bold</b><br/>line <a href=\"x\">link</a>") == "Bold line link")
+        #expect(StopSelection.plainText("Distance < 5 km & views > 3") == "Distance < 5 km & views > 3")
+        #expect(StopSelection.plainText("a <b") == "a <b")
+        #expect(StopSelection.plainText("Fish &amp;amp; chips &amp;lt;3 &quot;hot&quot; it&#39;s") == "Fish &amp; chips &lt;3 \"hot\" it's")
+        #expect(StopSelection.plainText("<!-- note -->Line\u{1B}[2J one\nline two") == "Line one line two")
+        // No `>` after thousands of `<`: one pass, not one search per `<`.
+        let started = Date()
+        #expect(StopSelection.plainText(String(repeating: "<a", count: 200_000)).count == 400_000)
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aLongDescriptionIsCutAndTheImportSaysSo() throws {
+        let long = String(repeating: "word ", count: 400)
+        let kml = "<kml><Document><Placemark><name>A</name><description>\(long)</description><Point><coordinates>7,46</coordinates></Point></Placemark></Document></kml>"
+        let result = try importer.importData(Data(kml.utf8), fileName: "long.kml")
+        #expect(result.trip.waypoints[0].note.count == TextLimits.note)
+        #expect(result.explanation.hasSuffix("1 name or note too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."))
+    }
+
     @Test func googleEarthNestedFoldersPrefixesAndMultiGeometry() throws {
         let result = try importer.importFile(at: ExchangeTestFiles.fixture("google-earth.kml"))
         #expect(result.trip.waypoints.map(\.name) == ["Passo Gardena", "Passo Giau"])
