@@ -100,6 +100,32 @@ import ZIPFoundation
         #expect(result.trip.waypoints.first?.coordinate == Coordinate(latitude: 46, longitude: 7))
     }
 
+    /// What Google Earth saves from a GPS: a Placemark holding a gx:Track of `when` and `gx:coord` pairs.
+    @Test func aGoogleEarthRecordedTrackIsReducedLikeAGPXTrack() throws {
+        let pairs = (0..<300).map { i in
+            "<when>2026-07-01T10:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z</when>"
+                + "<gx:coord>\(11 + Double(i) / 1000) \(46.5 + Double(i) / 2000) 1800</gx:coord>"
+        }.joined()
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Document>
+            <name>Ride</name><Placemark><name>Track 1</name><gx:Track>\(pairs)</gx:Track></Placemark></Document></kml>
+            """
+        let result = try importer.importData(Data(kml.utf8), fileName: "ride.kml")
+        #expect(result.trip.name == "Ride")
+        #expect((2...TripImporter.defaultMaxStops).contains(result.trip.waypoints.count))
+        #expect(result.trip.waypoints.first?.coordinate == Coordinate(latitude: 46.5, longitude: 11))
+        #expect(result.trip.waypoints.last?.coordinate == Coordinate(latitude: 46.5 + 299.0 / 2000, longitude: 11 + 299.0 / 1000))
+        #expect(result.explanation.hasPrefix("Line of 300 points reduced to"), "\(result.explanation)")
+
+        let off = kml.replacingOccurrences(of: "<gx:coord>11.0 46.5 1800", with: "<gx:coord>11.0 95 1800")
+        do {
+            _ = try importer.importData(Data(off.utf8), fileName: "ride.kml")
+            Issue.record("an out-of-range gx:coord was imported")
+        } catch {
+            #expect(error.description == "ride.kml:2: <gx:coord> latitude 95.0 is out of range (-90...90)")
+        }
+    }
+
     @Test func hostileAndBrokenFilesAreRefusedInOneLine() throws {
         func refusal(_ data: Data, _ name: String, importer: TripImporter = TripImporter()) -> String {
             do {
