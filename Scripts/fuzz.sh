@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# File fuzzing with libFuzzer: the data-file loader and the GPX and GeoJSON importers.
+# File fuzzing with libFuzzer: the data-file loader and the GPX, GeoJSON, KML and KMZ importers.
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: store gpx geojson (default: all three)
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: store gpx geojson kml kmz (default: all five)
 #
-# Builds RoadtripCore and Exchange straight from their sources with `swiftc -sanitize=fuzzer`
-# into .build/fuzz (SwiftPM would link its own main into the executables), then runs each target
+# Builds RoadtripCore, Exchange and the ZIPFoundation it reads KMZ with straight from their sources
+# with `swiftc -sanitize=fuzzer` into .build/fuzz (SwiftPM would link its own main into the
+# executables), so a hostile archive that traps inside ZIPFoundation is found too; then runs each target
 # for SECONDS / number of targets from the seed corpus in Tests/Fixtures/fuzz/<target>. New
 # inputs go to .build/fuzz/corpus/<target>; a crash leaves its input in .build/fuzz/crash-* and
 # fails the script. Prints one line per target: executions, and the time it ran.
@@ -13,12 +14,16 @@ cd "$(dirname "$0")/.."
 SECONDS_TOTAL=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(store gpx geojson)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(store gpx geojson kml kmz)
 OUT=.build/fuzz
 BIN=$OUT/roadtrip-fuzz
 mkdir -p "$OUT"
 
-sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/CGuardedMapping Sources/Exchange Tests/Fuzz -name '*.[sch]*' -newer "$BIN")" ]; }
+# ZIPFoundation's sources as SwiftPM checked them out (Package.resolved pins the version).
+ZIP=.build/checkouts/ZIPFoundation/Sources
+[ -d "$ZIP/ZIPFoundation" ] || swift package resolve >&2
+
+sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/CGuardedMapping Sources/Exchange Tests/Fuzz "$ZIP" -name '*.[sch]*' -newer "$BIN")" ]; }
 if sources_newer; then
   echo "fuzz: building $BIN (swiftc -sanitize=fuzzer)" >&2
   # RoadtripCore imports the C target CGuardedMapping: compile it and describe it to swiftc as SwiftPM would.
@@ -28,10 +33,15 @@ if sources_newer; then
   FLAGS=(-sanitize=fuzzer -parse-as-library -O -enable-testing -wmo -g -Xcc -fmodule-map-file="$OUT/CGuardedMapping.modulemap")
   swiftc "${FLAGS[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$OUT/RoadtripCore.swiftmodule" \
     -c -o "$OUT/RoadtripCore.o" $(find Sources/RoadtripCore -name '*.swift' | sort)
-  swiftc "${FLAGS[@]}" -module-name Exchange -I "$OUT" -emit-module -emit-module-path "$OUT/Exchange.swiftmodule" \
+  # ZIPFoundation reaches zlib through its own CZlib module map, and needs _GNU_SOURCE for fopencookie,
+  # as its manifest says; it is written for the Swift 5 language mode.
+  ZIP_FLAGS=(-Xcc -fmodule-map-file="$PWD/$ZIP/CZLib/module.modulemap" -Xcc -D_GNU_SOURCE=1)
+  swiftc "${FLAGS[@]}" "${ZIP_FLAGS[@]}" -swift-version 5 -module-name ZIPFoundation -emit-module \
+    -emit-module-path "$OUT/ZIPFoundation.swiftmodule" -c -o "$OUT/ZIPFoundation.o" $(find "$ZIP/ZIPFoundation" -name '*.swift' | sort)
+  swiftc "${FLAGS[@]}" "${ZIP_FLAGS[@]}" -module-name Exchange -I "$OUT" -emit-module -emit-module-path "$OUT/Exchange.swiftmodule" \
     -c -o "$OUT/Exchange.o" $(find Sources/Exchange -name '*.swift' | sort)
-  swiftc "${FLAGS[@]}" -module-name RoadtripFuzz -I "$OUT" Tests/Fuzz/FuzzTarget.swift \
-    "$OUT/RoadtripCore.o" "$OUT/Exchange.o" "$OUT/GuardedMapping.o" -o "$BIN"
+  swiftc "${FLAGS[@]}" "${ZIP_FLAGS[@]}" -module-name RoadtripFuzz -I "$OUT" Tests/Fuzz/FuzzTarget.swift \
+    "$OUT/RoadtripCore.o" "$OUT/ZIPFoundation.o" "$OUT/Exchange.o" "$OUT/GuardedMapping.o" -lz -o "$BIN"
 fi
 
 PER_TARGET=$(( SECONDS_TOTAL / ${#TARGETS[@]} ))

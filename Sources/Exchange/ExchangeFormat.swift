@@ -16,7 +16,7 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
     /// The usual file extension, without the dot.
     public var fileExtension: String { rawValue }
 
-    /// The format a file name's extension names, if any (`.gpx`, `.geojson`, `.json`, `.csv`).
+    /// The format a file name's extension names, if any (`.gpx`, `.geojson`, `.kml`, `.kmz`, `.json`, `.csv`).
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }

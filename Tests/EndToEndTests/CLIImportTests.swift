@@ -71,6 +71,27 @@ import TestSupport
         #expect(Set(copy.waypoints.map(\.id)).isDisjoint(with: CLITrips.riviera.waypoints.map(\.id)))
     }
 
+    /// `export --format kml` and `--format kmz`, then `import` of each: the stops come back with their details.
+    @Test(arguments: ["kml", "kmz"])
+    func aKMLOrKMZExportComesBackWithItsStopsAndDetails(format: String) throws {
+        var trip = CLITrips.alps
+        trip.waypoints[0].stay = 5400
+        trip.waypoints[0].overnight = true
+        trip.waypoints[0].note = "Jet d'eau <at> 10 & lunch"
+        let sandbox = try CLISandbox(trips: [trip])
+        let exported = try sandbox.run("export", "Alps", "--format", format, "-o", "x.\(format)")
+        #expect(exported.stdout == "Exported “Alps” (2 stops) as \(format) to x.\(format).\n", "\(exported)")
+        let imported = try sandbox.run("import", "x.\(format)")
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported)")
+        #expect(imported.stdout.hasSuffix("from \(format) with 2 stops.\n2 placemarks became 2 stops. Not used: 1 line.\n"), "\(imported)")
+        let copy = try #require(try sandbox.trips().last)
+        #expect(copy.id != trip.id && copy.name == "Alps")
+        #expect(copy.waypoints.map(\.name) == ["Genève", "Chamonix"])
+        #expect(copy.waypoints.map(\.coordinate) == trip.waypoints.map(\.coordinate))
+        #expect(copy.waypoints[0].stay == 5400 && copy.waypoints[0].overnight)
+        #expect(copy.waypoints[0].note == trip.waypoints[0].note)
+    }
+
     @Test func namesWithEscapeSequencesAreCleanedOnTheWayIn() throws {
         let sandbox = try CLISandbox()
         let csv = "order,name,latitude,longitude\n1,\u{1B}[2J\u{1B}]0;owned\u{07}Nice\u{9B}31m,43.7,7.26\n2,Cannes\u{7F},43.55,7.01\n"

@@ -1,10 +1,10 @@
-// libFuzzer entry point for the data-file loader and the GPX/GeoJSON importers.
+// libFuzzer entry point for the data-file loader and the GPX/GeoJSON/KML/KMZ importers.
 // Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer`, not by SwiftPM.
 import Exchange
 import Foundation
 @testable import RoadtripCore
 
-/// Which reader this run feeds: `ROADTRIP_FUZZ_TARGET` = store | gpx | geojson.
+/// Which reader this run feeds: `ROADTRIP_FUZZ_TARGET` = store | gpx | geojson | kml | kmz.
 private let target = ProcessInfo.processInfo.environment["ROADTRIP_FUZZ_TARGET"] ?? "store"
 
 /// Feeds one input to the chosen reader. Refusals are the expected outcome for most inputs;
@@ -15,6 +15,8 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     switch target {
     case "gpx": importTrip(data, as: .gpx, fileName: "fuzz.gpx")
     case "geojson": importTrip(data, as: .geojson, fileName: "fuzz.geojson")
+    case "kml": importTrip(data, as: .kml, fileName: "fuzz.kml")
+    case "kmz": importTrip(data, as: .kmz, fileName: "fuzz.kmz")
     default: loadDocument(data)
     }
     return 0

@@ -82,16 +82,31 @@ enum StopSelection {
     }
 
     /// A KML description as text: My Maps and Google Earth write HTML (`<br>`, `<b>`) into it.
+    ///
+    /// Only `<` followed by a letter, `/` or `!` and closed by a later `>` is a tag, so a plain
+    /// "under < 5 km" keeps its words; a long note is cut later, where the import says so.
     static func plainText(_ html: String) -> String {
-        var out = "", inTag = false
-        for ch in html {
-            if ch == "<" { inTag = true; out += " "; continue }
-            if ch == ">" && inTag { inTag = false; continue }
-            if !inTag { out.append(ch) }
+        let characters = Array(html)
+        // Past the last `>` nothing can be a tag: each `<` there is text, found without a search.
+        let lastClose = characters.lastIndex(of: ">") ?? -1
+        var out = "", i = 0
+        while i < characters.count {
+            if characters[i] == "<", i + 1 < lastClose,
+               characters[i + 1].isLetter || characters[i + 1] == "/" || characters[i + 1] == "!",
+               let close = characters[(i + 1)...].firstIndex(of: ">") {
+                out += " "
+                i = close + 1
+            } else {
+                out.append(characters[i])
+                i += 1
+            }
         }
-        let decoded = out.replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        return String(ImportedText.singleLine(decoded).prefix(TextLimits.note))
+        // `&amp;` last, so "&amp;lt;" (a literal "&lt;") is not decoded twice.
+        let decoded = out.replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        return ImportedText.singleLine(decoded)
     }
 
     /// CSV: rows in `order` (file order where it is missing).

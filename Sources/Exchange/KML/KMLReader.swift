@@ -20,7 +20,8 @@ struct KMLContent {
 /// Google Earth files (nested Folders, MultiGeometry) and what phone apps write.
 ///
 /// A Placemark's Point (the first, in a MultiGeometry) becomes a point with the Placemark's name and
-/// description; LineStrings are kept as lines. Polygons, overlays, styles and extensions are passed over.
+/// description; LineStrings and Google Earth's recorded tracks (`gx:Track`) are kept as lines.
+/// Polygons, overlays, styles and other extensions are passed over.
 enum KMLReader {
     static func read(_ bytes: [UInt8]) throws -> KMLContent {
         var tokenizer = XMLTokenizer(bytes: try XMLText.utf8Bytes(bytes))
@@ -28,6 +29,7 @@ enum KMLReader {
         var path: [String] = []
         var placemark: (name: String?, description: String?, point: Coordinate?, data: [String: String])?
         var dataName: String?
+        var track: [Coordinate]?
         var text: String?
         var textLine = 0
 
@@ -41,7 +43,8 @@ enum KMLReader {
                 path.append(name)
                 if name == "Placemark" { placemark = (nil, nil, nil, [:]) }
                 if name == "Data", placemark != nil { dataName = attributes["name"] }
-                if ["name", "description", "coordinates", "value"].contains(name) { text = ""; textLine = line }
+                if name == "Track", placemark != nil { track = [] }
+                if textElements.contains(name) { text = ""; textLine = line }
             case let .text(chunk):
                 if text != nil { text! += try chunk.string() }
             case let .end(qualified):
@@ -61,6 +64,11 @@ enum KMLReader {
                     let points = try tuples(text ?? "", line: textLine)
                     if owner == "Point", placemark?.point == nil, let first = points.first { placemark?.point = first }
                     if owner == "LineString", points.count >= 2 { content.lines.append(points) }
+                case "coord" where owner == "Track" && track != nil:
+                    track?.append(try trackPoint(text ?? "", line: textLine))
+                case "Track":
+                    if let points = track, points.count >= 2 { content.lines.append(points) }
+                    track = nil
                 case "Placemark":
                     if let found = placemark, let point = found.point {
                         content.points.append(.init(coordinate: point, name: found.name, description: found.description,
@@ -70,11 +78,14 @@ enum KMLReader {
                 default:
                     break
                 }
-                if ["name", "description", "coordinates", "value"].contains(name) { text = nil }
+                if textElements.contains(name) { text = nil }
             }
         }
         return content
     }
+
+    /// The elements whose text is read.
+    private static let textElements: Set = ["name", "description", "coordinates", "value", "coord"]
 
     /// "Placemark" from "kml:Placemark": files written with a prefix mean the same elements.
     private static func local(_ name: String) -> String {
@@ -85,17 +96,35 @@ enum KMLReader {
     private static func tuples(_ text: String, line: Int) throws -> [Coordinate] {
         try text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map { tuple in
             let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2 || parts.count == 3,
-                  let lon = DecimalText.number(String(parts[0])), let lat = DecimalText.number(String(parts[1])) else {
+            guard parts.count == 2 || parts.count == 3 else {
                 throw ParseFailure(.invalidCoordinate, line: line, "<coordinates> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not lon,lat")
             }
-            guard (-90...90).contains(lat) else {
-                throw ParseFailure(.invalidCoordinate, line: line, "<coordinates> latitude \(lat) is out of range (-90...90)")
-            }
-            guard (-180...180).contains(lon) else {
-                throw ParseFailure(.invalidCoordinate, line: line, "<coordinates> longitude \(lon) is out of range (-180...180)")
-            }
-            return Coordinate(latitude: lat, longitude: lon)
+            return try coordinate(parts[0], parts[1], in: tuple, element: "coordinates", shape: "lon,lat", line: line)
         }
+    }
+
+    /// A `gx:coord`: `lon lat [alt]`, separated by spaces rather than commas.
+    private static func trackPoint(_ text: String, line: Int) throws -> Coordinate {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        guard parts.count == 2 || parts.count == 3 else {
+            throw ParseFailure(.invalidCoordinate, line: line, "<gx:coord> “\(ImportedText.singleLine(String(text.prefix(40))))” is not lon lat")
+        }
+        return try coordinate(parts[0], parts[1], in: Substring(text), element: "gx:coord", shape: "lon lat", line: line)
+    }
+
+    /// The position of a longitude and latitude read from `tuple`, checked like every other import's.
+    private static func coordinate(_ lonText: Substring, _ latText: Substring, in tuple: Substring, element: String,
+                                   shape: String, line: Int) throws -> Coordinate {
+        guard let lon = DecimalText.number(String(lonText)), let lat = DecimalText.number(String(latText)) else {
+            throw ParseFailure(.invalidCoordinate, line: line,
+                               "<\(element)> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not \(shape)")
+        }
+        guard (-90...90).contains(lat) else {
+            throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> latitude \(lat) is out of range (-90...90)")
+        }
+        guard (-180...180).contains(lon) else {
+            throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> longitude \(lon) is out of range (-180...180)")
+        }
+        return Coordinate(latitude: lat, longitude: lon)
     }
 }

@@ -10,6 +10,9 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             gpx: GPX 1.1, the stops as a route (<rte>) and as waypoints (<wpt>). \
             geojson: RFC 7946, a Point per stop (name and order in its properties) and a LineString of the route. \
+            kml: KML 2.2 for Google Earth and Google My Maps, a Placemark per stop (stay, night and note \
+            in its description) and the route, the road where it is known, as a LineString. \
+            kmz: the same KML zipped as doc.kml. \
             json: the trip in the data file's own format. \
             csv: order,name,latitude,longitude with a header row (RFC 4180). \
             Without -o the file goes to standard output; with -o it is written atomically \

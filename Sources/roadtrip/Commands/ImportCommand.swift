@@ -9,7 +9,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import", abstract: "Add a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file.",
         discussion: """
             GPX waypoints, routes and tracks, GeoJSON Points and LineStrings, KML and KMZ Placemarks \
-            (Google My Maps, Google Earth; descriptions become notes), a trip exported with --format json \
+            (Google My Maps, Google Earth; descriptions become notes; lines and recorded tracks when there are no points), a trip exported with --format json \
             (every field, with new ids) and order,name,latitude,longitude CSV become one new trip. \
             A long track becomes a few stops (its named points, else its start, end and simplified shape) \
             and the output says what was kept. A file that cannot be read whole is refused with one line \

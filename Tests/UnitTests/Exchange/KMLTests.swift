@@ -66,6 +66,26 @@ import ZIPFoundation
         #expect(result.explanation == "3 placemarks became 3 stops. Not used: 1 line.")
     }
 
+    @Test func descriptionsLoseTheirTagsButKeepTheirWords() {
+        #expect(StopSelection.plainText("<b>Bold</b><br/>line <a href=\"x\">link</a>") == "Bold line link")
+        #expect(StopSelection.plainText("Distance < 5 km & views > 3") == "Distance < 5 km & views > 3")
+        #expect(StopSelection.plainText("a <b") == "a <b")
+        #expect(StopSelection.plainText("Fish &amp;amp; chips &amp;lt;3 &quot;hot&quot; it&#39;s") == "Fish &amp; chips &lt;3 \"hot\" it's")
+        #expect(StopSelection.plainText("<!-- note -->Line\u{1B}[2J one\nline two") == "Line one line two")
+        // No `>` after thousands of `<`: one pass, not one search per `<`.
+        let started = Date()
+        #expect(StopSelection.plainText(String(repeating: "<a", count: 200_000)).count == 400_000)
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aLongDescriptionIsCutAndTheImportSaysSo() throws {
+        let long = String(repeating: "word ", count: 400)
+        let kml = "<kml><Document><Placemark><name>A</name><description>\(long)</description><Point><coordinates>7,46</coordinates></Point></Placemark></Document></kml>"
+        let result = try importer.importData(Data(kml.utf8), fileName: "long.kml")
+        #expect(result.trip.waypoints[0].note.count == TextLimits.note)
+        #expect(result.explanation.hasSuffix("1 name or note too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."))
+    }
+
     @Test func googleEarthNestedFoldersPrefixesAndMultiGeometry() throws {
         let result = try importer.importFile(at: ExchangeTestFiles.fixture("google-earth.kml"))
         #expect(result.trip.waypoints.map(\.name) == ["Passo Gardena", "Passo Giau"])
@@ -78,6 +98,32 @@ import ZIPFoundation
         let result = try importer.importData(Data(kml.utf8), fileName: "line.kml")
         #expect((2...TripImporter.defaultMaxStops).contains(result.trip.waypoints.count))
         #expect(result.trip.waypoints.first?.coordinate == Coordinate(latitude: 46, longitude: 7))
+    }
+
+    /// What Google Earth saves from a GPS: a Placemark holding a gx:Track of `when` and `gx:coord` pairs.
+    @Test func aGoogleEarthRecordedTrackIsReducedLikeAGPXTrack() throws {
+        let pairs = (0..<300).map { i in
+            "<when>2026-07-01T10:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z</when>"
+                + "<gx:coord>\(11 + Double(i) / 1000) \(46.5 + Double(i) / 2000) 1800</gx:coord>"
+        }.joined()
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Document>
+            <name>Ride</name><Placemark><name>Track 1</name><gx:Track>\(pairs)</gx:Track></Placemark></Document></kml>
+            """
+        let result = try importer.importData(Data(kml.utf8), fileName: "ride.kml")
+        #expect(result.trip.name == "Ride")
+        #expect((2...TripImporter.defaultMaxStops).contains(result.trip.waypoints.count))
+        #expect(result.trip.waypoints.first?.coordinate == Coordinate(latitude: 46.5, longitude: 11))
+        #expect(result.trip.waypoints.last?.coordinate == Coordinate(latitude: 46.5 + 299.0 / 2000, longitude: 11 + 299.0 / 1000))
+        #expect(result.explanation.hasPrefix("Line of 300 points reduced to"), "\(result.explanation)")
+
+        let off = kml.replacingOccurrences(of: "<gx:coord>11.0 46.5 1800", with: "<gx:coord>11.0 95 1800")
+        do {
+            _ = try importer.importData(Data(off.utf8), fileName: "ride.kml")
+            Issue.record("an out-of-range gx:coord was imported")
+        } catch {
+            #expect(error.description == "ride.kml:2: <gx:coord> latitude 95.0 is out of range (-90...90)")
+        }
     }
 
     @Test func hostileAndBrokenFilesAreRefusedInOneLine() throws {
@@ -103,7 +149,7 @@ import ZIPFoundation
         #expect(refusal(Data("<kml><Document/></kml>".utf8), "e.kml").contains("no Placemarks"))
         #expect(refusal(Data("<gpx version=\"1.1\"/>".utf8), "w.kml").contains("expected <kml>"))
         #expect(refusal(Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x41, count: 64)), "c.kmz")
-            .contains("not a readable KMZ"))
+            .contains("the KMZ archive is damaged"))
 
         let images = try Archive(data: Data(), accessMode: .create)
         let png = Data(repeating: 7, count: 10)

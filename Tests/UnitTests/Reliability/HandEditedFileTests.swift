@@ -97,7 +97,7 @@ import TestSupport
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fixtures/fuzz").standardizedFileURL
         var fed = 0
-        for (folder, format) in [("store", nil), ("gpx", ExchangeFormat.gpx), ("geojson", .geojson)] as [(String, ExchangeFormat?)] {
+        for (folder, format) in [("store", nil), ("gpx", ExchangeFormat.gpx), ("geojson", .geojson), ("kml", .kml), ("kmz", .kmz)] as [(String, ExchangeFormat?)] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             for name in names {
                 let data = try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name))
