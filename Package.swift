@@ -42,8 +42,7 @@ let package = Package(
         // OpenStreetMap PBF extracts into the user gazetteer; the protobuf code is generated and committed.
         .target(
             name: "PlaceImport",
-            dependencies: ["RoadtripCore", "Gazetteer", "Exchange", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["RoadtripCore", "Gazetteer", "Exchange", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Schema"]
         ),
         .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),

@@ -36,7 +36,14 @@ fi
 rm -f "$log"
 
 echo "== file fuzzing: ${FUZZ_SECONDS}s of libFuzzer" >&2
-while IFS= read -r line; do figures+=("$line"); done < <(Scripts/fuzz.sh "$FUZZ_SECONDS")
+# Its output is read after it ends, so a fuzzer that does not build or finds a crash fails the run.
+fuzz_out=$(mktemp)
+if ! Scripts/fuzz.sh "$FUZZ_SECONDS" >"$fuzz_out"; then
+  echo "file fuzzing FAILED (see above)" >&2
+  status=1
+fi
+while IFS= read -r line; do figures+=("$line"); done <"$fuzz_out"
+rm -f "$fuzz_out"
 
 echo "== issue 17 classes: their tests, one row each" >&2
 rows=()

@@ -1,6 +1,6 @@
 import Foundation
+import Exchange
 import SwiftProtobuf
-import ZIPFoundation
 
 /// The blocks of an OpenStreetMap PBF file, read one at a time from disk.
 ///
@@ -77,20 +77,12 @@ struct PBFBlocks {
         guard expected >= 0, expected <= maxBlockBytes, blob.zlibData.count > 2 else {
             throw ImportError("\(path): a block that would unpack to \(expected) bytes (at byte \(offset))")
         }
-        // zlib's two-byte header off; ZIPFoundation inflates raw deflate and stops at the stream's end.
-        let deflated = blob.zlibData.dropFirst(2)
-        var out = Data()
-        out.reserveCapacity(expected)
-        do {
-            _ = try Data.decompress(size: Int64(deflated.count), bufferSize: 64 * 1024, skipCRC32: true, provider: { position, size in
-                let start = deflated.startIndex + Int(position)
-                return Data(deflated[start..<min(start + size, deflated.endIndex)])
-            }, consumer: { chunk in
-                guard out.count + chunk.count <= expected else { throw ImportError("\(path): a block larger than it says (at byte \(offset))") }
-                out.append(chunk)
-            })
-        } catch let error as ImportError {
-            throw error
+        // zlib's two-byte header off: what is left is raw deflate (and the checksum after it, never read).
+        let out: Data
+        do throws(Inflate.Failure) {
+            out = try Inflate.raw(Data(blob.zlibData.dropFirst(2)), maxBytes: expected).data
+        } catch .tooLarge {
+            throw ImportError("\(path): a block larger than it says (at byte \(offset))")
         } catch {
             throw ImportError("\(path): a damaged block (at byte \(offset))")
         }

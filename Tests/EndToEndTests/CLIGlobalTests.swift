@@ -33,14 +33,21 @@ import TestSupport
         let root = try RoadtripProcess.run(["--help"])
         #expect(root.status == 0 && root.stderr.isEmpty)
         #expect(root.stdout.contains("USAGE: roadtrip"))
-        for name in try describedSubcommands().compactMap({ $0["commandName"] as? String }) where name != "help" {
-            // The other spellings once: they reach the same help.
-            for args in name == "export" ? [[name, "--help"], [name, "-h"], ["help", name]] : [[name, "--help"]] {
-                let result = try RoadtripProcess.run(args)
-                #expect(result.status == 0, "\(args): \(result)")
-                #expect(result.stderr.isEmpty, "\(args)")
-                #expect(result.stdout.contains("USAGE: roadtrip \(name)"), "\(args)")
-                #expect(result.stdout.contains("--data"), "\(args): global options missing")
+        for command in try describedSubcommands() {
+            guard let name = command["commandName"] as? String, name != "help" else { continue }
+            // A group (places) lists its commands; each of those has the global options.
+            let children = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
+            let group = try RoadtripProcess.run([name, "--help"])
+            #expect(group.status == 0 && group.stdout.contains("USAGE: roadtrip \(name)"), "\(name): \(group)")
+            for words in children.isEmpty ? [[name]] : children.map({ [name, $0] }) {
+                // The other spellings once: they reach the same help.
+                for args in name == "export" ? [words + ["--help"], words + ["-h"], ["help"] + words] : [words + ["--help"]] {
+                    let result = try RoadtripProcess.run(args)
+                    #expect(result.status == 0, "\(args): \(result)")
+                    #expect(result.stderr.isEmpty, "\(args)")
+                    #expect(result.stdout.contains("USAGE: roadtrip \(name)"), "\(args)")
+                    #expect(result.stdout.contains("--data"), "\(args): global options missing")
+                }
             }
         }
     }

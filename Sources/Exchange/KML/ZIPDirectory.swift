@@ -84,22 +84,12 @@ struct ZIPDirectory {
             crc = out.crc32(checksum: 0)
         case 8:
             guard !stored.isEmpty else { throw Self.damaged("\(name) is empty but says it is compressed") }
-            do {
-                var handedOut = false
-                crc = try Data.decompress(size: Int64(stored.count), bufferSize: stored.count, skipCRC32: false,
-                                          provider: { _, _ in
-                                              // One chunk of exactly the entry's length: a stream that wants more is cut.
-                                              guard !handedOut else { throw Self.damaged("\(name) is cut short") }
-                                              handedOut = true
-                                              return Data(stored)
-                                          }, consumer: { chunk in
-                                              guard out.count + chunk.count <= entry.uncompressedSize else {
-                                                  throw Self.damaged("\(name) unpacks to more than its directory says")
-                                              }
-                                              out.append(chunk)
-                                          })
-            } catch let failure as ParseFailure {
-                throw failure
+            do throws(Inflate.Failure) {
+                (out, crc) = try Inflate.raw(Data(stored), maxBytes: entry.uncompressedSize)
+            } catch .cut {
+                throw Self.damaged("\(name) is cut short")
+            } catch .tooLarge {
+                throw Self.damaged("\(name) unpacks to more than its directory says")
             } catch {
                 throw Self.damaged("\(name) does not unpack")
             }
