@@ -20,6 +20,7 @@ if [ "${1:-}" = "--long" ]; then KILLS=1000 KEYS=100000 FUZZ_SECONDS=600; fi
 BIN_DIR=$(swift build --show-bin-path)
 [ -x "$BIN_DIR/roadtrip" ] || swift build --build-tests
 figures=()
+status=0
 
 echo "== crash safety: $KILLS SIGKILLs during saves" >&2
 figures+=("$(python3 Scripts/crash_harness.py "$BIN_DIR/roadtrip" "$KILLS")")
@@ -57,7 +58,6 @@ class_row() {  # NAME FILTER
   rows+=("| $1 | $passed | $failed | $([ "$out" = ok ] && echo 0 || echo '?') |")
   rm -f "$log"
 }
-status=0
 class_row "locking that cannot be bypassed" 'LockingTests|TwoCopiesTests'
 class_row "saves that tell the truth (disk full, read-only, I/O error)" 'SaveFailureScreenTests|DiskFaultTests|CommandDiskFaultTests|JSONTripStoreFailureTests'
 class_row "numbers from outside" 'OutsideNumbersTests|OSRMAnswerTests|CLIBadImportTests|ImportSafetyTests'
