@@ -5,7 +5,15 @@ SWIFT ?= swift
 DEMO_DATA ?= $(CURDIR)/.build/demo/trips.json
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
 
-.PHONY: run test build release man deps-run deps-test deps-release install clean
+# `make install` puts these under PREFIX; `make uninstall` removes exactly them.
+PREFIX ?= $(HOME)/.local
+CONFIG ?= release
+DATA_FILES = sample-trips.json ATTRIBUTION $(notdir $(wildcard Data/gazetteer-* Data/outlines-*))
+COMPLETIONS = share/bash-completion/completions/roadtrip share/zsh/site-functions/_roadtrip \
+	share/fish/vendor_completions.d/roadtrip.fish
+INSTALLED = bin/roadtrip share/man/man1/roadtrip.1 $(COMPLETIONS) $(addprefix share/roadtrip/,$(DATA_FILES))
+
+.PHONY: run test build release man deps-run deps-test deps-release install uninstall clean
 
 run: deps-run build
 	@mkdir -p $(dir $(DEMO_DATA))
@@ -16,6 +24,7 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" Scripts/test.sh
 	Scripts/reliability.sh
+	Scripts/install_check.sh
 
 build:
 	$(SWIFT) build
@@ -40,9 +49,22 @@ deps-test:
 deps-release:
 	@Scripts/install-deps.sh release
 
-install: release
-	install -d "$(HOME)/.local/bin"
-	install "$$($(SWIFT) build -c release --show-bin-path)/roadtrip" "$(HOME)/.local/bin/roadtrip"
+# The binary (CONFIG=release, the default, or debug), its data under share/roadtrip, where the
+# binary finds it, the manual page and bash, zsh and fish completions, all under PREFIX.
+install: $(if $(filter release,$(CONFIG)),release,build) man
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/roadtrip" "$(PREFIX)/share/man/man1" \
+		$(foreach f,$(COMPLETIONS),"$(PREFIX)/$(dir $(f))")
+	install -m 755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/roadtrip" "$(PREFIX)/bin/roadtrip"
+	install -m 644 $(addprefix Data/,$(DATA_FILES)) "$(PREFIX)/share/roadtrip/"
+	install -m 644 roadtrip.1 "$(PREFIX)/share/man/man1/roadtrip.1"
+	"$(PREFIX)/bin/roadtrip" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/roadtrip"
+	"$(PREFIX)/bin/roadtrip" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_roadtrip"
+	"$(PREFIX)/bin/roadtrip" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/roadtrip.fish"
+	@echo "Installed roadtrip under $(PREFIX) (make uninstall PREFIX=$(PREFIX) removes it)."
+
+uninstall:
+	rm -f $(addprefix "$(PREFIX)/,$(addsuffix ",$(INSTALLED)))
+	-rmdir "$(PREFIX)/share/roadtrip" 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -1,37 +1,13 @@
 import Foundation
+import RoadtripCore
 
 extension Gazetteer {
-    /// Where the gazetteer files are: `$ROADTRIP_GAZETTEER`, else the first `Data/` (or
-    /// `share/roadtrip/`) holding them above the running executable, else `./Data`.
-    ///
-    /// A `swift build` binary lives in `<repo>/.build/<triple>/<config>/`, so walking up from
-    /// it finds the repository's Data/ folder; an installed one finds `<prefix>/share/roadtrip`.
-    public static func defaultDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: URL? = Bundle.main.executableURL
-    ) throws -> URL {
-        let marker = "gazetteer-index.bin"
-        var searched: [String] = []
-        func holds(_ dir: URL) -> Bool {
-            searched.append(dir.path)
-            return FileManager.default.fileExists(atPath: dir.appendingPathComponent(marker).path)
+    /// The folder of the gazetteer files: roadtrip's data folder, as `ResourceLocator` finds it.
+    public static func defaultDirectory(location: ResourceLocator.Location = ResourceLocator.location) throws -> URL {
+        guard let dir = location.directory else { throw GazetteerError.notFound(location.missingMessage) }
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("gazetteer-index.bin").path) else {
+            throw GazetteerError.notFound("the place search's files are missing from \(dir.path) (gazetteer-index.bin and the rest)")
         }
-        if let dir = environment["ROADTRIP_GAZETTEER"], !dir.isEmpty {
-            let url = URL(fileURLWithPath: dir)
-            if holds(url) { return url }
-            throw GazetteerError.notFound(searched: searched)
-        }
-        if var dir = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
-            while dir.path != "/" {
-                for candidate in [dir.appendingPathComponent("Data"), dir.appendingPathComponent("share/roadtrip")]
-                where holds(candidate) {
-                    return candidate
-                }
-                dir.deleteLastPathComponent()
-            }
-        }
-        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Data")
-        if holds(local) { return local }
-        throw GazetteerError.notFound(searched: searched)
+        return dir
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Loads the outline files once, off the UI thread, and hands them out when ready.
 ///
@@ -62,7 +63,7 @@ public final class OutlineStore: @unchecked Sendable {
         if let url = directory?.appendingPathComponent(level.rawValue) {
             do { set = try OutlineSet(data: Data(contentsOf: url)) } catch { problem = "\(url.path): \(error)" }
         } else {
-            problem = "map outlines not found (set ROADTRIP_MAP_DATA to the Data folder)"
+            problem = ResourceLocator.location.missingMessage
         }
         lock.lock()
         if let set { loaded[level] = set } else { failures[level] = problem }
@@ -73,29 +74,6 @@ public final class OutlineStore: @unchecked Sendable {
         for waiter in ready { waiter() }
     }
 
-    /// Where the outline files are: $ROADTRIP_MAP_DATA, else a Data folder beside or above the
-    /// executable or the working directory, else the source checkout this was built from.
-    public static func defaultDirectory() -> URL? {
-        let fm = FileManager.default
-        func hasOutlines(_ dir: URL) -> Bool {
-            fm.fileExists(atPath: dir.appendingPathComponent(Level.coarse.rawValue).path)
-        }
-        if let env = ProcessInfo.processInfo.environment["ROADTRIP_MAP_DATA"], !env.isEmpty {
-            return URL(fileURLWithPath: env)
-        }
-        var starts: [URL] = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        if let exe = Bundle.main.executableURL { starts.append(exe.deletingLastPathComponent()) }
-        starts.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-        for start in starts {
-            var dir = start.standardizedFileURL
-            for _ in 0..<8 {
-                let candidate = dir.appendingPathComponent("Data")
-                if hasOutlines(candidate) { return candidate }
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
-        }
-        return nil
-    }
+    /// Where the outline files are: roadtrip's data folder, as `ResourceLocator` finds it.
+    public static func defaultDirectory() -> URL? { ResourceLocator.dataDirectory }
 }

@@ -5,7 +5,7 @@ import RoadtripCore
 enum SampleTrips {
     static func load() -> Result<[Trip], SampleError> {
         guard let dir = ResourceLocator.dataDirectory else {
-            return .failure(SampleError("sample data not found"))
+            return .failure(SampleError(ResourceLocator.location.missingMessage))
         }
         let store = JSONTripStore(url: dir.appendingPathComponent("sample-trips.json"))
         do {

@@ -72,12 +72,17 @@ struct PlacesCommandTests {
 
     @Test func theDataFolderIsFoundFromTheEnvironmentOrAboveTheExecutable() throws {
         let data = GazetteerFixture.dataDirectory
-        #expect(try Gazetteer.defaultDirectory(environment: ["ROADTRIP_GAZETTEER": data.path], executable: nil) == data)
-        let binary = data.deletingLastPathComponent().appendingPathComponent(".build/release/roadtrip")
-        #expect(try Gazetteer.defaultDirectory(environment: [:], executable: binary).standardizedFileURL.path
-                == data.standardizedFileURL.path)
+        #expect(try Gazetteer.defaultDirectory().standardizedFileURL.path == data.standardizedFileURL.path)
         #expect(throws: GazetteerError.self) {
-            try Gazetteer.defaultDirectory(environment: ["ROADTRIP_GAZETTEER": "/nonexistent"], executable: nil)
+            try Gazetteer.defaultDirectory(location: ResourceLocator.Location(directory: nil, searched: ["/nowhere"]))
+        }
+        // A data folder without the gazetteer's files says which folder.
+        let empty = FileManager.default.temporaryDirectory
+        do {
+            _ = try Gazetteer.defaultDirectory(location: ResourceLocator.Location(directory: empty, searched: [empty.path]))
+            Issue.record("an empty folder was taken")
+        } catch {
+            #expect("\(error)".contains(empty.path))
         }
     }
 }

@@ -54,11 +54,11 @@ import Testing
     @Test func environmentVariableWins() throws {
         try withTemporaryFolder { folder in
             let repo = try fakeRepository(folder)
-            let env = ["ROADTRIP_RESOURCES": repo.data.deletingLastPathComponent().path]
-            #expect(ResourceLocator.locate(environment: env, executablePaths: [], sourceFile: "/nowhere/x.swift")?.path
+            let env = ["ROADTRIP_DATA_DIR": repo.data.deletingLastPathComponent().path]
+            #expect(ResourceLocator.locate(environment: env, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
                 == repo.data.path)
-            let direct = ["ROADTRIP_RESOURCES": repo.data.path]
-            #expect(ResourceLocator.locate(environment: direct, executablePaths: [], sourceFile: "/nowhere/x.swift")?.path
+            let direct = ["ROADTRIP_DATA_DIR": repo.data.path]
+            #expect(ResourceLocator.locate(environment: direct, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
                 == repo.data.path)
         }
     }
@@ -68,7 +68,18 @@ import Testing
             let repo = try fakeRepository(folder)
             let found = ResourceLocator.locate(environment: [:], executablePaths: [repo.executable.path],
                                                sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
-            #expect(found?.path == repo.data.path)
+            #expect(found.directory?.path == repo.data.path)
+        }
+    }
+
+    @Test func anInstalledBinaryFindsItsShareFolder() throws {
+        try withTemporaryFolder { folder in
+            let share = folder.appendingPathComponent("prefix/share/roadtrip")
+            try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: share.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
+            let found = ResourceLocator.locate(environment: [:], executablePaths: [folder.appendingPathComponent("prefix/bin/roadtrip").path],
+                                               sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
+            #expect(found.directory?.standardizedFileURL.path == share.standardizedFileURL.path)
         }
     }
 
@@ -77,15 +88,19 @@ import Testing
             let repo = try fakeRepository(folder)
             let source = folder.appendingPathComponent("repo/Sources/RoadtripCore/Resources/ResourceLocator.swift")
             let found = ResourceLocator.locate(environment: [:], executablePaths: ["/usr/bin/true"], sourceFile: source.path)
-            #expect(found?.path == repo.data.path)
+            #expect(found.directory?.path == repo.data.path)
         }
     }
 
     @Test func nilWhenNothingIsThere() {
-        #expect(ResourceLocator.locate(environment: ["ROADTRIP_RESOURCES": "/nonexistent"], executablePaths: [],
-                                       sourceFile: #filePath) == nil)
-        #expect(ResourceLocator.locate(environment: [:], executablePaths: ["/usr/bin/true"],
-                                       sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift") == nil)
+        let wrong = ResourceLocator.locate(environment: ["ROADTRIP_DATA_DIR": "/nonexistent"], executablePaths: [],
+                                           sourceFile: #filePath)
+        #expect(wrong.directory == nil)
+        #expect(wrong.missingMessage.contains("/nonexistent") && wrong.missingMessage.contains("ROADTRIP_DATA_DIR"))
+        let none = ResourceLocator.locate(environment: [:], executablePaths: ["/usr/bin/true"],
+                                          sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
+        #expect(none.directory == nil)
+        #expect(none.searched.contains("/usr/share/roadtrip") && none.searched.contains("/nowhere/Data"))
     }
 
     @Test func findsThisRepositorysDataFolder() throws {

@@ -18,11 +18,11 @@ enum PtyBenchmark {
                 let copy = workloads.folder.appendingPathComponent("pty-\(n)-" + url.lastPathComponent)
                 try? FileManager.default.removeItem(at: copy)
                 try FileManager.default.copyItem(at: url, to: copy)
-                // Without the gazetteer, as the targets are set: an empty folder in its place.
+                // Without the gazetteer, as the targets are set: a data folder holding all but its files.
                 let noGazetteer = workloads.folder.appendingPathComponent("no-gazetteer")
-                try? FileManager.default.createDirectory(at: noGazetteer, withIntermediateDirectories: true)
+                Self.linkDataWithoutGazetteer(from: root.appendingPathComponent("Data"), into: noGazetteer)
                 guard let text = Command.run("python3", [script.path, binary.path, copy.path],
-                                             environment: ["ROADTRIP_GAZETTEER": noGazetteer.path]),
+                                             environment: ["ROADTRIP_DATA_DIR": noGazetteer.path]),
                       let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
                 results.append(object)
             }
@@ -57,6 +57,16 @@ enum PtyBenchmark {
             let memoryTarget = isLarge ? 150 : 30
             table.add("PTY", "peak RSS of roadtrip (no gazetteer)", label, formatMB(peak * 1024),
                       target: "≤ \(memoryTarget) MB", met: peak * 1024 <= memoryTarget * 1_048_576)
+        }
+    }
+
+    /// `folder` holding links to every file of `data` but the gazetteer's.
+    static func linkDataWithoutGazetteer(from data: URL, into folder: URL) {
+        let fm = FileManager.default
+        try? fm.removeItem(at: folder)
+        try? fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in (try? fm.contentsOfDirectory(atPath: data.path)) ?? [] where !name.hasPrefix("gazetteer-") {
+            try? fm.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: data.appendingPathComponent(name))
         }
     }
 }

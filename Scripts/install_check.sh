@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs roadtrip as a user would (`make install`, here the debug build into a temporary PREFIX),
+# runs it from / with a clean environment, then `make uninstall` and checks nothing it put there is left.
+# Usage: Scripts/install_check.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-prefix.XXXXXX")
+home=$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-home.XXXXXX")
+trap 'rm -rf "$prefix" "$home"' EXIT
+fail() { echo "install check FAILED: $*" >&2; exit 1; }
+
+make --no-print-directory install PREFIX="$prefix" CONFIG=debug >/dev/null
+run() { (cd / && env -i HOME="$home" PATH=/usr/bin:/bin "$prefix/bin/roadtrip" "$@"); }
+
+run places Hallstatt --limit 1 | grep -q "Upper Austria" || fail "the installed binary does not find its places"
+run new "Installed trip" >/dev/null || fail "cannot create a trip"
+run add-stop "Installed trip" Salzburg >/dev/null || fail "cannot add a stop by name"
+run list | grep -q "Installed trip" || fail "the trip is not listed"
+[ -f "$home/.local/share/roadtrip/trips.json" ] || fail "the data file is not in XDG_DATA_HOME's default"
+for f in share/man/man1/roadtrip.1 share/bash-completion/completions/roadtrip share/zsh/site-functions/_roadtrip \
+         share/fish/vendor_completions.d/roadtrip.fish share/roadtrip/outlines-110m.bin; do
+  [ -s "$prefix/$f" ] || fail "$f is missing or empty"
+done
+grep -q "edit-stop" "$prefix/share/bash-completion/completions/roadtrip" || fail "bash completion lacks edit-stop"
+
+# A data folder that is not there is said in one line naming where it looked. (Moving share/roadtrip
+# away is not enough here: a binary built in a checkout falls back to the checkout's Data, as it should.)
+out=$(cd / && env -i HOME="$home" PATH=/usr/bin:/bin ROADTRIP_DATA_DIR=/nonexistent "$prefix/bin/roadtrip" places Hallstatt 2>&1 || true)
+echo "$out" | grep -q "looked in /nonexistent" || fail "a missing data folder is not explained: $out"
+[ "$(echo "$out" | wc -l)" -eq 1 ] || fail "the missing data folder takes more than one line: $out"
+
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f | head -5)
+[ -z "$left" ] || fail "uninstall left: $left"
+echo "install check: make install into a temporary PREFIX ran from / with a clean environment (places, new, add-stop, list), completions and manual installed, a missing data folder explained, make uninstall left no file"
