@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -56,6 +57,7 @@ let package = Package(
                 "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .target(

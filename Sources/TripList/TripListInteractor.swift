@@ -18,6 +18,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     private let settings: DisplaySettings
     private var startupMessage: String?
     private let files: FilePrompt
+    private let newTrip: @MainActor (String) -> Trip
     private var cache = TotalsCache()
     /// The last summaries and the repository revision they show: after an edit to one trip, only
     /// that trip's summary is made again.
@@ -37,8 +38,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
     ///   - deliver: brings back the totals computed in the background.
     public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
                 settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
-                files: FilePrompt = FilePrompt()) {
+                files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }) {
         self.files = files
+        self.newTrip = newTrip
         self.repository = repository
         self.calculator = TotalsCalculator(routes: routes, estimate: estimate)
         self.deliver = deliver
@@ -155,7 +157,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     }
 
     public func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
-        let trip = Trip(name: name)
+        let trip = newTrip(name)
         return (trip.id, repository.add(trip, "adding “\(name)”"))
     }
 

@@ -11,9 +11,13 @@ public struct TripListDependencies {
     public var settings: DisplaySettings
     public var startupMessage: String?
     public var detail: TripDetailDependencies
+    /// A new trip with the user's defaults (daily limit, start time).
+    public var newTrip: @MainActor (String) -> Trip
 
     public init(repository: TripRepository, summaryRoutes: RouteProvider, estimate: InstantRouteProvider,
-                settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies) {
+                settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies,
+                newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }) {
+        self.newTrip = newTrip
         self.repository = repository
         self.summaryRoutes = summaryRoutes
         self.estimate = estimate
@@ -40,7 +44,7 @@ public final class TripListRouter: TripListRouterProtocol {
         let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
                                             estimate: dependencies.estimate, settings: dependencies.settings,
                                             deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage,
-                                            files: dependencies.detail.files)
+                                            files: dependencies.detail.files, newTrip: dependencies.newTrip)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)
         interactor.output = presenter

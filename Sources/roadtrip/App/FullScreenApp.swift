@@ -66,7 +66,10 @@ struct FullScreenApp {
 
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal.start(environment: ProcessInfo.processInfo.environment)
+            var environment = ProcessInfo.processInfo.environment
+            // `colour = false` in the config file means what NO_COLOR means.
+            if !options.colourWanted { environment["NO_COLOR"] = "1" }
+            terminal = try NCursesTerminal.start(environment: environment)
         } catch {
             printError("\(error)")
             return 1
@@ -86,7 +89,8 @@ struct FullScreenApp {
                                             timeZones: timeZones, unicode: terminal.unicode,
                                             files: FilePrompt(protected: [url.path, DataLocation.backupURL(for: url).path]))
         let list = TripListDependencies(repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
-                                        settings: settings, startupMessage: startupMessage, detail: detail)
+                                        settings: settings, startupMessage: startupMessage, detail: detail,
+                                        newTrip: { GlobalOptions.newTrip(named: $0) })
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
         let saveError = repository.flush()

@@ -2,31 +2,57 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 
-/// Options every command takes.
+/// Options every command takes; each falls back to its environment variable, then the config file.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The trips file.", valueName: "path"))
-    var data: String?
+    @Option(name: .customLong("data"), help: ArgumentHelp("The trips file.", valueName: "path"))
+    var dataOption: String?
 
-    @Option(help: "Distance unit: km or mi.")
-    var units: DistanceUnit = .kilometers
+    @Option(name: .customLong("units"), help: "Distance unit: km or mi (else the config file's, else km).")
+    var unitsOption: DistanceUnit?
 
-    @Option(help: ArgumentHelp("An OSRM server for road distances and drive times (else $ROADTRIP_OSRM_URL, else an offline estimate).",
+    @Option(name: .customLong("osrm"),
+            help: ArgumentHelp("An OSRM server for road distances and drive times (else $ROADTRIP_OSRM_URL, else the config file's, else an offline estimate).",
                                valueName: "url"))
-    var osrm: String?
+    var osrmOption: String?
 
     @Option(name: .customLong("osrm-data"),
             help: ArgumentHelp("A prepared OSRM dataset (REGION.osrm): roadtrip serves it itself on a free loopback port.",
                                valueName: "path"))
-    var osrmData: String?
+    var osrmDataOption: String?
 
     @Option(name: .customLong("osrm-timeout"),
-            help: ArgumentHelp("Seconds one OSRM request may take before its legs are estimated (else $ROADTRIP_OSRM_TIMEOUT, else 5).",
+            help: ArgumentHelp("Seconds one OSRM request may take before its legs are estimated (else $ROADTRIP_OSRM_TIMEOUT, else the config file's, else 5).",
                                valueName: "seconds"))
-    var osrmTimeout: String?
+    var osrmTimeoutOption: String?
 
-    /// Where the trips file is, by the documented order of precedence.
+    /// A config file that cannot be used stops every command, saying its path, line and problem.
+    func validate() throws {
+        if case let .failure(error) = Config.current {
+            printError("config file " + error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    private static func has(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+
+    var units: DistanceUnit { unitsOption ?? Config.file.units ?? .kilometers }
+
+    /// The OSRM URL given as a flag or in the config file; nil leaves `ROADTRIP_OSRM_URL` to the provider.
+    var osrm: String? { osrmOption ?? (Self.has("ROADTRIP_OSRM_URL") ? nil : Config.file.osrm) }
+
+    var osrmData: String? { (osrmDataOption ?? Config.file.osrmData).map(Self.expandTilde) }
+
+    var osrmTimeout: String? { osrmTimeoutOption ?? (Self.has("ROADTRIP_OSRM_TIMEOUT") ? nil : Config.file.osrmTimeout) }
+
+    /// Where the trips file is: `--data`, `$ROADTRIP_DATA`, the config file's `data`, the XDG default.
     var dataURL: URL {
-        DataLocation.resolve(argument: data, environment: ProcessInfo.processInfo.environment)
+        let configured = Self.has("ROADTRIP_DATA") ? nil : Config.file.data
+        return DataLocation.resolve(argument: dataOption ?? configured, environment: Self.environment)
+    }
+
+    private static func expandTilde(_ path: String) -> String {
+        path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
     }
 }
 

@@ -3,6 +3,25 @@ import Foundation
 import RoadtripCore
 import TermUI
 
+/// `roadtrip config`: the settings in force and where each came from.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show the settings in force and where each came from.",
+        discussion: "Flags win over environment variables, which win over the config file, which wins over the defaults."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let file = Config.file
+        Output.line("config file: \(file.path)\(file.exists ? "" : " (none)")")
+        let width = global.settings.map(\.key.count).max() ?? 0
+        for setting in global.settings {
+            Output.line(setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + setting.value + "  (" + setting.source + ")")
+        }
+    }
+}
+
 /// `roadtrip new NAME`.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "new", abstract: "Create an empty trip.")
@@ -14,7 +33,7 @@ struct NewCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let name = try TripName.validated(self.name)
-            let trip = Trip(name: name)
+            let trip = GlobalOptions.newTrip(named: name)
             try context.edit { $0.append(trip) }
             Output.line("Created “\(name)” (\(trip.id.uuidString)).")
         }

@@ -1,0 +1,144 @@
+import Foundation
+import RoadtripCore
+import TOMLKit
+
+/// `~/.config/roadtrip/config.toml`: the settings a person would otherwise pass as flags each time.
+///
+/// Read with LebJe/TOMLKit (toml++ underneath: the whole TOML 1.0 grammar, and the line of any syntax
+/// error). Every key is optional; flags and the environment override it (see `Settings`).
+struct ConfigFile: Sendable {
+    /// The keys, with what each takes: the README's table is this list.
+    static let keys: [(key: String, takes: String)] = [
+        ("units", "\"km\" or \"mi\""),
+        ("data", "the trips file, e.g. \"~/Trips/trips.json\""),
+        ("osrm", "an OSRM server URL, e.g. \"http://127.0.0.1:5000\""),
+        ("osrm_data", "a prepared OSRM dataset, e.g. \"~/osrm/france-latest.osrm\""),
+        ("osrm_timeout", "seconds, e.g. 8"),
+        ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
+        ("start_time", "when new trips' days start, e.g. \"07:30\""),
+        ("colour", "true or false (false: no colours, as NO_COLOR)"),
+    ]
+
+    var path: String
+    var exists = false
+    var units: DistanceUnit?
+    var data: String?
+    var osrm: String?
+    var osrmData: String?
+    var osrmTimeout: String?
+    var dailyLimit: TimeInterval?
+    var startMinutes: Int?
+    var colour: Bool?
+
+    /// `$ROADTRIP_CONFIG`, else `$XDG_CONFIG_HOME/roadtrip/config.toml`, else `~/.config/roadtrip/config.toml`.
+    static func path(environment: [String: String]) -> String {
+        if let explicit = environment["ROADTRIP_CONFIG"], !explicit.isEmpty { return explicit }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return base + "/roadtrip/config.toml"
+    }
+
+    /// The file's settings; no file is no settings; a file that cannot be used is an error naming its line.
+    static func load(environment: [String: String]) throws(ConfigError) -> ConfigFile {
+        let path = path(environment: environment)
+        var config = ConfigFile(path: path)
+        guard FileManager.default.fileExists(atPath: path) else { return config }
+        config.exists = true
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard data.count <= 1_000_000 else { throw ConfigError(path: path, line: nil, problem: "over 1 MB: not a settings file") }
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw ConfigError(path: path, line: nil, problem: "not UTF-8 text")
+            }
+            text = decoded
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError(path: path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, problem: error.description)
+        } catch {
+            throw ConfigError(path: path, line: nil, problem: "\(error)")
+        }
+        func fail(_ key: String, _ problem: String) -> ConfigError {
+            ConfigError(path: path, line: line(of: key, in: text), problem: problem)
+        }
+        func string(_ key: String) throws(ConfigError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let s = value.string, !s.isEmpty else { throw fail(key, "\(key) must be \(takes(key)), not \(String(describing: value))") }
+            return s
+        }
+        for key in table.keys where !keys.contains(where: { $0.key == key }) {
+            let close = keys.map(\.key).first { $0.hasPrefix(String(key.prefix(3))) }
+            throw fail(key, "unknown setting “\(key)”" + (close.map { " (did you mean “\($0)”?)" } ?? "")
+                       + "; the settings are " + keys.map(\.key).joined(separator: ", "))
+        }
+        if let units = try string("units") {
+            guard let unit = DistanceUnit(argument: units) else { throw fail("units", "units must be \"km\" or \"mi\", not \"\(units)\"") }
+            config.units = unit
+        }
+        config.data = try string("data")
+        config.osrm = try string("osrm")
+        config.osrmData = try string("osrm_data")
+        if let value = table["osrm_timeout"] {
+            guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0, seconds <= 600 else {
+                throw fail("osrm_timeout", "osrm_timeout must be seconds between 0 and 600, not \(String(describing: value))")
+            }
+            config.osrmTimeout = String(seconds)
+        }
+        if let limit = try string("daily_limit") {
+            guard case let .success(seconds) = DurationParser.parse(limit), seconds >= 3600, seconds <= 24 * 3600 else {
+                throw fail("daily_limit", "daily_limit must be a duration from 1h to 24h, e.g. \"7h30\", not \"\(limit)\"")
+            }
+            config.dailyLimit = seconds
+        }
+        if let start = try string("start_time") {
+            let parts = start.split(separator: ":").compactMap { Int($0) }
+            guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+                throw fail("start_time", "start_time must be HH:MM, e.g. \"07:30\", not \"\(start)\"")
+            }
+            config.startMinutes = parts[0] * 60 + parts[1]
+        }
+        if let value = table["colour"] {
+            guard let flag = value.bool else { throw fail("colour", "colour must be true or false, not \(String(describing: value))") }
+            config.colour = flag
+        }
+        return config
+    }
+
+    private static func takes(_ key: String) -> String { keys.first { $0.key == key }?.takes ?? "text" }
+
+    /// The line a key is set on, for the message about its value.
+    private static func line(of key: String, in text: String) -> Int? {
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix(key), trimmed.dropFirst(key.count).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("=") {
+                return i + 1
+            }
+        }
+        return nil
+    }
+}
+
+/// A config file that cannot be used: its path, the line when known, and the problem, in one line.
+struct ConfigError: Error, CustomStringConvertible {
+    var path: String
+    var line: Int?
+    var problem: String
+
+    var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): \(ImportedProblem.oneLine(problem))"
+    }
+}
+
+/// A TOML parser's message as one printable line.
+enum ImportedProblem {
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

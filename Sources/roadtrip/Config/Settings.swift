@@ -1,0 +1,60 @@
+import Foundation
+import RoadtripCore
+
+/// The config file as this process read it, once.
+enum Config {
+    static let current: Result<ConfigFile, ConfigError> = Result { () throws(ConfigError) in
+        try ConfigFile.load(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The file's settings; a broken file is refused before a command runs (`GlobalOptions.validate`).
+    static var file: ConfigFile {
+        (try? current.get()) ?? ConfigFile(path: ConfigFile.path(environment: ProcessInfo.processInfo.environment))
+    }
+}
+
+/// One effective setting and where it came from: what `roadtrip config` prints.
+struct Setting: Equatable {
+    var key: String
+    var value: String
+    /// "--units", "ROADTRIP_DATA", "config file" or "default".
+    var source: String
+}
+
+extension GlobalOptions {
+    /// Every setting in force, flags over the environment over the config file over the defaults.
+    var settings: [Setting] {
+        let env = ProcessInfo.processInfo.environment
+        let file = Config.file
+        func pick(_ key: String, flag: (String, String?), env name: String?, file value: String?, default fallback: String) -> Setting {
+            if let v = flag.1 { return Setting(key: key, value: v, source: flag.0) }
+            if let name, let v = env[name], !v.isEmpty { return Setting(key: key, value: v, source: name) }
+            if let value { return Setting(key: key, value: value, source: "config file") }
+            return Setting(key: key, value: fallback, source: "default")
+        }
+        let limit = file.dailyLimit.map(Formatting.duration)
+        let start = file.startMinutes.map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }
+        return [
+            pick("units", flag: ("--units", unitsOption?.rawValue), env: nil, file: file.units?.rawValue, default: DistanceUnit.kilometers.rawValue),
+            Setting(key: "data", value: dataURL.path, source: pick("data", flag: ("--data", dataOption), env: "ROADTRIP_DATA",
+                                                                     file: file.data, default: "").source),
+            pick("osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm, default: "none (offline estimate)"),
+            pick("osrm_data", flag: ("--osrm-data", osrmDataOption), env: nil, file: file.osrmData, default: "none"),
+            pick("osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout, default: "5"),
+            pick("daily_limit", flag: ("", nil), env: nil, file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
+            pick("start_time", flag: ("", nil), env: nil, file: start, default: "08:00"),
+            Setting(key: "colour", value: colourWanted ? "true" : "false",
+                    source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default"),
+        ]
+    }
+
+    /// Whether screens may use colour: not when NO_COLOR is set or the config file says `colour = false`.
+    var colourWanted: Bool { ProcessInfo.processInfo.environment["NO_COLOR"] == nil && Config.file.colour != false }
+
+    /// A new trip with the config file's daily limit and start time.
+    static func newTrip(named name: String) -> Trip {
+        let file = Config.file
+        return Trip(name: name, dailyDrivingLimit: file.dailyLimit ?? Trip.defaultDailyDrivingLimit,
+                    dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes)
+    }
+}
