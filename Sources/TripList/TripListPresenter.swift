@@ -337,7 +337,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
             name: s.name,
             stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
             distance: s.stopCount < 2 ? "—"
-                : s.distanceMeters.map { (s.distanceIsEstimate ? "≈ " : "") + Formatting.distance($0, unit: unit) } ?? "…"
+                : s.distanceMeters.map { ComputedTotal.text(meters: $0, isEstimate: s.distanceIsEstimate, unit: unit) } ?? "…"
         )
     }
 }

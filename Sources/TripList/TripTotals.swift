@@ -1,15 +1,6 @@
 import Foundation
 import RoadtripCore
 
-/// A trip's total distance as computed from the legs known at the time.
-struct ComputedTotal: Sendable {
-    var meters: Double
-    var isEstimate: Bool
-    /// False when the route provider did not know every leg yet and the estimate filled in: the road
-    /// legs may be known later, so the total is not final.
-    var isComplete: Bool
-}
-
 /// A trip as a background job totals it: where it was and its stops when the job began, so that a
 /// total for stops edited meanwhile is told apart.
 struct TotalsJobItem: Sendable {
@@ -21,30 +12,6 @@ struct TotalsJobItem: Sendable {
         self.position = position
         self.id = trip.id
         self.waypoints = trip.waypoints
-    }
-}
-
-/// Computes trips' totals: legs the route provider knows are used as they are; the estimate fills in the others.
-struct TotalsCalculator: Sendable {
-    let routes: RouteProvider
-    let estimate: InstantRouteProvider
-
-    func total(of stops: [Coordinate]) -> ComputedTotal {
-        let known = routes.knownLegs(for: stops)
-        let complete = !known.contains(where: { $0 == nil })
-        let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
-        return ComputedTotal(meters: legs.reduce(0) { $0 + $1.distanceMeters },
-                             isEstimate: legs.contains { $0.source == .estimate }, isComplete: complete)
-    }
-
-    /// The totals of many trips (those of a large file beyond its first screen), computed on every core.
-    func totalsOnEveryCore(of trips: [[Coordinate]]) -> [ComputedTotal] {
-        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
-        let results = ConcurrentResults<ComputedTotal>(count: trips.count)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, total(of: trips[i])) }
-        }
-        return results.values
     }
 }
 
@@ -85,13 +52,4 @@ struct TotalsCache {
         complete = complete.filter { ids.contains($0.key) }
         provisional = provisional.filter { ids.contains($0.key) }
     }
-}
-
-/// Slots filled from several threads, each slot by one thread only.
-private final class ConcurrentResults<T>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<T?>
-    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-    deinit { slots.deinitialize(); slots.deallocate() }
-    func set(_ i: Int, _ value: T) { slots[i] = value }
-    var values: [T] { slots.map { $0! } }
 }

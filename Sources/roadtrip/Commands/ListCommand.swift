@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import Routing
 import TermUI
 
 /// `roadtrip list`: every trip with its stops and distance.
@@ -16,17 +17,21 @@ struct ListCommand: ParsableCommand {
         var name: String
         var stops: Int
         var distanceMeters: Double
+        /// Whether any leg is the offline estimate rather than a road leg from OSRM.
+        var distanceEstimated: Bool
     }
 
     func run() throws {
         try runCommand {
             let context = try CommandContext(global)
-            let summaries = context.repository.trips.map { trip in
-                (trip, LegSummary(trip.coordinates).distanceMeters)
-            }
+            // The trip list's own figure: road legs already known (OSRM's cache), the estimate for the rest.
+            let routes: RouteProvider
+            do { routes = try RouteProviders.make(osrmURL: global.osrm) } catch { throw UserError("\(error)") }
+            let calculator = TotalsCalculator(routes: routes, estimate: EstimateRouteProvider())
+            let summaries = context.repository.trips.map { trip in (trip, calculator.total(of: trip.coordinates)) }
             if json {
-                try Output.json(summaries.map { Item(id: $0.0.id.uuidString, name: $0.0.name,
-                                                     stops: $0.0.waypoints.count, distanceMeters: $0.1) })
+                try Output.json(summaries.map { Item(id: $0.0.id.uuidString, name: $0.0.name, stops: $0.0.waypoints.count,
+                                                     distanceMeters: $0.1.meters, distanceEstimated: $0.1.isEstimate) })
                 return
             }
             if summaries.isEmpty { Output.line("No trips in \(context.url.path)."); return }
@@ -34,19 +39,13 @@ struct ListCommand: ParsableCommand {
             let width = min(40, max(4, summaries.map { TextWidth.of(TerminalText.sanitize($0.0.name)) }.max() ?? 4))
             Output.line(TextWidth.pad("NAME", to: width) + "  " + TextWidth.padLeft("STOPS", to: 5) + "  "
                         + TextWidth.padLeft("DISTANCE", to: 12) + "  ID")
-            for (trip, meters) in summaries {
+            for (trip, total) in summaries {
+                let distance = ComputedTotal.text(meters: total.meters, isEstimate: total.isEstimate, unit: context.unit)
                 Output.line(TextWidth.pad(TerminalText.sanitize(trip.name), to: width) + "  "
                             + TextWidth.padLeft("\(trip.waypoints.count)", to: 5) + "  "
-                            + TextWidth.padLeft(trip.waypoints.count < 2 ? "—" : Formatting.distance(meters, unit: context.unit), to: 12)
+                            + TextWidth.padLeft(trip.waypoints.count < 2 ? "—" : distance, to: 12)
                             + "  " + trip.id.uuidString)
             }
         }
     }
-}
-
-/// Geodesic totals for the command line when no routing is asked for.
-struct LegSummary {
-    let legs: [Leg]
-    init(_ stops: [Coordinate]) { legs = GeodesicRouteProvider().instantLegs(for: stops) }
-    var distanceMeters: Double { legs.reduce(0) { $0 + $1.distanceMeters } }
 }

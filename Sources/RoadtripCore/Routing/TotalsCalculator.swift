@@ -1,0 +1,59 @@
+import Foundation
+
+/// A trip's total distance as computed from the legs known at the time.
+public struct ComputedTotal: Sendable, Equatable {
+    public var meters: Double
+    public var isEstimate: Bool
+    /// False when the route provider did not know every leg yet and the estimate filled in: the road
+    /// legs may be known later, so the total is not final.
+    public var isComplete: Bool
+
+    public init(meters: Double, isEstimate: Bool, isComplete: Bool) {
+        self.meters = meters
+        self.isEstimate = isEstimate
+        self.isComplete = isComplete
+    }
+
+    /// "≈ 3,900 km" for an estimate, "3,120 km" for road legs: how every screen and command shows a total.
+    public static func text(meters: Double, isEstimate: Bool, unit: DistanceUnit) -> String {
+        (isEstimate ? "≈ " : "") + Formatting.distance(meters, unit: unit)
+    }
+}
+
+/// Computes trips' totals, for the trip list and `roadtrip list` alike: legs the route provider knows are used as they are; the estimate fills in the others.
+public struct TotalsCalculator: Sendable {
+    let routes: RouteProvider
+    let estimate: InstantRouteProvider
+
+    public init(routes: RouteProvider, estimate: InstantRouteProvider) {
+        self.routes = routes
+        self.estimate = estimate
+    }
+
+    public func total(of stops: [Coordinate]) -> ComputedTotal {
+        let known = routes.knownLegs(for: stops)
+        let complete = !known.contains(where: { $0 == nil })
+        let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
+        return ComputedTotal(meters: legs.reduce(0) { $0 + $1.distanceMeters },
+                             isEstimate: legs.contains { $0.source == .estimate }, isComplete: complete)
+    }
+
+    /// The totals of many trips (those of a large file beyond its first screen), computed on every core.
+    public func totalsOnEveryCore(of trips: [[Coordinate]]) -> [ComputedTotal] {
+        let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
+        let results = ConcurrentResults<ComputedTotal>(count: trips.count)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, total(of: trips[i])) }
+        }
+        return results.values
+    }
+}
+
+/// Slots filled from several threads, each slot by one thread only.
+private final class ConcurrentResults<T>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
+    deinit { slots.deinitialize(); slots.deallocate() }
+    func set(_ i: Int, _ value: T) { slots[i] = value }
+    var values: [T] { slots.map { $0! } }
+}
