@@ -14,9 +14,11 @@ public final class Application: Navigator {
     public private(set) var stack: [Screen] = []
     public private(set) var isRunning = true
     private let inbox = Inbox()
+    private nonisolated let wakeup: Wakeup
 
     public init(terminal: Terminal) {
         self.terminal = terminal
+        wakeup = terminal.wakeup
     }
 
     public var top: Screen? { stack.last }
@@ -36,14 +38,15 @@ public final class Application: Navigator {
 
     public nonisolated func post(_ work: @escaping @MainActor @Sendable () -> Void) {
         inbox.append(work)
+        wakeup.signal()
     }
 
     /// Runs until a screen quits or a signal asks the app to end.
     public func run() {
         render()
         while isRunning && !terminal.shouldTerminate {
-            // Poll while background work is pending so its results show promptly; otherwise sleep in the read.
-            let key = terminal.readKey(timeoutMilliseconds: inbox.hasPending ? 0 : (inbox.isExpecting ? 20 : 250))
+            // Sleep until a key, a signal or posted work (which signals the wake-up): nothing polls.
+            let key = terminal.readKey(timeoutMilliseconds: inbox.hasPending ? 0 : nil)
             let ranWork = drainInbox()
             guard let key else {
                 if ranWork { render() }
@@ -88,11 +91,6 @@ public final class Application: Navigator {
         return !work.isEmpty
     }
 
-    /// Declares that a background job is under way, so the loop polls for its result.
-    public nonisolated func beginBackgroundWork() { inbox.expect(+1) }
-    /// Declares that a background job has ended.
-    public nonisolated func endBackgroundWork() { inbox.expect(-1) }
-
     private var tooSmall: Bool {
         let s = terminal.canvas.size
         return s.width < Self.minimumSize.width || s.height < Self.minimumSize.height
@@ -121,7 +119,6 @@ public final class Application: Navigator {
 private final class Inbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [@MainActor @Sendable () -> Void] = []
-    private var expected = 0
 
     func append(_ item: @escaping @MainActor @Sendable () -> Void) {
         lock.lock(); items.append(item); lock.unlock()
@@ -134,8 +131,5 @@ private final class Inbox: @unchecked Sendable {
         return out
     }
 
-    func expect(_ delta: Int) { lock.lock(); expected = max(0, expected + delta); lock.unlock() }
-
     var hasPending: Bool { lock.lock(); defer { lock.unlock() }; return !items.isEmpty }
-    var isExpecting: Bool { lock.lock(); defer { lock.unlock() }; return expected > 0 }
 }

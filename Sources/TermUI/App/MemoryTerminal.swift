@@ -5,6 +5,7 @@ public final class MemoryTerminal: Terminal {
     public var keys: [Key] = []
     public private(set) var frames = 0
     public var shouldTerminate = false
+    public let wakeup = Wakeup()
 
     public init(width: Int, height: Int, unicode: Bool = true) {
         memory = MemoryCanvas(width: width, height: height, unicode: unicode)

@@ -27,8 +27,11 @@ public protocol Navigator: AnyObject {
 @MainActor
 public protocol Terminal: AnyObject {
     var canvas: Canvas { get }
-    /// The next key, or nil when `timeoutMilliseconds` passed (nil waits for ever) or a signal arrived.
+    /// The next key, or nil when `timeoutMilliseconds` passed (nil waits for ever), a signal arrived
+    /// or `wakeup` was signalled.
     func readKey(timeoutMilliseconds: Int?) -> Key?
+    /// What ends a wait in `readKey` when work is posted from another thread.
+    var wakeup: Wakeup { get }
     /// Shows what was drawn since the last frame.
     func present()
     /// Forgets what the screen shows, so the next `present` repaints every cell (Ctrl-L, after

@@ -13,14 +13,13 @@ public struct UIDelivery: Sendable {
         self.ended = ended
     }
 
-    /// Delivery through the application's run loop, which polls while work is under way.
+    /// Delivery through the application's run loop, which each posting wakes.
     public static func application(_ app: Application) -> UIDelivery {
-        UIDelivery(post: { [weak app] work in app?.post(work) },
-                   started: { [weak app] in app?.beginBackgroundWork() },
-                   ended: { [weak app] in app?.endBackgroundWork() })
+        UIDelivery(post: { [weak app] work in app?.post(work) })
     }
 
-    /// Declares that background work started.
+    /// Declares that background work started: a test's delivery counts jobs in flight by it, so it
+    /// knows when every job has delivered; the run loop needs no notice, being woken by the result.
     public func begin() { started() }
 
     /// Hands the result of work begun with `begin()` back to the UI thread.

@@ -24,6 +24,9 @@ public final class NCursesTerminal: Terminal {
     /// Where curses writes, for the modes it has no call for (bracketed paste).
     private let output: UnsafeMutablePointer<FILE>
     private var stopped = false
+    public let wakeup = Wakeup()
+    /// The descriptor keys arrive on, watched beside `wakeup` while the loop sleeps.
+    private var inputDescriptor: Int32 = -1
     /// Signals ncurses took over in `newterm` because they had no handler; given back in `stop`.
     private var signalsCursesTook: [Int32] = []
     private var installedSignals = false
@@ -69,6 +72,7 @@ public final class NCursesTerminal: Terminal {
         let terminal = NCursesTerminal(screen: screen, output: output, environment: environment)
         terminal.installedSignals = true
         terminal.readsTerminal = true
+        terminal.inputDescriptor = STDIN_FILENO
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         rt_remember_reset(resetSequence())
         rt_set_active(1)
@@ -114,8 +118,9 @@ public final class NCursesTerminal: Terminal {
         while true {
             if shouldTerminate { return nil }
             if rt_take_resumed() != 0 { return resized() }
-            // Waiting for ever is done in slices, so a signal that does not interrupt the read is still seen.
-            wtimeout(window, Int32(clamping: timeoutMilliseconds ?? 500))
+            // What curses already holds (typed-ahead keys, the rest of a sequence) is taken without
+            // waiting; the wait below is for the keyboard, a signal or posted work, whichever comes first.
+            wtimeout(window, inputDescriptor >= 0 ? 0 : Int32(clamping: timeoutMilliseconds ?? 500))
             var character: wint_t = 0
             let result = wget_wch(window, &character)
             if result == ERR {
@@ -123,8 +128,15 @@ public final class NCursesTerminal: Terminal {
                 if readsTerminal, isatty(STDIN_FILENO) == 0 { rt_request_terminate(SIGHUP) }
                 if shouldTerminate { return nil }
                 if rt_take_resumed() != 0 { return resized() }
-                if timeoutMilliseconds == nil { continue }
-                return nil
+                if inputDescriptor < 0 {
+                    if timeoutMilliseconds == nil { continue }
+                    return nil
+                }
+                if timeoutMilliseconds == 0 { return nil }
+                switch sleepUntilInput(timeoutMilliseconds: timeoutMilliseconds) {
+                case .input, .signal: continue
+                case .woken, .timedOut: return nil
+                }
             }
             let isKeyCode = result == KEY_CODE_YES
             if isKeyCode && Int32(character) == KEY_RESIZE { return resized() }
@@ -133,6 +145,27 @@ public final class NCursesTerminal: Terminal {
             // Keys the app has no use for are skipped, not reported as a timeout.
             if let key = decoder.key(code: UInt32(character), isKeyCode: isKeyCode) { return key }
         }
+    }
+
+    private enum WaitEnd { case input, signal, woken, timedOut }
+
+    /// Sleeps in poll(2) on the keyboard and the wake-up pipe; a signal (a resize, Ctrl-C) ends it too.
+    private func sleepUntilInput(timeoutMilliseconds: Int?) -> WaitEnd {
+        var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wakeup.fd, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, wakeup.fd >= 0 ? 2 : 1, Int32(clamping: timeoutMilliseconds ?? -1))
+        if ready < 0 { return .signal }
+        if ready == 0 { return .timedOut }
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
+            // The keyboard's end closed: as if the terminal hung up.
+            rt_request_terminate(SIGHUP)
+            return .signal
+        }
+        if fds[1].revents != 0 {
+            wakeup.drain()
+            if fds[0].revents == 0 { return .woken }
+        }
+        return .input
     }
 
     /// The text between the terminal's paste markers, as one key. Line breaks stay in it (a field
@@ -496,6 +529,7 @@ extension NCursesTerminal {
         let terminal = NCursesTerminal(screen: screen, output: output, environment: environment)
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
         terminal.ownedFiles = [output, input]
+        if let inputDescriptor { terminal.inputDescriptor = inputDescriptor }
         resizeterm(Int32(height), Int32(width))
         // resizeterm queues a KEY_RESIZE for the app; a test starts from an empty queue.
         flushinp()
