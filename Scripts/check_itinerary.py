@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Independent check of `roadtrip itinerary --format ics` with PyPI's icalendar.
 
-Parses the file, resolves every TZID through its VTIMEZONE, checks each event's start is before
-its end and prints what it read as JSON: [{"summary", "startEpoch", "endEpoch", "description"}], so a
-caller can compare them with the plan. Exits 1 with one line per problem, 2 when icalendar is missing.
+Parses the file, resolves every TZID through its VTIMEZONE and checks that the VTIMEZONE gives each
+event time the offset the tz database gives it, checks each event's start is before its end (an
+event without DTEND is an instant, as RFC 5545 3.6.1 has it) and prints what it read as JSON:
+[{"summary", "startEpoch", "endEpoch", "description"}], so a caller can compare them with the plan.
+Exits 1 with one line per problem, 2 when icalendar is missing.
 
     Scripts/check_itinerary.py trip.ics
 """
@@ -17,6 +19,20 @@ except ImportError:
     sys.exit(2)
 
 
+def zone_problems(where, prop, decoded, zones):
+    """A TZID with no VTIMEZONE, or a VTIMEZONE whose offset at this time is not the tz database's."""
+    tzid = prop.params.get("TZID")
+    if not tzid:
+        return []
+    if tzid not in zones:
+        return [f"{where} names zone {tzid} with no VTIMEZONE"]
+    wall = prop.dt.replace(tzinfo=None)
+    own, database = zones[tzid].utcoffset(wall), decoded.utcoffset()
+    if own != database:
+        return [f"{where}: {wall} is {own} from UTC in the file's {tzid}, {database} in the tz database"]
+    return []
+
+
 def main(path):
     problems = []
     with open(path, "rb") as handle:
@@ -27,19 +43,23 @@ def main(path):
         if len(line) > 75:
             problems.append(f"{path}:{number}: {len(line)} octets, over the 75 of RFC 5545 3.1")
     calendar = icalendar.Calendar.from_ical(raw)
-    zones = {str(z["TZID"]) for z in calendar.walk("VTIMEZONE")}
+    # The file's own zones, read from its VTIMEZONEs alone (not looked up by name in the tz database).
+    zones = {str(z["TZID"]): z.to_tz(lookup_tzid=False) for z in calendar.walk("VTIMEZONE")}
     events = []
     for event in calendar.walk("VEVENT"):
         summary = str(event.get("SUMMARY"))
-        for key in ("DTSTART", "DTEND"):
-            tzid = event[key].params.get("TZID")
-            if tzid and tzid not in zones:
-                problems.append(f"{path}: {summary}: {key} names zone {tzid} with no VTIMEZONE")
-        start, end = event.decoded("DTSTART"), event.decoded("DTEND")
-        if start.tzinfo is None or end.tzinfo is None:
+        keys = [key for key in ("DTSTART", "DTEND") if key in event]
+        if "DTSTART" not in keys:
+            problems.append(f"{path}: {summary}: no DTSTART")
+            continue
+        times = {key: event.decoded(key) for key in keys}
+        if any(time.tzinfo is None for time in times.values()):
             problems.append(f"{path}: {summary}: a floating time (no zone)")
             continue
-        if not start < end:
+        for key in keys:
+            problems += zone_problems(f"{path}: {summary}: {key}", event[key], times[key], zones)
+        start, end = times["DTSTART"], times.get("DTEND", times["DTSTART"])
+        if "DTEND" in times and not start < end:
             problems.append(f"{path}: {summary}: starts {start} and ends {end}")
         events.append({"summary": summary, "startEpoch": start.timestamp(), "endEpoch": end.timestamp(),
                        "description": str(event.get("DESCRIPTION", ""))})

@@ -8,7 +8,7 @@ import RoadtripCore
 public enum ItineraryCalendarRenderer {
     public static func text(_ itinerary: Itinerary, unit: DistanceUnit, now: Date = Date()) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//itinerary//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip)]
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip, keepingLines: false)]
         let times = itinerary.stops.flatMap { [$0.arrival, $0.departure].compactMap { $0 } }
         if let first = times.min(), let last = times.max() {
             var zones: [TimeZone] = []
@@ -19,14 +19,14 @@ public enum ItineraryCalendarRenderer {
         for leg in itinerary.legs {
             let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
             guard let start = from.departure, let end = to.arrival else { continue }
-            let figures = "\(Formatting.distance(leg.distanceMeters, unit: unit)) · \(Formatting.duration(leg.driveSeconds))"
-                + (leg.estimated ? " (estimated)" : "")
             lines += event(uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
                            start: (start, from.timeZone), end: (end, to.timeZone), location: nil,
-                           description: "Day \(leg.day): \(figures)")
+                           description: "Day \(leg.day): " + ItineraryPhrases.drive(leg, unit: unit))
         }
+        // A stay shorter than the minute the times are written in is no stay.
         for stop in itinerary.stops {
-            guard let arrival = stop.arrival, let departure = stop.departure, departure > arrival else { continue }
+            guard let arrival = stop.arrival, let departure = stop.departure,
+                  ItineraryClock.minute(departure) > ItineraryClock.minute(arrival) else { continue }
             let what = stop.night != nil ? "Night at" : "Stay at"
             lines += event(uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "\(what) \(stop.name)",
                            start: (arrival, stop.timeZone), end: (departure, stop.timeZone), location: stop.name,
@@ -36,14 +36,17 @@ public enum ItineraryCalendarRenderer {
         return lines.map(folded).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// A VEVENT; one that lasts under a minute at the written precision has no DTEND, since RFC 5545
+    /// wants DTEND after DTSTART and an event without one ends as it starts (§3.6.1).
     private static func event(uid: String, stamp: String, summary: String, start: (Date, TimeZone), end: (Date, TimeZone),
                               location: String?, description: String?) -> [String] {
-        var lines = ["BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp,
-                     "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1),
-                     "DTEND;TZID=\(end.1.identifier):" + local(end.0, end.1),
-                     "SUMMARY:" + escaped(summary)]
-        if let location { lines.append("LOCATION:" + escaped(location)) }
-        if let description { lines.append("DESCRIPTION:" + escaped(description)) }
+        var lines = ["BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp, "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1)]
+        if ItineraryClock.minute(end.0) > ItineraryClock.minute(start.0) {
+            lines.append("DTEND;TZID=\(end.1.identifier):" + local(end.0, end.1))
+        }
+        lines.append("SUMMARY:" + escaped(summary, keepingLines: false))
+        if let location { lines.append("LOCATION:" + escaped(location, keepingLines: false)) }
+        if let description { lines.append("DESCRIPTION:" + escaped(description, keepingLines: true)) }
         lines += ["TRANSP:OPAQUE", "END:VEVENT"]
         return lines
     }
@@ -72,7 +75,7 @@ public enum ItineraryCalendarRenderer {
     private static func observance(_ daylight: Bool, onset: String, from: Int, to: Int, name: String?) -> [String] {
         let kind = daylight ? "DAYLIGHT" : "STANDARD"
         var lines = ["BEGIN:\(kind)", "DTSTART:" + onset, "TZOFFSETFROM:" + utcOffset(from), "TZOFFSETTO:" + utcOffset(to)]
-        if let name { lines.append("TZNAME:" + escaped(name)) }
+        if let name { lines.append("TZNAME:" + escaped(name, keepingLines: false)) }
         lines.append("END:\(kind)")
         return lines
     }
@@ -88,14 +91,16 @@ public enum ItineraryCalendarRenderer {
     }
 
     /// TEXT as RFC 5545 §3.3.11 writes it; control characters from names and notes are dropped.
-    static func escaped(_ text: String) -> String {
+    ///
+    /// A note's line breaks are kept as `\n`; a name's become spaces, since a summary is one line.
+    static func escaped(_ text: String, keepingLines: Bool) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
-            case "\n": out += "\\n"
+            case "\n": out += keepingLines ? "\\n" : " "
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
                 out.unicodeScalars.append(scalar)
@@ -104,18 +109,21 @@ public enum ItineraryCalendarRenderer {
         return out
     }
 
-    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character.
+    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 sequence.
+    ///
+    /// Folds between scalars, not characters: one character (a letter with many combining marks)
+    /// can be longer than a line, and a parser unfolds before it reads characters anyway.
     static func folded(_ line: String) -> String {
-        var out = "", count = 0
-        for character in line {
-            let size = String(character).utf8.count
+        var out = String.UnicodeScalarView(), count = 0
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if count + size > 75 {
-                out += "\r\n "
+                out.append(contentsOf: "\r\n ".unicodeScalars)
                 count = 1
             }
-            out.append(character)
+            out.append(scalar)
             count += size
         }
-        return out
+        return String(out)
     }
 }

@@ -18,54 +18,8 @@ import RoadtripCore
 /// ```
 public enum ItineraryMarkdownRenderer {
     public static func text(_ itinerary: Itinerary, unit: DistanceUnit) -> String {
-        let t = itinerary.totals
-        var out = ["# " + escaped(itinerary.trip), "",
-                   "\(t.days) day\(t.days == 1 ? "" : "s") · \(Formatting.duration(t.drivingSeconds)) driving · "
-                   + Formatting.distance(t.distanceMeters, unit: unit)]
-        var shownZone = ""
-        func time(_ date: Date, _ zone: TimeZone) -> String {
-            let abbreviation = zone.abbreviation(for: date) ?? zone.identifier
-            defer { shownZone = abbreviation }
-            return "**" + ItineraryClock.text(date, zone, "HH:mm") + (abbreviation == shownZone ? "" : " " + abbreviation) + "**"
-        }
-        for day in itinerary.days {
-            let first = itinerary.stops[day.firstStop]
-            let date = (first.departure ?? first.arrival).map { ItineraryClock.text($0, first.timeZone, "EEE d MMM yyyy") } ?? "no date"
-            out += ["", "## Day \(day.number) · \(date)", "",
-                    "\(Formatting.duration(day.drivingSeconds)) driving · \(Formatting.distance(day.distanceMeters, unit: unit))", ""]
-            if let departure = first.departure, day.firstStop != day.lastStop {
-                out.append("- \(time(departure, first.timeZone)) depart **\(escaped(first.name))**")
-            }
-            for leg in itinerary.legs where leg.day == day.number {
-                out.append("- drive \(Formatting.duration(leg.driveSeconds)) · \(Formatting.distance(leg.distanceMeters, unit: unit))"
-                           + (leg.estimated ? " (estimated)" : ""))
-                let stop = itinerary.stops[leg.to]
-                guard let arrival = stop.arrival else { continue }
-                var details: [String] = []
-                if stop.wait >= 60 { details.append("waits \(Formatting.duration(stop.wait)) for the fixed arrival") }
-                if stop.late >= 60 { details.append("\(Formatting.duration(stop.late)) late for the fixed arrival") }
-                if stop.stay > 0 { details.append("stay \(Formatting.duration(stop.stay))") }
-                if !stop.note.isEmpty { details.append(escaped(stop.note)) }
-                out.append("- \(time(arrival, stop.timeZone)) arrive **\(escaped(stop.name))**"
-                           + details.map { " · " + $0 }.joined())
-                if leg.to != day.lastStop, let departure = stop.departure, departure.timeIntervalSince(arrival) >= 60 {
-                    out.append("- \(time(departure, stop.timeZone)) depart **\(escaped(stop.name))**")
-                }
-            }
-            let last = escaped(itinerary.stops[day.lastStop].name)
-            switch day.end {
-            case .overnight: out += ["", "Night at \(last)."]
-            case .drivingLimit: out += ["", "Daily driving limit reached: suggested overnight at \(last)."]
-            case .tripEnd: break
-            }
-        }
-        if !itinerary.warnings.isEmpty {
-            out += ["", "## Warnings", ""] + itinerary.warnings.map { "- " + escaped($0.message) }
-        }
-        if !itinerary.notes.isEmpty {
-            out += ["", "## Notes", ""] + itinerary.notes.map { "- " + escaped($0) }
-        }
-        return out.joined(separator: "\n") + "\n"
+        var writer = MarkdownWriter(itinerary: itinerary, unit: unit)
+        return writer.render()
     }
 
     /// Names and notes as literal text: Markdown's special characters escaped, controls and line breaks dropped.
@@ -76,9 +30,75 @@ public enum ItineraryMarkdownRenderer {
                 if scalar == "\n" || scalar == "\t" { out += " " }
                 continue
             }
-            if "\\`*_[]<>|~".unicodeScalars.contains(scalar) { out += "\\" }
+            if "\\`*_[]<>|~#&".unicodeScalars.contains(scalar) { out += "\\" }
             out.unicodeScalars.append(scalar)
         }
         return out
     }
+}
+
+private struct MarkdownWriter {
+    let itinerary: Itinerary
+    let unit: DistanceUnit
+    private var out: [String] = []
+    private var shownDate = ""
+    private var shownZone = ""
+
+    init(itinerary: Itinerary, unit: DistanceUnit) {
+        self.itinerary = itinerary
+        self.unit = unit
+    }
+
+    mutating func render() -> String {
+        out = ["# " + escaped(itinerary.trip), "", ItineraryPhrases.totals(itinerary, unit: unit)]
+        for day in itinerary.days { render(day) }
+        if !itinerary.warnings.isEmpty {
+            out += ["", "## Warnings", ""] + itinerary.warnings.map { "- " + escaped($0.message) }
+        }
+        if !itinerary.notes.isEmpty {
+            out += ["", "## Notes", ""] + itinerary.notes.map { "- " + escaped($0) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func render(_ day: ItineraryDay) {
+        let first = itinerary.stops[day.firstStop]
+        let start = first.departure ?? first.arrival
+        let date = start.map { ItineraryClock.text($0, first.timeZone, "EEE d MMM yyyy") } ?? "no date"
+        out += ["", "## Day \(day.number) · \(date)", "", ItineraryPhrases.day(day, unit: unit), ""]
+        shownDate = start.map { ItineraryClock.text($0, first.timeZone, "yyyy-MM-dd") } ?? ""
+        shownZone = ""
+        if let departure = first.departure, day.firstStop != day.lastStop {
+            out.append("- \(time(departure, first.timeZone)) depart **\(escaped(first.name))**")
+        }
+        for leg in itinerary.legs where leg.day == day.number {
+            out.append("- drive " + ItineraryPhrases.drive(leg, unit: unit))
+            let stop = itinerary.stops[leg.to]
+            guard let arrival = stop.arrival else { continue }
+            let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()
+            out.append("- \(time(arrival, stop.timeZone)) arrive **\(escaped(stop.name))**" + details)
+            if leg.to != day.lastStop, let departure = stop.departure, departure.timeIntervalSince(arrival) >= 60 {
+                out.append("- \(time(departure, stop.timeZone)) depart **\(escaped(stop.name))**")
+            }
+        }
+        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, name: escaped) { out += ["", end] }
+    }
+
+    /// "**08:00 CET**": the zone when it changes, the date when the day has run past midnight.
+    private mutating func time(_ date: Date, _ zone: TimeZone) -> String {
+        var shown = ItineraryClock.text(date, zone, "HH:mm")
+        let localDate = ItineraryClock.text(date, zone, "yyyy-MM-dd")
+        if localDate != shownDate {
+            shown = ItineraryClock.text(date, zone, "EEE d MMM") + " " + shown
+            shownDate = localDate
+        }
+        let abbreviation = zone.abbreviation(for: date) ?? zone.identifier
+        if abbreviation != shownZone {
+            shown += " " + abbreviation
+            shownZone = abbreviation
+        }
+        return "**" + shown + "**"
+    }
+
+    private func escaped(_ text: String) -> String { ItineraryMarkdownRenderer.escaped(text) }
 }

@@ -81,7 +81,7 @@ private struct Builder {
         guard !trip.waypoints.isEmpty else { return }
         let count = trip.waypoints.count
         for i in 0..<(count - 1) {
-            let (distance, drive, estimated) = timing(ofLeg: i)
+            let (distance, drive, estimated, straight) = timing(ofLeg: i)
             if dayDriving > 0 && dayDriving + drive > limit {
                 breakForLimit(at: i)
             }
@@ -94,25 +94,28 @@ private struct Builder {
                                                driveSeconds: drive, estimated: estimated))
             dayDriving += drive
             dayDistance += distance
-            fuelMeters += estimated ? estimate.roadMeters(straightMeters: distance) : distance
+            fuelMeters += straight ? estimate.roadMeters(straightMeters: distance) : distance
             arrive(at: i + 1, time: departure.addingTimeInterval(drive), isLast: i + 1 == count - 1)
         }
         closeDay(at: count - 1, end: .tripEnd)
         finish()
     }
 
-    /// Distance, drive seconds and whether the time is estimated, for leg `i`.
-    private func timing(ofLeg i: Int) -> (Double, Double, Bool) {
+    /// Distance, drive seconds, whether the time is estimated and whether the distance is the
+    /// straight line (so fuel needs the road factor), for leg `i`.
+    ///
+    /// A leg from the offline estimate has a time, but no router gave it: it is estimated all the same.
+    private func timing(ofLeg i: Int) -> (Double, Double, estimated: Bool, straight: Bool) {
         let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
         if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
             let leg = inputLegs[i]
             if let seconds = leg.durationSeconds, seconds.isFinite, seconds >= 0 {
-                return (leg.distanceMeters, seconds, false)
+                return (leg.distanceMeters, seconds, leg.source == .estimate, false)
             }
-            return (leg.distanceMeters, estimate.seconds(straightMeters: leg.distanceMeters), true)
+            return (leg.distanceMeters, estimate.seconds(straightMeters: leg.distanceMeters), true, true)
         }
         let straight = Geodesic.distance(from, to)
-        return (straight, estimate.seconds(straightMeters: straight), true)
+        return (straight, estimate.seconds(straightMeters: straight), true, true)
     }
 
     private mutating func arrive(at i: Int, time: Date, isLast: Bool) {

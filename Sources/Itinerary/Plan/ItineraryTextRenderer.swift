@@ -35,7 +35,7 @@ private struct Writer {
     }
 
     mutating func render() -> [String] {
-        out.append(header())
+        out.append("\(itinerary.trip): " + ItineraryPhrases.totals(itinerary, unit: unit))
         for day in itinerary.days { render(day) }
         if !itinerary.warnings.isEmpty {
             out.append("")
@@ -49,23 +49,11 @@ private struct Writer {
         return out
     }
 
-    private func header() -> String {
-        let t = itinerary.totals
-        var parts = ["\(itinerary.trip): \(t.days) day\(t.days == 1 ? "" : "s")",
-                     "\(Formatting.duration(t.drivingSeconds)) driving",
-                     Formatting.distance(t.distanceMeters, unit: unit)]
-        if let volume = t.fuelVolume {
-            let amount = String(format: "%.1f", volume) + (t.fuelUnit.map { " " + $0 } ?? "")
-            parts.append(t.fuelCost.map { String(format: "fuel %.2f (%@)", $0, amount) } ?? "fuel \(amount)")
-        }
-        return parts.joined(separator: " · ")
-    }
-
     private mutating func render(_ day: ItineraryDay) {
         let first = itinerary.stops[day.firstStop]
         out.append("")
         out.append("Day \(day.number) · \(dateText(first.departure ?? first.arrival, first.timeZone)) · "
-                   + "\(Formatting.duration(day.drivingSeconds)) driving · \(Formatting.distance(day.distanceMeters, unit: unit))")
+                   + ItineraryPhrases.day(day, unit: unit))
         shownDate = first.departure.map { localDate($0, first.timeZone) } ?? ""
         shownZone = ""
         if let departure = first.departure, day.firstStop != day.lastStop {
@@ -73,29 +61,14 @@ private struct Writer {
         }
         for leg in itinerary.legs where leg.day == day.number {
             let to = itinerary.stops[leg.to]
-            let drive = "\(Formatting.duration(leg.driveSeconds)) · \(Formatting.distance(leg.distanceMeters, unit: unit))"
-            out.append("  " + pad("", 13) + "drive   " + drive + (leg.estimated ? " (estimated)" : ""))
+            out.append("  " + pad("", 13) + "drive   " + ItineraryPhrases.drive(leg, unit: unit))
             if let arrival = to.arrival { arrive(to, at: arrival, endsDay: leg.to == day.lastStop) }
         }
-        switch day.end {
-        case .overnight:
-            out.append("  Night at \(itinerary.stops[day.lastStop].name).")
-        case .drivingLimit:
-            let next = itinerary.legs.first { $0.from == day.lastStop }
-            let over = next.map { " (the next leg, \(Formatting.duration($0.driveSeconds)), would pass it)" } ?? ""
-            out.append("  Daily limit of \(Formatting.duration(itinerary.dailyDrivingLimit))\(over): "
-                       + "suggested overnight at \(itinerary.stops[day.lastStop].name).")
-        case .tripEnd:
-            break
-        }
+        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, name: { $0 }) { out.append("  " + end) }
     }
 
     private mutating func arrive(_ stop: ItineraryStop, at arrival: Date, endsDay: Bool) {
-        var details: [String] = []
-        if stop.wait >= 60 { details.append("waits \(Formatting.duration(stop.wait)) for the fixed arrival") }
-        if stop.late >= 60 { details.append("\(Formatting.duration(stop.late)) late for the fixed arrival") }
-        if stop.stay > 0 { details.append("stay \(Formatting.duration(stop.stay))") }
-        if !stop.note.isEmpty { details.append(stop.note) }
+        let details = ItineraryPhrases.arrivalDetails(stop)
         let passThrough = !endsDay && stop.stay == 0 && stop.wait < 60
         event(arrival, stop.timeZone, passThrough ? "via" : "arrive",
               ([stop.name] + details).joined(separator: " · "))
@@ -132,19 +105,5 @@ private struct Writer {
     /// Pads text the renderer makes itself (ASCII clock and verbs), never a stop name.
     private func pad(_ text: String, _ width: Int) -> String {
         text.utf8.count >= width ? text + " " : text + String(repeating: " ", count: width - text.utf8.count)
-    }
-}
-
-/// Times of the plan as every itinerary format shows them.
-enum ItineraryClock {
-    /// `time` in `zone` with a DateFormatter `pattern`, rounded to the nearest minute as the drive
-    /// times are, so a 1 h 42 min drive from 09:00 shows 10:42.
-    static func text(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
-        let time = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded() * 60)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = pattern
-        return formatter.string(from: time)
     }
 }

@@ -21,8 +21,15 @@ struct ItineraryCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
-    @Option(help: "text, markdown, ics or json.") var format: Format = .text
+    @Option(help: "text (the default), markdown, ics or json.") var format: Format?
     @Flag(help: "The same as --format json.") var json = false
+
+    func validate() throws {
+        // --json is the older spelling of --format json; asking for two formats at once is a mistake.
+        if json, let format, format != .json {
+            throw ValidationError("--json asks for JSON and --format for \(format.rawValue): give one of them.")
+        }
+    }
 
     func run() throws {
         try runCommand {
@@ -30,7 +37,7 @@ struct ItineraryCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let legs = try CommandServices.legs(for: trip.coordinates, options: global)
             let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
-            switch json ? .json : format {
+            switch json ? .json : format ?? .text {
             case .json: try Output.json(plan)
             case .text: for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
             case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RoadtripCore
+import Routing
 @testable import Itinerary
 
 @Suite struct ItineraryPlannerTests {
@@ -179,6 +180,19 @@ import RoadtripCore
         #expect(leg.estimated)
         #expect(abs(leg.driveSeconds - legs[0].distanceMeters * 1.25 / (80 / 3.6)) < 1e-6)
         #expect(it.notes.contains { $0.contains("estimated") })
+    }
+
+    @Test func legsOfTheOfflineEstimateAreEstimatedButNotStretchedTwiceForFuel() throws {
+        let stops = F.stops(2)
+        let legs = EstimateRouteProvider().instantLegs(for: stops.map(\.coordinate))
+        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-05-01 08:00", "Europe/Berlin"),
+                        fuelConsumption: .litresPer100km(10))
+        let it = ItineraryPlanner.plan(trip: trip, legs: legs)
+        let leg = try #require(it.legs.first)
+        #expect(leg.estimated && leg.driveSeconds == legs[0].durationSeconds)
+        #expect(it.notes.contains { $0.contains("estimated") })
+        // The estimate's distance is already the road's: fuel is 10 L per 100 km of it.
+        #expect(abs(try #require(it.totals.fuelVolume) - legs[0].distanceMeters / 10_000) < 1e-9)
     }
 
     @Test func legsThatNoLongerMatchTheStopsAreEstimated() {
