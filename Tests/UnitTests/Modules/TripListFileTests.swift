@@ -100,7 +100,7 @@ import TestSupport
         #expect(FilePrompt.suggestedExport(for: trip) == "Alps-North: “tour”.gpx")
         #expect(prompt.export(trip, legs: [], to: folder + "/alps.gpx", format: .gpx).isError == false)
         #expect(prompt.planExport(to: "alps.gpx") == .replace(path: folder + "/alps.gpx", format: .gpx))
-        FileManager.default.createFile(atPath: folder + "/trips.json", contents: Data("{}".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/trips.json", contents: Data("{}".utf8))
         guard case let .refused(reason) = prompt.planExport(to: "trips.json") else { Issue.record("the data file"); return }
         #expect(reason.contains("is the trip data file"))
         let refused = prompt.export(trip, legs: [], to: folder + "/trips.json", format: .json)

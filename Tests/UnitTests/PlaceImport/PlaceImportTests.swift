@@ -65,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         func refusal(_ bytes: Data) -> String {
             let path = dir.appendingPathComponent("f\(UUID().uuidString).osm.pbf").path
-            FileManager.default.createFile(atPath: path, contents: bytes)
+            _ = FileManager.default.createFile(atPath: path, contents: bytes)
             do { _ = try OSMExtract.places(in: path); return "read" } catch { return "\(error)" }
         }
         func block(_ type: String, _ blob: RoadtripOsm_Blob) throws -> Data {

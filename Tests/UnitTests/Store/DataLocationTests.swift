@@ -76,7 +76,7 @@ import Testing
         try withTemporaryFolder { folder in
             let share = folder.appendingPathComponent("prefix/share/roadtrip")
             try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: share.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
+            _ = FileManager.default.createFile(atPath: share.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
             let found = ResourceLocator.locate(environment: [:], executablePaths: [folder.appendingPathComponent("prefix/bin/roadtrip").path],
                                                sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
             #expect(found.directory?.standardizedFileURL.path == share.standardizedFileURL.path)
