@@ -5,7 +5,9 @@ import RoadtripCore
 /// last stops stay put.
 ///
 /// Moves are priced in O(1) from prefix sums of the path's forward and backward edge costs, so a
-/// reversed stretch of an asymmetric matrix is priced exactly.
+/// reversed stretch of an asymmetric matrix is priced exactly. The work is counted in moves priced,
+/// not in time: a budget of moves bounds every phase, the first descent included, and the answer is a
+/// function of the costs and the seed alone, however busy the machine.
 struct LocalSearch {
     private let costs: CostMatrix
     private var random: SplitMix64
@@ -13,16 +15,21 @@ struct LocalSearch {
     /// forward[k]: cost of path[0] → … → path[k]; backward[k]: the same stretch driven in reverse.
     private var forward: [Double] = []
     private var backward: [Double] = []
+    /// Moves priced so far, and the most the search may price.
+    private(set) var work = 0
+    private var budget = Int.max
+    private var exhausted: Bool { work >= budget }
 
     init(costs: CostMatrix, seed: UInt64) {
         self.costs = costs
         self.random = SplitMix64(seed: seed)
     }
 
-    /// The best path found from `starts`, after `rounds` perturbations of the best so far.
-    mutating func run(starts: [[Int]], rounds: Int, timeBudget: Double) -> [Int] {
-        let budget = max(0, timeBudget) * 1e9
-        let deadline = budget < 1e18 ? DispatchTime.now().uptimeNanoseconds + UInt64(budget) : UInt64.max
+    /// The best path found from `starts`, after `rounds` perturbations of the best so far, pricing at
+    /// most `moves` moves in all; never worse than the best of `starts`.
+    mutating func run(starts: [[Int]], rounds: Int, moves: Int) -> [Int] {
+        budget = max(0, moves)
+        work = 0
         var best: [Int] = []
         var bestCost = Double.infinity
         for start in starts {
@@ -34,7 +41,7 @@ struct LocalSearch {
         guard costs.n >= 6 else { return best }
         for _ in 0..<rounds {
             // Esc in the planner, Ctrl-C on the command line: the best order so far is the answer.
-            if DispatchTime.now().uptimeNanoseconds > deadline || Task.isCancelled { break }
+            if exhausted || Task.isCancelled { break }
             path = best
             doubleBridge()
             descend()
@@ -47,7 +54,7 @@ struct LocalSearch {
     /// Applies improving moves until none is left.
     private mutating func descend() {
         var improved = true
-        while improved, !Task.isCancelled {
+        while improved, !exhausted, !Task.isCancelled {
             improved = false
             while twoOpt() { improved = true }
             while orOpt() { improved = true }
@@ -79,6 +86,8 @@ struct LocalSearch {
             let a = path[i - 1], b = path[i]
             let removedFirst = costs[a, b]
             for j in (i + 1)..<(n - 1) {
+                work &+= 1
+                if exhausted { return false }
                 let c = path[j], d = path[j + 1]
                 let delta = costs[a, c] + costs[b, d] - removedFirst - costs[c, d] + reversalExtra(i, j)
                 if delta < -1e-9 {
@@ -103,6 +112,8 @@ struct LocalSearch {
                 guard gain > 1e-9 else { continue }
                 let flipExtra = reversalExtra(i, e)
                 for p in 0..<(n - 1) where p < i - 1 || p > e {
+                    work &+= 1
+                    if exhausted { return false }
                     let x = path[p], y = path[p + 1]
                     let bridge = costs[x, y]
                     let straight = costs[x, first] + costs[lastStop, y] - bridge

@@ -27,19 +27,24 @@ public enum RouteOptimizer {
         return keepingCurrentUnlessBetter(best, costs: costs, exact: true)
     }
 
+    /// Moves priced at most by default: every round of a 100-stop trip fits in it many times over;
+    /// a 1,000-stop trip stops there, at well under a second of work in a release build.
+    public static let defaultMoves = 200_000_000
+
     /// Local search from the current order and from the nearest-neighbour order.
     ///
     /// - Parameters:
     ///   - rounds: perturb-and-descend rounds after the first descent.
-    ///   - timeBudget: seconds after which no new round starts, so a slow machine still answers.
+    ///   - moves: the most moves priced in all (`defaultMoves`): the work is bounded by it, not by
+    ///     a clock, so the same trip gives the same order however busy the machine is.
     ///   - seed: the perturbations' random seed; the same seed gives the same answer.
-    public static func heuristic(matrix: [[Double]], rounds: Int = 60, timeBudget: Double = 0.05,
+    public static func heuristic(matrix: [[Double]], rounds: Int = 60, moves: Int = defaultMoves,
                                  seed: UInt64 = 0x5EED) -> RouteOptimization {
         let costs = CostMatrix(matrix)
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }
         var search = LocalSearch(costs: costs, seed: seed)
-        let best = search.run(starts: [identity, costs.nearestNeighbourOrder()], rounds: rounds, timeBudget: timeBudget)
+        let best = search.run(starts: [identity, costs.nearestNeighbourOrder()], rounds: rounds, moves: moves)
         return keepingCurrentUnlessBetter(best, costs: costs, exact: false)
     }
 

@@ -99,9 +99,28 @@ import RoadtripCore
     @Test func sameSeedSameAnswer() {
         var rng = SplitMix64(seed: 3)
         let m = planarMatrix(60, using: &rng)
-        let a = RouteOptimizer.heuristic(matrix: m, timeBudget: .infinity)
-        let b = RouteOptimizer.heuristic(matrix: m, timeBudget: .infinity)
+        let a = RouteOptimizer.heuristic(matrix: m, moves: .max)
+        let b = RouteOptimizer.heuristic(matrix: m, moves: .max)
         #expect(a == b)
+    }
+
+    /// A budget of moves, not of time: cut short anywhere, the search gives the same order on every
+    /// run (and on a busy machine), never worse than the order it started from.
+    @Test func aBudgetOfMovesCutsTheSearchTheSameWayEveryTime() {
+        var rng = SplitMix64(seed: 11)
+        let m = planarMatrix(300, using: &rng)
+        let start = RouteOptimizer.cost(of: Array(0..<300), in: m)
+        for moves in [0, 1, 5_000, 200_000, 3_000_000] {
+            let a = RouteOptimizer.heuristic(matrix: m, moves: moves)
+            let b = RouteOptimizer.heuristic(matrix: m, moves: moves)
+            #expect(a == b, "\(moves) moves")
+            #expect(a.cost <= start + 1e-9, "\(moves) moves")
+            #expect(Set(a.order) == Set(0..<300) && a.order.first == 0 && a.order.last == 299)
+        }
+        // More moves never find worse.
+        let short = RouteOptimizer.heuristic(matrix: m, moves: 200_000).cost
+        let long = RouteOptimizer.heuristic(matrix: m, moves: 3_000_000).cost
+        #expect(long <= short + 1e-9)
     }
 
     @Test func proposalReordersTheStopsAndCountsTheSavings() throws {

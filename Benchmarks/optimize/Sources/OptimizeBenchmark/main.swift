@@ -47,7 +47,7 @@ for _ in 0..<instances {
     var result = RouteOptimizer.optimize(matrix: matrix)
     heuristicTimes.append(milliseconds { result = RouteOptimizer.optimize(matrix: matrix) })
     let best = (1...longRuns).map {
-        RouteOptimizer.heuristic(matrix: matrix, rounds: longRounds, timeBudget: .infinity, seed: UInt64($0)).cost
+        RouteOptimizer.heuristic(matrix: matrix, rounds: longRounds, moves: .max, seed: UInt64($0)).cost
     }.min()!
     gaps.append((result.cost - min(best, result.cost)) / min(best, result.cost) * 100)
     let current = RouteOptimizer.cost(of: Array(0..<100), in: matrix)
