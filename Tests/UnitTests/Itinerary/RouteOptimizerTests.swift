@@ -74,7 +74,19 @@ import RoadtripCore
         #expect(optimal >= 9)
     }
 
-    @Test(arguments: [13, 20, 40, 100])
+    /// Held–Karp up to 16 stops: never beaten by the local search given all the moves it wants.
+    @Test(arguments: [12, 14, 16])
+    func exactUpToSixteenStopsIsNeverBeaten(n: Int) {
+        var rng = SplitMix64(seed: UInt64(100 + n))
+        for trial in 0..<2 {
+            let m = trial == 0 ? planarMatrix(n, using: &rng) : randomMatrix(n, symmetric: false, using: &rng)
+            let exact = RouteOptimizer.optimize(matrix: m)
+            #expect(exact.exact && isValidOrder(exact.order, n))
+            #expect(exact.cost <= RouteOptimizer.heuristic(matrix: m, moves: .max).cost + 1e-9)
+        }
+    }
+
+    @Test(arguments: [17, 20, 40, 100])
     func heuristicNeverWorsensTheOrderAndKeepsTheEnds(n: Int) {
         var rng = SplitMix64(seed: UInt64(n))
         for trial in 0..<4 {
