@@ -106,7 +106,5 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     }
 
     /// A hand-edited file may hold anything: control characters never reach a row.
-    private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
-    }
+    private static func printable(_ text: String) -> String { PlainText.withoutControls(text) }
 }

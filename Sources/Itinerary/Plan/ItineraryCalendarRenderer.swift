@@ -102,7 +102,7 @@ public enum ItineraryCalendarRenderer {
             case ",": out += "\\,"
             case "\n": out += keepingLines ? "\\n" : " "
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+                if PlainText.isControl(scalar) { continue }
                 out.unicodeScalars.append(scalar)
             }
         }

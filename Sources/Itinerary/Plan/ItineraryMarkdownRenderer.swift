@@ -26,7 +26,7 @@ public enum ItineraryMarkdownRenderer {
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if PlainText.isControl(scalar) {
                 if scalar == "\n" || scalar == "\t" { out += " " }
                 continue
             }

@@ -27,7 +27,7 @@ enum PositionLink {
             if case let .position(c, _) = PositionParser.readNotation(position) { return .position(c, label: label) }
         }
         guard numbers.count == 2 || numbers.count == 3 else {
-            return .invalid("“geo:\(clip(body))” is not a geo: position (geo:latitude,longitude).")
+            return .invalid("“geo:\(PlainText.quoted(body, limit: 30))” is not a geo: position (geo:latitude,longitude).")
         }
         return PositionParser.readNotation(numbers[0] + ", " + numbers[1])
     }
@@ -101,11 +101,6 @@ enum PositionLink {
 
     /// A label from a link without control characters: it is shown and may become a stop's name.
     private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
-            .trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func clip(_ text: String) -> String {
-        text.count > 30 ? String(text.prefix(29)) + "…" : text
+        PlainText.withoutControls(text).trimmingCharacters(in: .whitespaces)
     }
 }

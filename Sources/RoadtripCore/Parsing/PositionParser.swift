@@ -37,7 +37,7 @@ public enum PositionParser {
     static func readNotation(_ text: String) -> Reading {
         guard let tokens = PositionTokens.tokens(normalized(text)) else { return .notAPosition }
         guard tokens.contains(where: \.isNumber) else { return .notAPosition }
-        let shown = clipped(text)
+        let shown = PlainText.quoted(text, limit: 40)
         let halves: ([PositionToken], [PositionToken])
         switch PositionTokens.halves(tokens) {
         case let .success(pair): halves = pair
@@ -104,11 +104,6 @@ public enum PositionParser {
         if s.hasSuffix(".") { s.removeLast() }
         if s == "-0" { s = "0" }
         return s.replacingOccurrences(of: "-", with: "−")
-    }
-
-    private static func clipped(_ text: String) -> String {
-        let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        return clean.count > 40 ? String(clean.prefix(39)) + "…" : clean
     }
 }
 
