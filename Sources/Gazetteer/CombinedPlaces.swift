@@ -35,22 +35,13 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         let typed = TypedName.folded(name)
         let imported = matches(typed, qualifiers: qualifiers.map(TypedName.folded))
         guard !imported.isEmpty else { return found }
-        let ranked = found.map { ($0, Self.score($0.matched, exact: TypedName.folded($0.name) == typed, size: $0.population)) }
-            + imported
+        // The built-in search does not hand back which names matched exactly: an alias counts as exact
+        // (the kinder reading), a name as begun unless it is what was typed.
+        let ranked = found.map { place in
+            (place, Gazetteer.MatchPenalty.score(place.matched, ownNameIsTyped: TypedName.folded(place.name) == typed,
+                                                 matchedExactly: place.matched == .alias, size: place.population))
+        } + imported
         return ranked.sorted { $0.1 < $1.1 }.prefix(limit).map(\.0)
-    }
-
-    /// The same weights as the built-in ranking (`Gazetteer.MatchPenalty`).
-    private static func score(_ match: PlaceMatch, exact: Bool, size: Int) -> Double {
-        typealias P = Gazetteer.MatchPenalty
-        let penalty: Double
-        switch match {
-        case .name: penalty = exact ? P.ownExact : P.ownPrefix
-        case .alias: penalty = P.alternateExact
-        case .misspelling: penalty = P.ownTypo
-        case .misspelledAlias: penalty = P.alternateTypo
-        }
-        return penalty - P.sizeWeight * log10(Double(max(size, 10)))
     }
 
     private func matches(_ typed: String, qualifiers: [String]) -> [(Place, Double)] {
@@ -61,23 +52,20 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
                 [entry.place.region, entry.place.country, entry.place.countryCode].contains { TypedName.folded($0).hasPrefix(q) }
             }) { continue }
             var place = entry.place
-            let score: Double
+            var exactly = false
             if entry.name.hasPrefix(typed) || entry.words.contains(where: { $0.hasPrefix(typed) }) {
                 place.matched = .name
-                score = Self.score(.name, exact: entry.name == typed, size: entry.size)
-            } else if entry.aliases.contains(where: { $0 == typed }) {
-                place.matched = .alias
-                score = Self.score(.alias, exact: true, size: entry.size)
             } else if entry.aliases.contains(where: { $0.hasPrefix(typed) }) {
                 place.matched = .alias
-                score = Gazetteer.MatchPenalty.other - Gazetteer.MatchPenalty.sizeWeight * log10(Double(max(entry.size, 10)))
+                exactly = entry.aliases.contains(typed)
             } else if typed.count >= Gazetteer.typoMinimumLetters,
                       TypedName.isOneEditApart(Array(entry.name.utf8), Array(typed.utf8)) {
                 place.matched = .misspelling
-                score = Self.score(.misspelling, exact: false, size: entry.size)
             } else {
                 continue
             }
+            let score = Gazetteer.MatchPenalty.score(place.matched, ownNameIsTyped: entry.name == typed,
+                                                     matchedExactly: exactly, size: entry.size)
             out.append((place, score))
         }
         return out

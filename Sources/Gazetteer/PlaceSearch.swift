@@ -66,6 +66,23 @@ extension Gazetteer {
         /// What a tenfold size is worth against a kind of match: Nara-shi (Japan, 367,000) begun
         /// outranks Nara (Mali, 23,600) exactly; Moab (Utah, 5,000) exactly outranks Moabit (Berlin) begun.
         static let sizeWeight = 1.5
+
+        /// A place's score, lower first: its kind of match, less what its size is worth.
+        ///
+        /// - Parameters:
+        ///   - ownNameIsTyped: its own name is exactly what was typed;
+        ///   - matchedExactly: the name it was found by (its own or another) is exactly what was
+        ///     typed, not only begun (the index's tier 0): Nara-shi, also called "Nara", for "nara".
+        static func score(_ match: PlaceMatch, ownNameIsTyped: Bool, matchedExactly: Bool, size: Int) -> Double {
+            let penalty: Double
+            switch match {
+            case .name: penalty = ownNameIsTyped ? ownExact : matchedExactly ? alternateExact : ownPrefix
+            case .alias: penalty = matchedExactly ? alternateExact : other
+            case .misspelling: penalty = ownTypo
+            case .misspelledAlias: penalty = alternateTypo
+            }
+            return penalty - sizeWeight * log10(Double(max(size, 10)))
+        }
     }
 
     /// `rows` from the index ordered as a person means a name: by kind of match weighted by the
@@ -88,17 +105,8 @@ extension Gazetteer {
                 .map(\.3)
         }
         func score(_ tier: Int, _ place: Place) -> Double {
-            let penalty: Double
-            switch place.matched {
-            case .name:
-                // A name begun whose place is also called exactly what was typed (Nara-shi, "Nara").
-                penalty = fold.fold(Substring(place.name)) == typed ? MatchPenalty.ownExact
-                    : tier == 0 ? MatchPenalty.alternateExact : MatchPenalty.ownPrefix
-            case .alias: penalty = tier == 0 ? MatchPenalty.alternateExact : MatchPenalty.other
-            case .misspelling: penalty = MatchPenalty.ownTypo
-            case .misspelledAlias: penalty = MatchPenalty.alternateTypo
-            }
-            return penalty - MatchPenalty.sizeWeight * log10(Double(max(place.population, 10)))
+            MatchPenalty.score(place.matched, ownNameIsTyped: fold.fold(Substring(place.name)) == typed,
+                               matchedExactly: tier == 0, size: place.population)
         }
         return entries.map { (-$0.entry.qualifier, score($0.entry.tier, $0.place), $0.entry.row, $0.place) }
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
