@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import RoadtripCore
 import TOMLKit
@@ -132,13 +133,7 @@ struct ConfigError: Error, CustomStringConvertible {
     var problem: String
 
     var description: String {
-        "\(path)\(line.map { ":\($0)" } ?? ""): \(ImportedProblem.oneLine(problem))"
-    }
-}
-
-/// A TOML parser's message as one printable line.
-enum ImportedProblem {
-    static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A TOML parser's message may run over lines: one printable line.
+        ImportedText.singleLine("\(path)\(line.map { ":\($0)" } ?? ""): \(problem)")
     }
 }
