@@ -28,6 +28,15 @@ public struct FilePrompt: Sendable {
         self.home = home
     }
 
+    /// ".gpx, .geojson, .kml, .kmz, .json, .csv": every format, by the extension that names it.
+    public static var extensions: String { ExchangeFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ") }
+
+    /// What the export prompt says under it, on both screens.
+    public static var exportHint: String { "The extension names the format: \(extensions)." }
+
+    /// What the import prompt says under it, on both screens.
+    public static let importHint = "GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder."
+
     /// "Alps by the lakes.gpx": the trip's name as a file name in the folder roadtrip started in.
     public static func suggestedExport(for trip: Trip, format: ExchangeFormat = .gpx) -> String {
         let safe = trip.name.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "-" : String($0) }.joined()
@@ -50,8 +59,7 @@ public struct FilePrompt: Sendable {
         guard !trimmed.isEmpty else { return .refused("Type a file name, e.g. alps.gpx.") }
         let path = absolute(trimmed)
         guard let format = ExchangeFormat(path: path) else {
-            let names = ExchangeFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
-            return .refused("End the file name with the format: \(names).")
+            return .refused("End the file name with the format: \(Self.extensions).")
         }
         // Said before "replace it?", not after a yes; ExportFile refuses it again by device and inode.
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

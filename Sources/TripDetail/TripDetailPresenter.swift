@@ -111,13 +111,13 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
 
     public func didPressImport() {
         mode = .importing
-        message = StatusMessage("Its stops go after the last one. GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder.")
+        message = StatusMessage("Its stops go after the last one. " + FilePrompt.importHint)
         publish()
     }
 
     public func didPressExport() {
         mode = .exporting(text: interactor.suggestedExport())
-        message = StatusMessage("The extension names the format: .gpx, .geojson, .kml, .kmz, .json, .csv.")
+        message = StatusMessage(FilePrompt.exportHint)
         publish()
     }
 

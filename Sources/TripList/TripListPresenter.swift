@@ -132,14 +132,14 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
 
     public func didPressImport() {
         mode = .importing
-        message = StatusMessage("GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder.")
+        message = StatusMessage(FilePrompt.importHint)
         publish()
     }
 
     public func didPressExport() {
         guard let id = selectedID, selectedRow != nil else { return }
         mode = .exporting(text: interactor.suggestedExport(id))
-        message = StatusMessage("The extension names the format: .gpx, .geojson, .kml, .kmz, .json, .csv.")
+        message = StatusMessage(FilePrompt.exportHint)
         publish()
     }
 
