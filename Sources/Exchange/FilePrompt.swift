@@ -46,9 +46,7 @@ public struct FilePrompt: Sendable {
 
     /// `typed` as an absolute path: `~` is the home folder, a relative path starts in `folder`.
     public func absolute(_ typed: String) -> String {
-        let path = typed.trimmingCharacters(in: .whitespaces)
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + path.dropFirst(1) }
+        let path = DataLocation.expandTilde(typed.trimmingCharacters(in: .whitespaces), home: home)
         if path.hasPrefix("/") { return path }
         return (folder.hasSuffix("/") ? folder : folder + "/") + path
     }

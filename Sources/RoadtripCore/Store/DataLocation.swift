@@ -36,7 +36,8 @@ public enum DataLocation {
         return s
     }
 
-    private static func expandTilde(_ path: String, home: String) -> String {
+    /// `~` and `~/…` as the home folder, as a shell would have done for a path typed at its prompt.
+    public static func expandTilde(_ path: String, home: String) -> String {
         if path == "~" { return home }
         if path.hasPrefix("~/") { return (home as NSString).appendingPathComponent(String(path.dropFirst(2))) }
         return path

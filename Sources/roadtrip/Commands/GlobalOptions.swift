@@ -41,7 +41,9 @@ struct GlobalOptions: ParsableArguments {
     /// The OSRM URL given as a flag or in the config file; nil leaves `ROADTRIP_OSRM_URL` to the provider.
     var osrm: String? { osrmOption ?? (Self.has("ROADTRIP_OSRM_URL") ? nil : Config.file.osrm) }
 
-    var osrmData: String? { (osrmDataOption ?? Config.file.osrmData).map(Self.expandTilde) }
+    var osrmData: String? {
+        (osrmDataOption ?? Config.file.osrmData).map { DataLocation.expandTilde($0, home: NSHomeDirectory()) }
+    }
 
     var osrmTimeout: String? { osrmTimeoutOption ?? (Self.has("ROADTRIP_OSRM_TIMEOUT") ? nil : Config.file.osrmTimeout) }
 
@@ -49,10 +51,6 @@ struct GlobalOptions: ParsableArguments {
     var dataURL: URL {
         let configured = Self.has("ROADTRIP_DATA") ? nil : Config.file.data
         return DataLocation.resolve(argument: dataOption ?? configured, environment: Self.environment)
-    }
-
-    private static func expandTilde(_ path: String) -> String {
-        path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
     }
 }
 
