@@ -174,10 +174,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     public func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
         guard let trip = repository.trip(id: id) else { return nil }
         let copy = trip.duplicated(named: Trip.copyName(of: trip.name, taken: repository.trips.map(\.name)))
-        let error = repository.perform("duplicating “\(trip.name)”") { trips in
-            let after = trips.firstIndex(where: { $0.id == id }).map { $0 + 1 } ?? trips.endIndex
-            trips.insert(copy, at: after)
-        }
+        let error = repository.perform("duplicating “\(trip.name)”") { $0.insert(copy, after: id) }
         return (copy.id, copy.name, error)
     }
 

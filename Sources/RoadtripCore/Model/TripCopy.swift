@@ -25,3 +25,12 @@ extension Trip {
         }
     }
 }
+
+extension Array where Element == Trip {
+    /// Puts `copy` right after the trip `original` (at the end when that trip is gone), where a
+    /// variant is looked for: next to what it varies.
+    public mutating func insert(_ copy: Trip, after original: Trip.ID) {
+        let position = firstIndex(where: { $0.id == original }).map { $0 + 1 } ?? endIndex
+        insert(copy, at: position)
+    }
+}

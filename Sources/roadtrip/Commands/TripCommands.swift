@@ -79,10 +79,7 @@ struct DuplicateCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let name = try self.name.map(TripName.validated) ?? Trip.copyName(of: trip.name, taken: context.repository.trips.map(\.name))
             let copy = trip.duplicated(named: name)
-            try context.edit("duplicating “\(trip.name)”") { trips in
-                let after = trips.firstIndex(where: { $0.id == trip.id }).map { $0 + 1 } ?? trips.endIndex
-                trips.insert(copy, at: after)
-            }
+            try context.edit("duplicating “\(trip.name)”") { $0.insert(copy, after: trip.id) }
             if json {
                 try Output.json(["id": copy.id.uuidString, "name": copy.name])
             } else {
