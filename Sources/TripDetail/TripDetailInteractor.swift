@@ -44,15 +44,19 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
 
     public func trip() -> Trip? { repository.trip(id: tripID) }
 
+    /// The last legs answered, if they are the legs of `trip` as it is now: legs of an older
+    /// version would put a road between stops that moved. Empty otherwise.
+    private func legs(of trip: Trip) -> [Leg] {
+        knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+    }
+
     public func suggestedExport() -> String { trip().map { FilePrompt.suggestedExport(for: $0) } ?? "" }
 
     public func planExport(to typed: String) -> FilePrompt.ExportPlan { files.planExport(to: typed) }
 
     public func exportTrip(to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
         guard let trip = trip() else { return ("The trip is gone: nothing was exported.", true) }
-        // Legs of an older version of the trip would draw a road between stops that moved.
-        let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
-        return files.export(trip, legs: legs, to: path, format: format)
+        return files.export(trip, legs: legs(of: trip), to: path, format: format)
     }
 
     public func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
@@ -118,7 +122,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
 
     public func itineraryLines() -> [String] {
         guard let trip = trip() else { return [] }
-        let legs = knownLegs.count == max(0, trip.waypoints.count - 1) ? knownLegs : []
+        let legs = legs(of: trip)
         let unit = settings.unit
         if let cache = itineraryCache, cache.trip == trip, cache.legs == legs, cache.unit == unit {
             return cache.lines
