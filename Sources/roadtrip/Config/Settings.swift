@@ -26,23 +26,25 @@ extension GlobalOptions {
     var settings: [Setting] {
         let env = ProcessInfo.processInfo.environment
         let file = Config.file
-        func pick(_ key: String, flag: (String, String?), env name: String?, file value: String?, default fallback: String) -> Setting {
-            if let v = flag.1 { return Setting(key: key, value: v, source: flag.0) }
+        func pick(_ key: String, flag: (name: String, value: String?)? = nil, env name: String? = nil,
+                  file value: String?, default fallback: String) -> Setting {
+            if let flag, let v = flag.value { return Setting(key: key, value: v, source: flag.name) }
             if let name, let v = env[name], !v.isEmpty { return Setting(key: key, value: v, source: name) }
             if let value { return Setting(key: key, value: value, source: "config file") }
             return Setting(key: key, value: fallback, source: "default")
         }
         let limit = file.dailyLimit.map(Formatting.duration)
-        let start = file.startMinutes.map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }
+        func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+        let start = file.startMinutes.map(clock)
         return [
-            pick("units", flag: ("--units", unitsOption?.rawValue), env: nil, file: file.units?.rawValue, default: DistanceUnit.kilometers.rawValue),
+            pick("units", flag: ("--units", unitsOption?.rawValue), file: file.units?.rawValue, default: DistanceUnit.kilometers.rawValue),
             Setting(key: "data", value: dataURL.path, source: pick("data", flag: ("--data", dataOption), env: "ROADTRIP_DATA",
                                                                      file: file.data, default: "").source),
             pick("osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm, default: "none (offline estimate)"),
-            pick("osrm_data", flag: ("--osrm-data", osrmDataOption), env: nil, file: file.osrmData, default: "none"),
+            pick("osrm_data", flag: ("--osrm-data", osrmDataOption), file: file.osrmData, default: "none"),
             pick("osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout, default: "5"),
-            pick("daily_limit", flag: ("", nil), env: nil, file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
-            pick("start_time", flag: ("", nil), env: nil, file: start, default: "08:00"),
+            pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
+            pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
             Setting(key: "colour", value: colourWanted ? "true" : "false",
                     source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default"),
         ]
