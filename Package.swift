@@ -36,8 +36,10 @@ let package = Package(
         // Maps a large data file so that the file cut short mid-read is an error, not SIGBUS.
         .target(name: "CGuardedMapping"),
         // Services beside the core.
-        .target(name: "Gazetteer", dependencies: ["RoadtripCore"]),
-        .target(name: "Routing", dependencies: ["RoadtripCore"]),
+        .target(name: "Gazetteer", dependencies: ["RoadtripCore", "HTTP"]),
+        // Bounded GETs (a time limit and a size limit) for the routing and geocoding services.
+        .target(name: "HTTP"),
+        .target(name: "Routing", dependencies: ["RoadtripCore", "HTTP"]),
         .target(name: "Exchange", dependencies: ["RoadtripCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "Itinerary", dependencies: ["RoadtripCore"]),
         // OpenStreetMap PBF extracts into the user gazetteer; the protobuf code is generated and committed.
@@ -69,7 +71,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Why a request to an OSRM server gave no usable legs.
 enum OSRMFailure: Error, Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import RoadtripCore
 
 /// Real road distances, drive times and lines from an OSRM server, never failing: legs the server

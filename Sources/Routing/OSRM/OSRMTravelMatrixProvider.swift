@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import RoadtripCore
 
 /// Drive times and distances between every pair of stops from OSRM's `/table` service, for the best order.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import RoadtripCore
 #if canImport(Glibc)
 import Glibc

@@ -4,13 +4,18 @@ import FoundationNetworking
 #endif
 
 /// A status and a body, read in full.
-struct HTTPResponse: Sendable {
-    var status: Int
-    var body: Data
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var body: Data
+
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
 }
 
 /// Why no complete answer came back.
-enum HTTPFailure: Error, Equatable, Sendable {
+public enum HTTPFailure: Error, Equatable, Sendable {
     /// Nothing listens there, the host is unknown, or the connection dropped: a short cause.
     case unreachable(String)
     /// No complete answer within the time limit.
@@ -30,11 +35,16 @@ enum HTTPFailure: Error, Equatable, Sendable {
 /// URLSession's own timeouts reset whenever a byte arrives, so a server that trickles would hold
 /// the caller for ever; a watchdog cancels the task at the deadline instead. The body is collected
 /// through a delegate so that a huge answer is cut off at the limit rather than buffered whole.
-struct HTTPClient: Sendable {
-    var timeout: Duration
-    var maxBodyBytes: Int
+public struct HTTPClient: Sendable {
+    public var timeout: Duration
+    public var maxBodyBytes: Int
 
-    func get(_ url: URL) async -> Result<HTTPResponse, HTTPFailure> {
+    public init(timeout: Duration, maxBodyBytes: Int) {
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func get(_ url: URL) async -> Result<HTTPResponse, HTTPFailure> {
         if url.scheme?.lowercased() == "http" { return await getPlain(url) }
         let fetch = BoundedFetch(limit: maxBodyBytes, timeoutSeconds: timeout.seconds)
         return await withTaskCancellationHandler {
@@ -184,7 +194,7 @@ private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked S
 
 extension Duration {
     /// The duration in seconds, fractions included.
-    var seconds: Double {
+    public var seconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) + Double(attoseconds) / 1e18
     }
