@@ -22,6 +22,7 @@ run: deps-run build
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
+	python3 Scripts/check_destinations.py
 	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" Scripts/test.sh
 	Scripts/reliability.sh
 	Scripts/install_check.sh

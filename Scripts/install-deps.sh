@@ -30,6 +30,12 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+if [ "$purpose" = test ]; then
+  # A real Nominatim for the geocoder tests (PostgreSQL, PostGIS, osm2pgsql, nominatim-db/-api).
+  # Where it cannot be installed (no root, no network) those tests say so and are skipped.
+  "$(dirname "$0")/nominatim.sh" install || echo "install-deps: Nominatim could not be installed; the geocoder tests will be skipped" >&2
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
   echo "roadtrip needs a Swift 6 toolchain on PATH (https://www.swift.org/install/linux/)." >&2
   exit 1
@@ -39,6 +45,7 @@ if [ "$purpose" = test ]; then
   py_need=()
   python3 -c 'import gpxpy' 2>/dev/null || py_need+=(gpxpy)
   python3 -c 'import icalendar' 2>/dev/null || py_need+=(icalendar)  # Scripts/check_itinerary.py
+  python3 -c 'import shapefile' 2>/dev/null || py_need+=(pyshp==3.1.6)  # Scripts/check_destinations.py
   if [ ${#py_need[@]} -gt 0 ]; then
     echo "Installing with pip: ${py_need[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${py_need[@]}"

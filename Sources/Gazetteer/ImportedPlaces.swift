@@ -33,6 +33,8 @@ public struct ImportedPlace: Codable, Sendable, Equatable {
     public var country: String
     public var countryCode: String
     public var timeZone: String
+    /// Metres above the sea, for a peak or a pass (curated destinations); absent when unknown.
+    public var elevation: Int?
 
     public init(name: String, aliases: [String], kind: String, latitude: Double, longitude: Double, population: Int,
                 prominence: Int, region: String, country: String, countryCode: String, timeZone: String) {

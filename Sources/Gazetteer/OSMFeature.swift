@@ -2,10 +2,10 @@
 ///
 /// The kinds are a fixed list, so rows and filters mean the same whatever the extract; each has a
 /// prominence that stands in for population in the ranking (a national park outranks a village of
-/// the same name).
-enum OSMFeature {
+/// the same name). Used by `places import` and for the online geocoder's answers.
+public enum OSMFeature {
     /// Every kind an import makes, with the size it ranks as when it has no population of its own.
-    static let prominence: [String: Int] = [
+    public static let prominence: [String: Int] = [
         "city": 100_000, "town": 10_000, "village": 1_000, "hamlet": 100,
         "park": 200_000, "peak": 5_000, "pass": 5_000, "waterfall": 5_000, "castle": 5_000,
         "sight": 5_000, "museum": 3_000, "lake": 3_000, "cave": 2_000, "viewpoint": 2_000,
@@ -13,7 +13,7 @@ enum OSMFeature {
     ]
 
     /// The kind of an object with these tags, or nil when it is nothing a road trip stops at.
-    static func kind(_ tags: [String: String]) -> String? {
+    public static func kind(_ tags: [String: String]) -> String? {
         if let place = tags["place"], ["city", "town", "village", "hamlet"].contains(place) { return place }
         if tags["boundary"] == "national_park" || tags["leisure"] == "nature_reserve"
             || (tags["boundary"] == "protected_area" && ["1", "1a", "1b", "2", "3"].contains(tags["protect_class"] ?? "")) {
@@ -50,7 +50,7 @@ enum OSMFeature {
     }
 
     /// The other names people may type: English and international names, older and alternative ones.
-    static func aliases(_ tags: [String: String], name: String) -> [String] {
+    public static func aliases(_ tags: [String: String], name: String) -> [String] {
         var out: [String] = []
         for key in ["name:en", "int_name", "alt_name", "official_name", "short_name", "old_name", "loc_name"] {
             for alias in (tags[key] ?? "").split(separator: ";") {

@@ -22,8 +22,13 @@ public struct Place: Sendable, Hashable {
     public var matched: PlaceMatch = .name
     /// What an imported point of interest is ("park", "peak", "fuel"…); empty for GeoNames' towns.
     public var feature = ""
-    /// Where it came from when not the built-in gazetteer: "OpenStreetMap, monaco".
+    /// Where it came from when not the built-in gazetteer: "OpenStreetMap, monaco", "Nominatim, nominatim.openstreetmap.org".
     public var source = ""
+    /// Metres above the sea, for a peak or a pass; nil when unknown.
+    public var elevation: Int?
+    /// The name the search found it by, its own or another, is exactly what was typed (qualifiers
+    /// aside), not only begun: "Uluru" for Uluṟu-Kata Tjuta National Park. Set by the search.
+    public var typedExactly = false
 
     public init(
         name: String, region: String, country: String, countryCode: String,
@@ -50,6 +55,13 @@ public struct Place: Sendable, Hashable {
         }
     }
 
+    /// What a row shows of its size: "2,600,000" people, or "2,757 m" for a peak or a pass; empty when unknown.
+    public var size: String {
+        if population > 0 { return Formatting.grouped(population) }
+        if let elevation { return Formatting.grouped(elevation) + " m" }
+        return ""
+    }
+
     /// "Portland, Oregon, United States": the non-empty parts joined.
     public var label: String {
         [name, region, country].filter { !$0.isEmpty }.joined(separator: ", ")
@@ -66,6 +78,19 @@ public enum PlaceMatch: Sendable, Hashable {
     case misspelling
     /// One of its other names is one letter away from what was typed.
     case misspelledAlias
+
+    /// Found only through a name one letter away from what was typed.
+    public var isTypo: Bool { self == .misspelling || self == .misspelledAlias }
+
+    /// The order kinds of match keep whatever the sizes: a typo never outranks a name that is, or
+    /// begins with, what was typed, and a typo of another name never outranks a typo of a place's own.
+    public var tier: Int {
+        switch self {
+        case .name, .alias: 0
+        case .misspelling: 1
+        case .misspelledAlias: 2
+        }
+    }
 
     /// `alias “Seville”`, `spelled “Pheonix”`; nil when the name itself matched.
     public func reason(typed: String) -> String? {

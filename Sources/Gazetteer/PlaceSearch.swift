@@ -95,6 +95,7 @@ extension Gazetteer {
         let entries = ranked.map { entry -> (entry: (row: UInt32, tier: Int, qualifier: Int), place: Place) in
             var place = place(at: Int(entry.row))
             place.matched = match(entry.tier, own: fold.fold(Substring(place.name)), typed: typed)
+            place.typedExactly = entry.tier == 0
             return (entry, place)
         }
         guard letters > Self.shortQueryLetters else {
@@ -108,9 +109,10 @@ extension Gazetteer {
             MatchPenalty.score(place.matched, ownNameIsTyped: fold.fold(Substring(place.name)) == typed,
                                matchedExactly: tier == 0, size: place.population)
         }
-        return entries.map { (-$0.entry.qualifier, score($0.entry.tier, $0.place), $0.entry.row, $0.place) }
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-            .map(\.3)
+        // A typo never outranks a place whose name or other name is, or begins with, what was typed (`PlaceMatch.tier`).
+        return entries.map { (-$0.entry.qualifier, $0.place.matched.tier, score($0.entry.tier, $0.place), $0.entry.row, $0.place) }
+            .sorted { ($0.0, $0.1, $0.2, $0.3) < ($1.0, $1.1, $1.2, $1.3) }
+            .map(\.4)
     }
 
     /// How a row matched, from its index tier (0 exact, 1 prefix, 2 one typo) and its own name.

@@ -21,8 +21,8 @@ public enum PlacesExitCode {
 }
 
 /// The output of `roadtrip places`: with `json`, an array of objects (name, region, country,
-/// countryCode, kind, latitude, longitude, population, and `matched` when the name does not show the
-/// query), best match first, `[]` for no match;
+/// countryCode, kind, latitude, longitude, population, `elevation` for a peak or a pass, `source` when
+/// not built in, and `matched` when the name does not show the query), best match first, `[]` for no match;
 /// otherwise a table for people. No match is said on standard error, with exit status 1.
 ///
 /// `sanitize` and `columns` are `TerminalText.sanitize` and `TextWidth.of` from TermUI,
@@ -43,12 +43,14 @@ public func placesCommandOutput(
     // "Matched" only when some row's name does not show what was typed: an alias or a misspelling.
     let reasons = places.map { $0.matched.reason(typed: query) }
     let explain = reasons.contains { $0 != nil }
-    let header = ["Place", "Region", "Country", "Kind", "Population", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
+    let sourced = places.contains { !$0.source.isEmpty }
+    // "Size": people for a town, metres for a peak or a pass.
+    let header = ["Place", "Region", "Country", "Kind", "Size", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
+        + (sourced ? ["Source"] : [])
     let rows = zip(places, reasons).map { p, reason in
-        [sanitize(p.name), sanitize(p.region), sanitize(p.country), p.kind,
-         p.population > 0 ? Formatting.grouped(p.population) : "",
+        [sanitize(p.name), sanitize(p.region), sanitize(p.country), sanitize(p.kind), p.size,
          String(format: "%.5f", p.coordinate.latitude), String(format: "%.5f", p.coordinate.longitude)]
-            + (explain ? [reason.map(sanitize) ?? ""] : [])
+            + (explain ? [reason.map(sanitize) ?? ""] : []) + (sourced ? [sanitize(p.source.isEmpty ? "built in" : p.source)] : [])
     }
     let table = [header] + rows
     let widths = header.indices.map { c in table.map { columns($0[c]) }.max() ?? 0 }
@@ -70,26 +72,49 @@ public func placesCommandOutput(
 /// Loads the gazetteer from `Gazetteer.defaultDirectory()` and runs the command; a missing
 /// or damaged gazetteer is one line on standard error and exit status 1.
 ///
-/// With `imported`, the regions imported from OpenStreetMap extracts are searched too.
+/// The curated destinations are searched too, with `imported` the regions imported from
+/// OpenStreetMap extracts, and with `online` a geocoder when no offline place is named as typed
+/// (its failure is a note on standard error; the offline matches stand).
 public func placesCommandOutput(
     query: String, limit: Int, json: Bool, imported: ImportedPlacesFolder? = nil,
+    online: ((Gazetteer) -> any OnlinePlaceSearching)? = nil,
     sanitize: (String) -> String, columns: (String) -> Int
 ) -> PlacesCommandOutput {
     do {
         let gazetteer = try Gazetteer.load(from: Gazetteer.defaultDirectory())
-        let searcher: any PlaceSearching = imported.map { CombinedPlaces(builtIn: gazetteer, folder: $0) } ?? gazetteer
-        return placesCommandOutput(query: query, limit: limit, json: json, searcher: searcher,
-                                   sanitize: sanitize, columns: columns)
+        let offline = CombinedPlaces(builtIn: gazetteer, folder: imported)
+        guard let online else {
+            return placesCommandOutput(query: query, limit: limit, json: json, searcher: offline,
+                                       sanitize: sanitize, columns: columns)
+        }
+        let fallback = OnlineFallback(offline: offline, online: online(gazetteer))
+        let answer: (places: [Place], failure: OnlineSearchFailure?) = limit >= 1 ? fallback.searchReporting(query, limit: limit) : ([], nil)
+        var out = placesCommandOutput(query: query, limit: limit, json: json, searcher: Fixed(places: answer.places),
+                                      sanitize: sanitize, columns: columns)
+        if let failure = answer.failure {
+            out.stderr = "roadtrip: online search: \(sanitize(failure.description)); offline matches only\n" + out.stderr
+        }
+        return out
     } catch {
         return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: \(sanitize("\(error)"))\n",
                                    exitCode: PlacesExitCode.dataUnavailable)
     }
 }
 
+/// Places already found, handed to the table as a search would.
+private struct Fixed: PlaceSearching {
+    let places: [Place]
+    func search(_ query: String, limit: Int) -> [Place] { Array(places.prefix(limit)) }
+}
+
 private struct PlaceJSON: Encodable {
     let name, region, country, countryCode, kind: String
     let latitude, longitude: Double
     let population: Int
+    /// Metres, for a peak or a pass; absent when unknown.
+    let elevation: Int?
+    /// Where it came from when not the built-in data ("OpenStreetMap, monaco", "Nominatim, …"); absent otherwise.
+    let source: String?
     /// Why it matched when its name does not show the query (`alias “Seville”`); absent otherwise.
     let matched: String?
 }
@@ -101,7 +126,7 @@ private func placesJSON(_ places: [Place], query: String) -> String {
     let rows = places.map {
         PlaceJSON(name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode, kind: $0.kind,
                   latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population,
-                  matched: $0.matched.reason(typed: query))
+                  elevation: $0.elevation, source: $0.source.isEmpty ? nil : $0.source, matched: $0.matched.reason(typed: query))
     }
     // Encoding plain strings and finite numbers cannot fail.
     let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import RoadtripCore
 
 /// A named place read from an extract, before it is given a region, country and zone.

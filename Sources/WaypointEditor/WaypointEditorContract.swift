@@ -149,6 +149,8 @@ public protocol WaypointEditorInteractorProtocol: AnyObject {
 @MainActor
 public protocol WaypointEditorInteractorOutput: AnyObject {
     func placesDidArrive(_ places: [PlaceSuggestion], for query: String)
+    /// The online search, asked because no offline place is named so, failed: the offline matches stand.
+    func onlineSearchDidFail(_ reason: String, for query: String)
 }
 
 @MainActor

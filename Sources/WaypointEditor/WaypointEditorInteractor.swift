@@ -11,6 +11,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let repository: TripRepository
     private let zones: @Sendable (Coordinate) -> TimeZone?
     private let places: (any PlaceSearching)?
+    private let online: (any OnlinePlaceSearching)?
     private let deliver: UIDelivery
     /// Bumped on every search so that only the answer to the latest one is shown.
     private var searchGeneration = 0
@@ -18,7 +19,9 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
 
     public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
                 zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
-                places: (any PlaceSearching)? = nil, deliver: UIDelivery = UIDelivery(post: { _ in })) {
+                places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
+                deliver: UIDelivery = UIDelivery(post: { _ in })) {
+        self.online = online
         self.tripID = tripID
         self.target = target
         self.repository = repository
@@ -35,13 +38,49 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         }
         let ticket = searchGeneration
         let deliver = self.deliver
+        let online = self.online
         deliver.begin()
         Task.detached {
-            let found = places.search(query, limit: 8).map { Self.suggestion($0, typed: query) }
-            deliver.finish { [weak self] in
-                guard let self, ticket == self.searchGeneration else { return }
-                self.output?.placesDidArrive(found, for: query)
+            let offline = places.search(query, limit: Self.suggestionLimit)
+            guard let online, OnlineFallback.wantsOnline(offline, query: query) else {
+                self.show(offline, for: query, ticket: ticket)
+                return
             }
+            // With nothing offline, "no place matches" waits for the online answer.
+            if !offline.isEmpty {
+                deliver.begin()
+                self.show(offline, for: query, ticket: ticket)
+            }
+            try? await Task.sleep(for: Self.onlinePause)
+            guard await self.isCurrent(ticket) else {
+                deliver.finish {}
+                return
+            }
+            switch await online.search(query, limit: Self.suggestionLimit) {
+            case let .success(found):
+                self.show(OnlineFallback.merged(online: found, offline: offline, limit: Self.suggestionLimit), for: query, ticket: ticket)
+            case let .failure(failure):
+                deliver.finish { [weak self] in
+                    guard let self, ticket == self.searchGeneration else { return }
+                    if offline.isEmpty { self.output?.placesDidArrive([], for: query) }
+                    self.output?.onlineSearchDidFail(failure.description, for: query)
+                }
+            }
+        }
+    }
+
+    nonisolated static let suggestionLimit = 8
+    /// Typing pauses this long before a query goes to the network: one request per pause, not per key.
+    nonisolated static let onlinePause: Duration = .milliseconds(400)
+
+    private func isCurrent(_ ticket: Int) -> Bool { ticket == searchGeneration }
+
+    /// Hands `found` to the presenter, unless a later search replaced this one first; ends one `begin()`.
+    private nonisolated func show(_ found: [Place], for query: String, ticket: Int) {
+        let rows = found.map { Self.suggestion($0, typed: query) }
+        deliver.finish { [weak self] in
+            guard let self, ticket == self.searchGeneration else { return }
+            self.output?.placesDidArrive(rows, for: query)
         }
     }
 
@@ -49,9 +88,10 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     /// the place's own name does not show it ("Köln, … ← alias “Cologne”", "Phoenix, … ← spelled “Pheonix”").
     nonisolated static func suggestion(_ place: Place, typed: String) -> PlaceSuggestion {
         let kind = place.kind.isEmpty ? "" : " · " + place.kind
-        let population = place.population > 0 ? " · " + Formatting.grouped(place.population) : ""
+        let size = place.size.isEmpty ? "" : " · " + place.size
+        let source = place.source.isEmpty ? "" : " · " + place.source
         let shown = place.matched.reason(typed: typed).map { " ← " + $0 } ?? ""
-        return PlaceSuggestion(label: place.label + kind + population + shown, name: place.name, region: place.region,
+        return PlaceSuggestion(label: place.label + kind + size + source + shown, name: place.name, region: place.region,
                                country: place.country, coordinate: place.coordinate,
                                timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
     }

@@ -68,6 +68,12 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         publish()
     }
 
+    public func onlineSearchDidFail(_ reason: String, for query: String) {
+        guard focus == .name, query == values[.name] else { return }
+        message = StatusMessage("Online search: \(reason); the offline matches stand.", isError: true)
+        publish()
+    }
+
     public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
         guard focus == .name, query == values[.name] else { return }
         suggestions = places

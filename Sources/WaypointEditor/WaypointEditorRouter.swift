@@ -11,13 +11,17 @@ public struct WaypointEditorDependencies {
     public var zones: @Sendable (Coordinate) -> TimeZone?
     /// The offline place search behind the name field; nil turns it off.
     public var places: (any PlaceSearching)?
+    /// The online geocoder asked when no offline place is named as typed; nil (the default) asks none.
+    public var online: (any OnlinePlaceSearching)?
     public var deliver: UIDelivery
 
     public init(repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
-                places: (any PlaceSearching)? = nil, deliver: UIDelivery = UIDelivery(post: { _ in })) {
+                places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
+                deliver: UIDelivery = UIDelivery(post: { _ in })) {
         self.repository = repository
         self.zones = zones
         self.places = places
+        self.online = online
         self.deliver = deliver
     }
 }
@@ -37,7 +41,7 @@ public final class WaypointEditorRouter: WaypointEditorRouterProtocol {
         let view = WaypointEditorView()
         let interactor = WaypointEditorInteractor(tripID: tripID, target: target, repository: dependencies.repository,
                                                   zones: dependencies.zones, places: dependencies.places,
-                                                  deliver: dependencies.deliver)
+                                                  online: dependencies.online, deliver: dependencies.deliver)
         let router = WaypointEditorRouter(navigator: navigator)
         let isNew: Bool = if case .insert = target { true } else { false }
         let presenter = WaypointEditorPresenter(interactor: interactor, router: router, isNew: isNew)

@@ -62,7 +62,15 @@ struct FullScreenApp {
         defer { services.server?.stop() }
         // The gazetteer loads on its own thread: the first frame never waits for it.
         // Regions imported with `places import` are read on the first search, off the UI thread.
-        let places = CombinedPlaces(builtIn: BackgroundGazetteer(), folder: ImportedPlacesFolder(dataFile: url))
+        let gazetteer = BackgroundGazetteer()
+        let places = CombinedPlaces(builtIn: gazetteer, folder: ImportedPlacesFolder(dataFile: url))
+        let online: NominatimGeocoder?
+        do {
+            online = try CommandServices.geocoder(options, nearest: gazetteer)
+        } catch {
+            printError("\(error)")
+            return 1
+        }
 
         let terminal: NCursesTerminal
         do {
@@ -83,7 +91,7 @@ struct FullScreenApp {
         let timeZones = Services.timeZones(places)
         let editor = WaypointEditorDependencies(
             repository: repository, zones: Services.zones(places),
-            places: places, deliver: deliver)
+            places: places, online: online, deliver: deliver)
         let detail = TripDetailDependencies(repository: repository, routes: services.routes, settings: settings,
                                             deliver: deliver, editor: editor, matrix: services.matrix,
                                             timeZones: timeZones, unicode: terminal.unicode,

@@ -29,8 +29,31 @@ enum CommandServices {
     }
 
     /// The gazetteer with the regions imported beside the data file: what a place name on the command line is looked up in.
+    /// With a geocoder configured, the online search is asked when no offline place is named as typed.
     static func searcher(_ options: GlobalOptions) throws -> any PlaceSearching {
-        CombinedPlaces(builtIn: try places(), folder: ImportedPlacesFolder(dataFile: options.dataURL))
+        let gazetteer = try places()
+        let offline = CombinedPlaces(builtIn: gazetteer, folder: ImportedPlacesFolder(dataFile: options.dataURL))
+        guard let online = try geocoder(options, nearest: gazetteer) else { return offline }
+        return OnlineFallback(offline: offline, online: online)
+    }
+
+    /// The configured online geocoder, its answers cached beside the trips file; nil when none is.
+    static func geocoder(_ options: GlobalOptions, nearest: some NearestPlaceFinding) throws -> NominatimGeocoder? {
+        try geocoderURL(options).map { geocoder(url: $0, options: options, nearest: nearest) }
+    }
+
+    /// The geocoder's URL when one is configured; a URL that is not one is refused, naming it.
+    static func geocoderURL(_ options: GlobalOptions) throws -> URL? {
+        guard let text = options.geocoder else { return nil }
+        switch NominatimGeocoder.url(text) {
+        case let .failure(failure): throw UserError(failure.description)
+        case let .success(url): return url
+        }
+    }
+
+    static func geocoder(url: URL, options: GlobalOptions, nearest: some NearestPlaceFinding) -> NominatimGeocoder {
+        NominatimGeocoder(base: url, cache: GeocoderCache(dataFile: options.dataURL),
+                          zones: { nearest.nearest(to: $0).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone } })
     }
 
     static func timeZones(options: GlobalOptions) -> TimeZoneLookup {

@@ -25,6 +25,11 @@ struct GlobalOptions: ParsableArguments {
                                valueName: "seconds"))
     var osrmTimeoutOption: String?
 
+    @Option(name: .customLong("geocoder"),
+            help: ArgumentHelp("A Nominatim-compatible server, asked when no offline place is named as typed (else $ROADTRIP_GEOCODER, else the config file's; off by default).",
+                               valueName: "url"))
+    var geocoderOption: String?
+
     /// A config file that cannot be used stops every command, saying its path, line and problem.
     func validate() throws {
         if case let .failure(error) = Config.current {
@@ -43,6 +48,11 @@ struct GlobalOptions: ParsableArguments {
 
     var osrmData: String? {
         (osrmDataOption ?? Config.file.osrmData).map { DataLocation.expandTilde($0, home: NSHomeDirectory()) }
+    }
+
+    /// The online geocoder's URL, or nil: off unless a flag, the environment or the config file names one.
+    var geocoder: String? {
+        (geocoderOption ?? Self.environment["ROADTRIP_GEOCODER"] ?? Config.file.geocoder).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     var osrmTimeout: String? { osrmTimeoutOption ?? (Self.has("ROADTRIP_OSRM_TIMEOUT") ? nil : Config.file.osrmTimeout) }

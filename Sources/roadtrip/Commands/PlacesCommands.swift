@@ -21,21 +21,28 @@ struct PlacesSearchCommand: ParsableCommand {
         usage: "roadtrip places [<options>] <query> ...",
         discussion: """
             Case, accents and punctuation do not matter; "Portland, ME" narrows by region or country; \
-            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. Regions imported with \
-            `places import` are searched too. No match is said on standard error, with status 1.
+            one typo is forgiven from 5 letters; "48.85, 2.29" is taken as a position. The curated destinations \
+            (parks, landmarks, passes, sights) and regions imported with `places import` are searched too; \
+            with --geocoder, so is a Nominatim server when no offline place is named as typed. No match is \
+            said on standard error, with status 1.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "How many places to list.") var limit = 10
-    @Flag(help: "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, matched?}.")
+    @Flag(help: "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?}.")
     var json = false
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String] = []
 
     func run() throws {
+        let global = self.global
+        // A bad geocoder URL is refused before anything is searched.
+        let online = try CommandServices.geocoderURL(global).map { url in
+            { (gazetteer: Gazetteer) -> any OnlinePlaceSearching in CommandServices.geocoder(url: url, options: global, nearest: gazetteer) }
+        }
         let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
-                                      imported: ImportedPlacesFolder(dataFile: global.dataURL),
+                                      imported: ImportedPlacesFolder(dataFile: global.dataURL), online: online,
                                       sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
         FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
         FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
@@ -120,3 +127,4 @@ struct PlacesImportedCommand: ParsableCommand {
         }
     }
 }
+

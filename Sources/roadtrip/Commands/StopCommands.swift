@@ -125,8 +125,9 @@ enum StopResolver {
     }
 
     /// A position, or the place `text` names. A name is taken only when the best match is strong
-    /// (its name is the name typed, qualifiers such as ", ME" aside) and unambiguous (no other place
-    /// of that name is nearly as large); otherwise the candidates are listed and nothing is taken,
+    /// (its name, or one of its other names, is the name typed, qualifiers such as ", ME" aside:
+    /// "Uluru" takes Uluṟu-Kata Tjuta National Park) and unambiguous (no other place of that name is
+    /// nearly as large); otherwise the candidates are listed and nothing is taken,
     /// unless `first` says to take the best match anyway.
     static func resolve(_ text: String, first: Bool = false, places: () throws -> any PlaceSearching) throws -> Stop {
         switch PositionParser.read(text) {
@@ -134,7 +135,15 @@ enum StopResolver {
         case let .invalid(message): throw UserError(message)
         case .notAPosition: break
         }
-        let found = try places().search(text, limit: 5)
+        let searcher = try places()
+        let found: [Place]
+        if let fallback = searcher as? OnlineFallback {
+            let answer = fallback.searchReporting(text, limit: 5)
+            if let failure = answer.failure { printError("online search: \(failure); offline matches only") }
+            found = answer.places
+        } else {
+            found = searcher.search(text, limit: 5)
+        }
         guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
         }
@@ -142,7 +151,9 @@ enum StopResolver {
                         region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
         if first { return stop }
         let typed = TypedName.folded(String(text.split(separator: ",").first ?? Substring(text)))
-        let named = found.filter { TypedName.folded($0.name) == typed || typed.hasPrefix(TypedName.folded($0.name) + " ") }
+        let named = found.filter {
+            $0.typedExactly || TypedName.folded($0.name) == typed || typed.hasPrefix(TypedName.folded($0.name) + " ")
+        }
         guard let strong = named.first, strong == best else {
             throw UserError(candidates(found, "No place is named “\(text)”; the nearest matches:"))
         }
@@ -156,7 +167,8 @@ enum StopResolver {
     /// The refusal with the candidates, one a line, and how to take the first anyway.
     private static func candidates(_ places: [Place], _ headline: String) -> String {
         let lines = places.map { place in
-            "  " + place.label + (place.population > 0 ? " · " + Formatting.grouped(place.population) : "")
+            "  " + place.label + (place.kind.isEmpty ? "" : " · " + place.kind) + (place.size.isEmpty ? "" : " · " + place.size)
+                + (place.source.isEmpty ? "" : " · " + place.source)
                 + " (" + Formatting.coordinate(place.coordinate) + ")"
         }
         return ([headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."]).joined(separator: "\n")

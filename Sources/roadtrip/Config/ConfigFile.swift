@@ -15,6 +15,7 @@ struct ConfigFile: Sendable {
         ("osrm", "an OSRM server URL, e.g. \"http://127.0.0.1:5000\""),
         ("osrm_data", "a prepared OSRM dataset, e.g. \"~/osrm/france-latest.osrm\""),
         ("osrm_timeout", "seconds, e.g. 8"),
+        ("geocoder", "a Nominatim-compatible server asked when no offline place is named so, e.g. \"https://nominatim.openstreetmap.org\""),
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
         ("colour", "true or false (false: no colours, as NO_COLOR)"),
@@ -27,6 +28,7 @@ struct ConfigFile: Sendable {
     var osrm: String?
     var osrmData: String?
     var osrmTimeout: String?
+    var geocoder: String?
     var dailyLimit: TimeInterval?
     var startMinutes: Int?
     var colour: Bool?
@@ -86,6 +88,7 @@ struct ConfigFile: Sendable {
         config.data = try string("data")
         config.osrm = try string("osrm")
         config.osrmData = try string("osrm_data")
+        config.geocoder = try string("geocoder")
         if let value = table["osrm_timeout"] {
             guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0, seconds <= 600 else {
                 throw fail("osrm_timeout", "osrm_timeout must be seconds between 0 and 600, not \(String(describing: value))")

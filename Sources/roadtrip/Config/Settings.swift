@@ -43,6 +43,7 @@ extension GlobalOptions {
             pick("osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm, default: "none (offline estimate)"),
             pick("osrm_data", flag: ("--osrm-data", osrmDataOption), file: file.osrmData, default: "none"),
             pick("osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout, default: "5"),
+            pick("geocoder", flag: ("--geocoder", geocoderOption), env: "ROADTRIP_GEOCODER", file: file.geocoder, default: "none (offline only)"),
             pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
             pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
             Setting(key: "colour", value: colourWanted ? "true" : "false",

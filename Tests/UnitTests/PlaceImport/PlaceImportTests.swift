@@ -26,7 +26,7 @@ import Testing
         #expect(summary.counts.contains { $0.kind == "museum" })
         #expect(folder.regions() == ["monaco"])
 
-        let combined = CombinedPlaces(builtIn: gazetteer, folder: folder)
+        let combined = CombinedPlaces(builtIn: gazetteer, folder: folder, destinationsDirectory: nil)
         let palace = try #require(combined.search("Palais Princier", limit: 1).first)
         #expect(palace.name == "Palais Princier de Monaco" && palace.kind == "sight")
         #expect(abs(palace.coordinate.latitude - 43.7314) < 0.001 && abs(palace.coordinate.longitude - 7.4201) < 0.001)

@@ -1,0 +1,69 @@
+import Foundation
+import RoadtripCore
+
+/// The curated places people drive to that are not towns: parks, landmarks, passes, sights.
+///
+/// `Data/destinations.tsv` is a versioned table kept by hand and checked entry by entry by
+/// `Scripts/check_destinations.py` (inside its country, no duplicates, kind from `kinds`); that
+/// script also writes each entry's region and time zone from the nearest gazetteer place, so a
+/// destination qualifies ("Crater Lake, Oregon") and keeps local time as a town does, and its
+/// gateway: the position of that nearest town when within 10 km, where people stay to see it.
+public enum Destinations {
+    public static let fileName = "destinations.tsv"
+
+    /// Every kind an entry may have.
+    public static let kinds: Set<String> = [
+        "park", "landmark", "canyon", "lake", "waterfall", "peak", "volcano", "pass", "road",
+        "glacier", "fjord", "beach", "cave", "castle", "sight",
+    ]
+
+    /// The size a destination ranks as, whatever its kind. Each was chosen because people drive to
+    /// it, so it stands with a town of 100,000: above villages of its name ("Yosemite" is the park,
+    /// not Yosemite Lakes), below the town it is named after when that is what was typed ("Banff").
+    static let prominence = 100_000
+
+    /// The table's entries as places, in file order; a missing file is no destinations.
+    ///
+    /// - Throws: `GazetteerError.malformed` naming the line of a row that does not read.
+    public static func load(from directory: URL) throws -> [ImportedPlace] {
+        try table(from: directory).map(\.place)
+    }
+
+    /// The entries, each with the position of its gateway town when it has one.
+    static func table(from directory: URL) throws -> [(place: ImportedPlace, gateway: Coordinate?)] {
+        let url = directory.appendingPathComponent(fileName)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        let countries = countryNames(in: directory)
+        var out: [(place: ImportedPlace, gateway: Coordinate?)] = []
+        var header = true
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if header { header = false; continue }
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == 10, let latitude = Double(cells[5]), let longitude = Double(cells[6]),
+                  (-90...90).contains(latitude), (-180...180).contains(longitude), kinds.contains(cells[2]) else {
+                throw GazetteerError.malformed(path: url.path, reason: "line \(number + 1) is not a destination")
+            }
+            var place = ImportedPlace(
+                name: cells[0], aliases: cells[1].split(separator: "|").map(String.init), kind: cells[2],
+                latitude: latitude, longitude: longitude, population: 0, prominence: prominence,
+                region: cells[4], country: countries[cells[3]] ?? cells[3], countryCode: cells[3], timeZone: cells[8])
+            place.elevation = Int(cells[7])
+            let gateway = cells[9].split(separator: ",").compactMap { Double($0) }
+            out.append((place, gateway.count == 2 ? Coordinate(latitude: gateway[0], longitude: gateway[1]) : nil))
+        }
+        return out
+    }
+
+    /// ISO code to country name, from the gazetteer's own table.
+    private static func countryNames(in directory: URL) -> [String: String] {
+        let url = directory.appendingPathComponent("gazetteer-countries.tsv")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
+        var names: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if cells.count >= 3 { names[String(cells[0])] = String(cells[2]) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import RoadtripCore
+
+/// The online geocoder's answers, kept in memory and in `geocoder-cache.json` beside the trips file,
+/// so a query asked again costs no request (and a public server's usage policy is kept).
+///
+/// Entries older than `maxAge` are asked again; past `capacity` the oldest go. The file is only a
+/// cache: one that does not read is started afresh, and it is replaced whole (`.atomic`), never
+/// written in place.
+public final class GeocoderCache: @unchecked Sendable {
+    // @unchecked: `entries` is only touched under `lock`.
+    public let url: URL?
+    private let lock = NSLock()
+    private var entries: [String: Entry]
+    private let now: @Sendable () -> Date
+
+    static let maxAge: TimeInterval = 30 * 24 * 3600
+    static let capacity = 500
+
+    struct Entry: Codable {
+        var saved: Date
+        var places: [ImportedPlace]
+    }
+
+    private struct File: Codable {
+        var version = 1
+        var entries: [String: Entry]
+    }
+
+    /// - Parameter url: the cache file; nil keeps answers for this run only.
+    public init(url: URL?, now: @escaping @Sendable () -> Date = Date.init) {
+        self.url = url
+        self.now = now
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        entries = url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries ?? [:]
+    }
+
+    /// `geocoder-cache.json` in the folder of the trips file.
+    public convenience init(dataFile: URL) {
+        self.init(url: dataFile.deletingLastPathComponent().appendingPathComponent("geocoder-cache.json"))
+    }
+
+    /// The server, the query as the search folds it, and the limit: what makes two answers the same.
+    static func key(base: URL, query: String, limit: Int) -> String {
+        base.absoluteString + "\n" + TypedName.folded(query) + "\n" + String(limit)
+    }
+
+    func places(for key: String) -> [ImportedPlace]? {
+        lock.withLock {
+            guard let entry = entries[key], now().timeIntervalSince(entry.saved) < Self.maxAge else { return nil }
+            return entry.places
+        }
+    }
+
+    func keep(_ places: [ImportedPlace], for key: String) {
+        let snapshot: [String: Entry] = lock.withLock {
+            entries[key] = Entry(saved: now(), places: places)
+            if entries.count > Self.capacity {
+                let oldest = entries.sorted { $0.value.saved < $1.value.saved }.prefix(entries.count - Self.capacity)
+                for (k, _) in oldest { entries[k] = nil }
+            }
+            return entries
+        }
+        guard let url else { return }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        // A cache that cannot be written costs a request next time, nothing more.
+        if let data = try? encoder.encode(File(entries: snapshot)) {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: url, options: .atomic)
+        }
+    }
+}
