@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Gazetteer benchmark: in-process load time and query latency (release build), peak RSS,
+# Place search benchmark (the towns with the curated destinations, as the CLI and the planner search):
+# in-process load time and query latency (release build), peak RSS,
 # and the whole process against Debian's `fzf --filter` over a file of the same place names.
 #
 #   Benchmarks/places/bench.sh            # from anywhere; needs swiftc, fzf (apt-get install fzf), /usr/bin/time
@@ -26,10 +27,12 @@ clang -O2 -c "$root/Sources/CGuardedMapping/GuardedMapping.c" -I "$root/Sources/
 cmap=(-Xcc -fmodule-map-file="$work/CGuardedMapping.modulemap")
 swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$work/RoadtripCore.swiftmodule" \
   -c $(find "$root/Sources/RoadtripCore" -name '*.swift' | sort) -o "$work/RoadtripCore.o"
+swiftc -O -wmo -parse-as-library -module-name HTTP -emit-module -emit-module-path "$work/HTTP.swiftmodule" \
+  -c $(find "$root/Sources/HTTP" -name '*.swift' | sort) -o "$work/HTTP.o"
 swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name Gazetteer -I "$work" -emit-module -emit-module-path "$work/Gazetteer.swiftmodule" \
   -c $(find "$root/Sources/Gazetteer" -name '*.swift' | sort) -o "$work/Gazetteer.o"
 swiftc -O -parse-as-library "${cmap[@]}" -I "$work" "$here/PlacesBench.swift" "$work/RoadtripCore.o" "$work/Gazetteer.o" \
-  "$work/GuardedMapping.o" -o "$work/places-bench"
+  "$work/HTTP.o" "$work/GuardedMapping.o" -o "$work/places-bench"
 
 echo "== in-process (release)"
 "$work/places-bench" "$data" latency

@@ -22,6 +22,8 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         var name: String
         /// A destination's nearest town, when within 10 km.
         var gateway: Coordinate?
+        /// The name from each later word on ("jardin animalier", "animalier" for "le jardin animalier"),
+        /// so a query may begin at any word and run on, as in the built-in index.
         var words: [Substring]
         var aliases: [String]
     }
@@ -121,7 +123,10 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         place.elevation = p.elevation
         let name = TypedName.folded(place.name)
         return Entry(place: place, size: max(p.prominence, p.population), name: name, gateway: gateway,
-                     words: name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }),
+                     words: name.indices.filter { i in
+                         i != name.startIndex && (name[i].isLetter || name[i].isNumber)
+                             && !(name[name.index(before: i)].isLetter || name[name.index(before: i)].isNumber)
+                     }.map { name[$0...] },
                      aliases: p.aliases.map { TypedName.folded(printable($0)) })
     }
 

@@ -150,10 +150,7 @@ enum StopResolver {
         let stop = Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
                         region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
         if first { return stop }
-        let typed = TypedName.folded(String(text.split(separator: ",").first ?? Substring(text)))
-        let named = found.filter {
-            $0.typedExactly || TypedName.folded($0.name) == typed || typed.hasPrefix(TypedName.folded($0.name) + " ")
-        }
+        let named = found.filter { $0.isNamed(by: text) }
         guard let strong = named.first, strong == best else {
             throw UserError(candidates(found, "No place is named “\(text)”; the nearest matches:"))
         }

@@ -1,0 +1,100 @@
+import Foundation
+import Gazetteer
+import RoadtripCore
+import TermUI
+import Testing
+import TestSupport
+@testable import WaypointEditor
+
+/// The editor's name field with an online geocoder: offline answers at once, online ones after a
+/// pause in typing, only when no offline place is named as typed, and never for a stale query.
+@MainActor
+@Suite struct OnlinePlaceEditorTests {
+    /// An online search that records what it was asked and answers, or fails, as told.
+    final class OnlineDouble: OnlinePlaceSearching, @unchecked Sendable {
+        // @unchecked: `asked` is only touched under `lock`.
+        private let lock = NSLock()
+        private var asked: [String] = []
+        let answer: Result<[Place], OnlineSearchFailure>
+        init(_ answer: Result<[Place], OnlineSearchFailure>) { self.answer = answer }
+        var calls: [String] { lock.withLock { asked } }
+        func search(_ query: String, limit: Int) async -> Result<[Place], OnlineSearchFailure> {
+            lock.withLock { asked.append(query) }
+            return answer
+        }
+    }
+
+    static let stadium: Place = {
+        var p = Place(name: "Stade Louis II", region: "", country: "Monaco", countryCode: "MC",
+                      coordinate: Coordinate(latitude: 43.7276, longitude: 7.4155), population: 0, timeZone: "Europe/Monaco")
+        p.feature = "stadium"
+        p.source = "Nominatim, test"
+        return p
+    }()
+
+    let box = PostBox()
+    let view = WaypointEditorViewSpy()
+    let presenter: WaypointEditorPresenter
+    let online: OnlineDouble
+    let store = TripStoreDouble()
+
+    init() { self.init(online: OnlineDouble(.success([Self.stadium]))) }
+
+    init(online: OnlineDouble) {
+        self.online = online
+        let trip = Fixtures.france()
+        let repository = TripRepository(store: store, trips: [trip])
+        let interactor = WaypointEditorInteractor(
+            tripID: trip.id, target: .insert(at: 0), repository: repository,
+            places: PlaceSearchDouble(places: [PlaceSearchEditorTests.portlandOR]), online: online,
+            deliver: UIDelivery(post: { [box] in box.append($0) }))
+        presenter = WaypointEditorPresenter(interactor: interactor, router: WaypointEditorRouterSpy(), isNew: true)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewWillAppear()
+    }
+
+    /// Runs what has been delivered until `expected` deliveries have come, then settles.
+    func settle(_ expected: Int) async {
+        var ran = 0
+        while ran < expected {
+            let work = box.takeAll()
+            if work.isEmpty { try? await Task.sleep(for: .milliseconds(20)); continue }
+            for w in work { w() }
+            ran += work.count
+        }
+    }
+
+    @Test func aNameNoOfflinePlaceHasIsAskedOnlineAfterThePauseAndShownMarked() async {
+        presenter.didEditField(.name, text: "Stade Louis")
+        await settle(1)
+        #expect(online.calls == ["Stade Louis"])
+        #expect(view.model?.suggestions == ["Stade Louis II, Monaco · stadium · Nominatim, test"])
+        #expect(view.model?.message == nil)
+    }
+
+    @Test func aPlaceNamedOfflineIsNeverAskedOnline() async {
+        presenter.didEditField(.name, text: "Portland")
+        await settle(1)
+        try? await Task.sleep(for: .milliseconds(600))
+        #expect(box.takeAll().isEmpty)
+        #expect(online.calls.isEmpty)
+        #expect(view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
+    }
+
+    @Test func typingOnBeforeThePauseAsksOnlyForTheLastName() async {
+        presenter.didEditField(.name, text: "Stade")
+        presenter.didEditField(.name, text: "Stade L")
+        presenter.didEditField(.name, text: "Stade Louis")
+        await settle(3)
+        #expect(online.calls == ["Stade Louis"])
+    }
+
+    @Test func aFailureIsOneLineAndTheOfflineMatchesStand() async {
+        let failing = OnlinePlaceEditorTests(online: OnlineDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        failing.presenter.didEditField(.name, text: "Portl")
+        await failing.settle(2)
+        #expect(failing.view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
+        #expect(failing.view.model?.message?.text == "Online search: Nominatim, test: cannot connect; the offline matches stand.")
+    }
+}
