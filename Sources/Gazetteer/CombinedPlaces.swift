@@ -13,10 +13,16 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     private let folder: ImportedPlacesFolder?
     private let destinationsDirectory: URL?
     private let lock = NSLock()
-    private var cached: (entries: [Entry], gateways: Gateways)?
+    private var cached: Loaded?
 
-    /// An imported place with its names folded once.
-    private struct Entry {
+    private struct Loaded {
+        var entries: [Entry]
+        var gateways: Gateways
+        var keys: NameKeys
+    }
+
+    /// A curated or imported place with its names folded once.
+    fileprivate struct Entry {
         var place: Place
         var size: Int
         var name: String
@@ -26,6 +32,10 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         /// so a query may begin at any word and run on, as in the built-in index.
         var words: [Substring]
         var aliases: [String]
+        /// Folded once at load, as every search compares them: region, country and country code…
+        var whereabouts: [String]
+        /// …and the name's bytes, for the typo test.
+        var nameBytes: [UInt8]
     }
 
     /// - Parameters:
@@ -53,53 +63,63 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         let typed = TypedName.folded(name)
         let all = loaded()
         // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
-        let towns = Set(found.map { Gateways.Key($0.coordinate) })
-        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.entries.filter { entry in
-            guard let gateway = entry.gateway, towns.contains(Gateways.Key(gateway)) else { return true }
-            return !found.contains { Gateways.Key($0.coordinate) == Gateways.Key(gateway) && TypedName.folded($0.name) == entry.name }
-        })
+        let towns = found.map { (key: Gateways.Key($0.coordinate), name: TypedName.folded($0.name)) }
+        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.entries, keys: all.keys) { entry in
+            // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
+            guard let gateway = entry.gateway else { return false }
+            let key = Gateways.Key(gateway)
+            return towns.contains { $0.key == key && $0.name == entry.name }
+        }
         let ranked = found.map { place in
             let size = all.gateways.contains(place.coordinate) ? place.population * Self.gatewayFactor : place.population
             return (place, Gazetteer.MatchPenalty.score(place.matched, ownNameIsTyped: TypedName.folded(place.name) == typed,
                                                         matchedExactly: place.typedExactly, size: size))
         } + extra
         // As in the built-in search, kinds of match keep their order whatever the sizes (`PlaceMatch.tier`).
-        return ranked.sorted { ($0.0.matched.tier, $0.1) < ($1.0.matched.tier, $1.1) }.prefix(limit).map(\.0)
+        // Ties keep the order they came in (the built-in search's, then the table's): the same answer every time.
+        return ranked.enumerated().sorted { ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset) }
+            .prefix(limit).map(\.element.0)
     }
 
-    private func matches(_ typed: String, qualifiers: [String], in entries: [Entry]) -> [(Place, Double)] {
+    private func matches(_ typed: String, qualifiers: [String], in entries: [Entry], keys: NameKeys,
+                         isTownRow: (Entry) -> Bool) -> [(Place, Double)] {
         guard !typed.isEmpty else { return [] }
-        var out: [(Place, Double)] = []
-        for entry in entries {
-            if !qualifiers.isEmpty, !qualifiers.allSatisfy({ q in
-                [entry.place.region, entry.place.country, entry.place.countryCode].contains { TypedName.folded($0).hasPrefix(q) }
-            }) { continue }
-            var place = entry.place
-            // "Crater Lake" is exactly one of Crater Lake National Park's names, though it only begins its own.
-            let aliasIsTyped = entry.aliases.contains(typed)
-            let exactly: Bool
-            if entry.name.hasPrefix(typed) || entry.words.contains(where: { $0.hasPrefix(typed) }) {
-                place.matched = .name
-                exactly = entry.name == typed || aliasIsTyped
-            } else if aliasIsTyped || entry.aliases.contains(where: { $0.hasPrefix(typed) }) {
-                place.matched = .alias
-                exactly = aliasIsTyped
-            } else if typed.count >= Gazetteer.typoMinimumLetters,
-                      TypedName.isOneEditApart(Array(entry.name.utf8), Array(typed.utf8)) {
-                place.matched = .misspelling
-                exactly = false
-            } else {
-                continue
+        let typedBytes = Array(typed.utf8)
+        var found: [Int: PlaceMatch] = [:], exact: Set<Int> = [], ownExact: Set<Int> = []
+        for hit in keys.beginning(with: typedBytes) {
+            let isExact = hit.bytes.count == typedBytes.count
+            switch hit.kind {
+            case .name, .word:
+                found[hit.entry] = .name
+                if isExact, hit.kind == .name { ownExact.insert(hit.entry) }
+            case .alias:
+                if found[hit.entry] == nil { found[hit.entry] = .alias }
             }
-            let score = Gazetteer.MatchPenalty.score(place.matched, ownNameIsTyped: entry.name == typed,
-                                                     matchedExactly: exactly, size: entry.size)
-            place.typedExactly = exactly
-            out.append((place, score))
+            // "Crater Lake" is exactly one of Crater Lake National Park's names, though it only begins its own.
+            if isExact, hit.kind != .word { exact.insert(hit.entry) }
         }
-        return out
+        if typedBytes.count >= Gazetteer.typoMinimumLetters {
+            for (i, entry) in entries.enumerated() where found[i] == nil && TypedName.isOneEditApart(entry.nameBytes, typedBytes) {
+                found[i] = .misspelling
+            }
+        }
+        var out: [(Place, Double, Int)] = []
+        for (i, match) in found {
+            let entry = entries[i]
+            if !qualifiers.isEmpty, !qualifiers.allSatisfy({ q in entry.whereabouts.contains { $0.hasPrefix(q) } }) { continue }
+            if isTownRow(entry) { continue }
+            var place = entry.place
+            place.matched = match
+            place.typedExactly = exact.contains(i)
+            let score = Gazetteer.MatchPenalty.score(match, ownNameIsTyped: ownExact.contains(i),
+                                                     matchedExactly: place.typedExactly, size: entry.size)
+            out.append((place, score, i))
+        }
+        // Dictionary order is not stable: ties go by the table's order.
+        return out.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map { ($0.0, $0.1) }
     }
 
-    private func loaded() -> (entries: [Entry], gateways: Gateways) {
+    private func loaded() -> Loaded {
         lock.lock()
         defer { lock.unlock() }
         if let cached { return cached }
@@ -108,7 +128,7 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
             + (folder?.load().regions ?? []).flatMap { region in
                 region.places.map { Self.entry($0, source: "OpenStreetMap, " + Self.printable(region.region)) }
             }
-        let loaded = (made, Gateways(table.compactMap(\.gateway)))
+        let loaded = Loaded(entries: made, gateways: Gateways(table.compactMap(\.gateway)), keys: NameKeys(made))
         cached = loaded
         return loaded
     }
@@ -127,7 +147,9 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
                          i != name.startIndex && (name[i].isLetter || name[i].isNumber)
                              && !(name[name.index(before: i)].isLetter || name[name.index(before: i)].isNumber)
                      }.map { name[$0...] },
-                     aliases: p.aliases.map { TypedName.folded(printable($0)) })
+                     aliases: p.aliases.map { TypedName.folded(printable($0)) },
+                     whereabouts: [place.region, place.country, place.countryCode].map(TypedName.folded),
+                     nameBytes: Array(name.utf8))
     }
 
     /// A hand-edited file may hold anything: control characters never reach a row.
@@ -152,4 +174,39 @@ struct Gateways: Sendable {
 
     /// Whether the town at `c` is a destination's gateway.
     func contains(_ c: Coordinate) -> Bool { keys.contains(Key(c)) }
+}
+
+/// Every folded name of the curated and imported places, and each later word of it onwards, sorted,
+/// so a search finds those that begin with what was typed by binary search instead of a pass over all.
+struct NameKeys: Sendable {
+    enum Kind: Sendable { case name, word, alias }
+    struct Key: Sendable {
+        var bytes: [UInt8]
+        var entry: Int
+        var kind: Kind
+    }
+
+    private let keys: [Key]
+
+    fileprivate init(_ entries: [CombinedPlaces.Entry]) {
+        var keys: [Key] = []
+        for (i, entry) in entries.enumerated() {
+            keys.append(Key(bytes: Array(entry.name.utf8), entry: i, kind: .name))
+            for word in entry.words { keys.append(Key(bytes: Array(word.utf8), entry: i, kind: .word)) }
+            for alias in entry.aliases { keys.append(Key(bytes: Array(alias.utf8), entry: i, kind: .alias)) }
+        }
+        self.keys = keys.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    }
+
+    /// The keys that begin with `prefix`.
+    func beginning(with prefix: [UInt8]) -> ArraySlice<Key> {
+        var low = 0, high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].bytes.lexicographicallyPrecedes(prefix) { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < keys.count, keys[end].bytes.starts(with: prefix) { end += 1 }
+        return keys[low..<end]
+    }
 }

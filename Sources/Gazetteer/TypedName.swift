@@ -5,7 +5,15 @@ import Foundation
 public enum TypedName {
     /// `text` trimmed, without case or accents: "Zürich " and "zurich" compare equal.
     public static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // Most names are ASCII: lower-cased byte by byte, what Foundation's folding gives them, at a
+        // fraction of its cost (it is run on every curated and imported name at load, and per search).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(text.utf8)
+            while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+            let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+            return String(decoding: bytes[start...].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Whether `typed` shows the place `name`: it begins the name ("Greno" for Grenoble), or it is

@@ -28,7 +28,7 @@ public final class GeocoderCache: @unchecked Sendable {
     }
 
     /// - Parameter url: the cache file; nil keeps answers for this run only.
-    public init(url: URL?, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(url: URL?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.url = url
         self.now = now
         let decoder = JSONDecoder()
