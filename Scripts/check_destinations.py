@@ -11,9 +11,12 @@ Every entry must:
     within 100 m of another entry's.
 The whole table must also hold at least 1,000 entries with some on every inhabited continent.
 
-A local name that is the own name of a gazetteer town within TOWN_KM in the same country is an
-error too: "Banff" typed means the town of Banff, not Banff National Park (which is still found by
-its own name, begun). --fill drops such names.
+A local name of a sight, road, peak or any other kind but a park that is the own name of a gazetteer
+town within TOWN_KM in the same country is an error too: "Zermatt" typed means the town, not the
+Matterhorn, and "Big Sur" the place, not the Pacific Coast Highway. --fill drops such names. A park
+keeps its short name ("Grand Canyon", "Banff", "Jasper"): the search weighs it against the town of
+that name by size, so the village of 1,460 at the Grand Canyon's rim comes after the park, and the
+town of Banff before it.
 
 A region the entry gives that differs from the region of the nearest gazetteer place in the same
 country is reported as a warning: a wrong region often means a wrong position.
@@ -255,7 +258,7 @@ def main():
                 errors.append(f"{label}: {lat}, {lon} is {far} outside {e['country']}")
         kept = []
         for name in [n for n in e["local names"].split("|") if n]:
-            town = town_named(towns, e["country"], name, lat, lon)
+            town = None if e["kind"] == "park" else town_named(towns, e["country"], name, lat, lon)
             if town is None:
                 kept.append(name)
             elif args.fill:

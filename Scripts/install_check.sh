@@ -13,6 +13,7 @@ make --no-print-directory install PREFIX="$prefix" CONFIG=debug >/dev/null
 run() { (cd / && env -i HOME="$home" PATH=/usr/bin:/bin "$prefix/bin/roadtrip" "$@"); }
 
 run places Hallstatt --limit 1 | grep -q "Upper Austria" || fail "the installed binary does not find its places"
+run places Crater Lake --limit 1 | grep -q "Crater Lake National Park" || fail "the installed binary does not find the curated destinations"
 run new "Installed trip" >/dev/null || fail "cannot create a trip"
 run add-stop "Installed trip" Salzburg >/dev/null || fail "cannot add a stop by name"
 run list | grep -q "Installed trip" || fail "the trip is not listed"
@@ -32,4 +33,4 @@ echo "$out" | grep -q "looked in /nonexistent" || fail "a missing data folder is
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "install check: make install into a temporary PREFIX ran from / with a clean environment (places, new, add-stop, list), completions and manual installed, a missing data folder explained, make uninstall left no file"
+echo "install check: make install into a temporary PREFIX ran from / with a clean environment (places and destinations, new, add-stop, list), completions and manual installed, a missing data folder explained, make uninstall left no file"

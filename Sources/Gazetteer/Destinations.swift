@@ -17,10 +17,11 @@ public enum Destinations {
         "glacier", "fjord", "beach", "cave", "castle", "sight",
     ]
 
-    /// The size a destination ranks as, whatever its kind. Each was chosen because people drive to
-    /// it, so it stands with a town of 100,000: above villages of its name ("Yosemite" is the park,
-    /// not Yosemite Lakes), below the town it is named after when that is what was typed ("Banff").
-    static let prominence = 100_000
+    /// The size a destination ranks as. Each was chosen because people drive to it, so it stands with
+    /// a town of 100,000, above villages of its name; a park, the widest draw, with one of 300,000:
+    /// "Grand Canyon" is the park before the village at its rim, while the town of Banff, ranked up
+    /// as the park's gateway, stays before Banff National Park.
+    static func prominence(kind: String) -> Int { kind == "park" ? 300_000 : 100_000 }
 
     /// The table's entries as places, in file order; a missing file is no destinations.
     ///
@@ -46,7 +47,7 @@ public enum Destinations {
             }
             var place = ImportedPlace(
                 name: cells[0], aliases: cells[1].split(separator: "|").map(String.init), kind: cells[2],
-                latitude: latitude, longitude: longitude, population: 0, prominence: prominence,
+                latitude: latitude, longitude: longitude, population: 0, prominence: prominence(kind: cells[2]),
                 region: cells[4], country: countries[cells[3]] ?? cells[3], countryCode: cells[3], timeZone: cells[8])
             place.elevation = Int(cells[7])
             let gateway = cells[9].split(separator: ",").compactMap { Double($0) }

@@ -15,6 +15,8 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let deliver: UIDelivery
     /// Bumped on every search so that only the answer to the latest one is shown.
     private var searchGeneration = 0
+    /// The same number, for the search task to read before it asks the network.
+    private let latestSearch = LatestSearch()
     public weak var output: WaypointEditorInteractorOutput?
 
     public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
@@ -32,6 +34,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
 
     public func searchPlaces(_ query: String) {
         searchGeneration += 1
+        latestSearch.value = searchGeneration
         guard let places, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             output?.placesDidArrive([], for: query)
             return
@@ -39,6 +42,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let ticket = searchGeneration
         let deliver = self.deliver
         let online = self.online
+        let latest = latestSearch
         deliver.begin()
         Task.detached {
             let offline = places.search(query, limit: Self.suggestionLimit)
@@ -52,7 +56,8 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
                 self.show(offline, for: query, ticket: ticket)
             }
             try? await Task.sleep(for: Self.onlinePause)
-            guard await self.isCurrent(ticket) else {
+            // Read off the main thread: the planner's run loop serves posted work, not the main actor's queue.
+            guard latest.value == ticket else {
                 deliver.finish {}
                 return
             }
@@ -72,8 +77,6 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     nonisolated static let suggestionLimit = 8
     /// Typing pauses this long before a query goes to the network: one request per pause, not per key.
     nonisolated static let onlinePause: Duration = .milliseconds(400)
-
-    private func isCurrent(_ ticket: Int) -> Bool { ticket == searchGeneration }
 
     /// Hands `found` to the presenter, unless a later search replaced this one first; ends one `begin()`.
     private nonisolated func show(_ found: [Place], for query: String, ticket: Int) {
@@ -142,5 +145,16 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
             stop.country = nil
             stop.timeZone = nil
         }
+    }
+}
+
+/// The number of the latest search, written on the main thread and read by search tasks.
+private final class LatestSearch: @unchecked Sendable {
+    // @unchecked: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

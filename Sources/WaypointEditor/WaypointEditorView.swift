@@ -80,7 +80,10 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     /// The place matches, in a box under the name field; the highlighted one is what Enter takes.
     private func drawSuggestions(_ model: WaypointEditorViewModel, at origin: Point, width: Int, on canvas: Canvas) {
         guard !model.suggestions.isEmpty, model.focus == .name else { return }
-        let width = min(width, canvas.size.width - origin.x - 1)
+        // As wide as the longest row needs, up to the screen's edge: the kind, the size and why a row
+        // matched sit at the end of it.
+        let widest = model.suggestions.map(TextWidth.of).max() ?? 0
+        let width = min(max(width, widest), canvas.size.width - origin.x - 1)
         let rows = min(model.suggestions.count, max(0, canvas.size.height - origin.y - 3))
         guard rows > 0, width > 4 else { return }
         Overlay.drawBox(Rect(x: origin.x - 1, y: origin.y, width: width + 2, height: rows + 2), on: canvas)

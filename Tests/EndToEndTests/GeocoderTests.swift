@@ -77,6 +77,8 @@ struct GeocoderTests {
         let first = try sandbox.run("places", "Grimaldi Forum", "--geocoder", url, "--json")
         #expect(first.status == 0, "\(first)")
         let cache = sandbox.folder.appendingPathComponent("geocoder-cache.json")
+        // Where a person searched is theirs alone, as the trips file.
+        #expect(try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int == 0o600)
         let kept = try String(contentsOf: cache, encoding: .utf8)
         // The same answer, filed under a server that is not there: only the cache can give it.
         let dead = "http://127.0.0.1:9"

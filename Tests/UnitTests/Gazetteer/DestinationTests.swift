@@ -29,7 +29,7 @@ import Testing
     @Test func whatRoadTripsAreMadeOfIsFoundByItsNameAndItsShortOrLocalName() {
         let expected: [(String, String, String)] = [
             ("Crater Lake", "Crater Lake National Park", "US"), ("Uluru", "Uluru", "AU"), ("Ayers Rock", "Uluru", "AU"),
-            ("Grand Canyon National", "Grand Canyon National Park", "US"), ("Plitvice", "Plitvice Lakes National Park", "HR"),
+            ("Grand Canyon", "Grand Canyon National Park", "US"), ("Plitvice", "Plitvice Lakes National Park", "HR"),
             ("Milford Sound", "Milford Sound", "NZ"), ("Piopiotahi", "Milford Sound", "NZ"),
             ("Geirangerfjord", "Geirangerfjord", "NO"), ("Stelvio Pass", "Stelvio Pass", "IT"),
             ("Passo dello Stelvio", "Stelvio Pass", "IT"), ("Going-to-the-Sun Road", "Going-to-the-Sun Road", "US"),
@@ -42,10 +42,11 @@ import Testing
         }
     }
 
-    @Test func aTownOfTheNameComesFirstAndTheParkNext() {
-        // Exact own name before exact other name: Grand Canyon (the village at the South Rim), then the park.
+    @Test func aParkAndATownOfItsNameRankBySize() {
+        // The park, then the village of 1,460 at the South Rim; the town of Banff, then its park.
         let found = Self.search.search("Grand Canyon", limit: 2)
-        #expect(found.map(\.name) == ["Grand Canyon", "Grand Canyon National Park"], "\(found.map(\.label))")
+        #expect(found.map(\.name) == ["Grand Canyon National Park", "Grand Canyon"], "\(found.map(\.label))")
+        #expect(Self.search.search("Banff", limit: 2).map(\.name) == ["Banff", "Banff National Park"])
         // A village known for itself is one row, its own: Hallstatt once, not again as a sight.
         #expect(Self.search.search("Hallstatt", limit: 5).filter { $0.name == "Hallstatt" }.count == 1)
     }

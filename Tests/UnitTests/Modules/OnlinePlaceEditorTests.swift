@@ -73,6 +73,16 @@ import TestSupport
         #expect(view.model?.message == nil)
     }
 
+    @Test func theOnlineAnswerComesWhileTheMainThreadNeverYields() {
+        // The planner's run loop serves posted work, never the main actor's own queue: a search task
+        // that waited for the main actor would wait for ever (as a first version did).
+        presenter.didEditField(.name, text: "Stade Louis")
+        let deadline = Date().addingTimeInterval(10)
+        while box.count < 1, Date() < deadline { usleep(2_000) }
+        for work in box.takeAll() { work() }
+        #expect(view.model?.suggestions == ["Stade Louis II, Monaco · stadium · Nominatim, test"])
+    }
+
     @Test func aPlaceNamedOfflineIsNeverAskedOnline() async {
         presenter.didEditField(.name, text: "Portland")
         await settle(1)
