@@ -70,7 +70,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
 
     public func onlineSearchDidFail(_ reason: String, for query: String) {
         guard focus == .name, query == values[.name] else { return }
-        message = StatusMessage("Online search: \(reason); the offline matches stand.", isError: true)
+        let offline = suggestions.isEmpty ? "nothing matches “\(query)” offline either" : "the offline matches stand"
+        message = StatusMessage("Online search: \(reason); \(offline).", isError: true)
         publish()
     }
 

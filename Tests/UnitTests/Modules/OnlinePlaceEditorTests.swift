@@ -107,4 +107,12 @@ import TestSupport
         #expect(failing.view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
         #expect(failing.view.model?.message?.text == "Online search: Nominatim, test: cannot connect; the offline matches stand.")
     }
+
+    @Test func aFailureWithNothingOfflineSaysSo() async {
+        let failing = OnlinePlaceEditorTests(online: OnlineDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        failing.presenter.didEditField(.name, text: "Stade Louis")
+        await failing.settle(1)
+        #expect(failing.view.model?.suggestions == [])
+        #expect(failing.view.model?.message?.text == "Online search: Nominatim, test: cannot connect; nothing matches “Stade Louis” offline either.")
+    }
 }
