@@ -5,18 +5,6 @@ import Testing
 
 /// The offline search, then the online one only when no offline place is named as typed.
 @Suite struct OnlineFallbackTests {
-    /// An online search that counts its calls and answers, or fails, as told.
-    final class OnlineDouble: OnlinePlaceSearching, @unchecked Sendable {
-        // @unchecked: the tests call it from one task at a time.
-        var calls: [String] = []
-        let answer: Result<[Place], OnlineSearchFailure>
-        init(_ answer: Result<[Place], OnlineSearchFailure>) { self.answer = answer }
-        func search(_ query: String, limit: Int) async -> Result<[Place], OnlineSearchFailure> {
-            calls.append(query)
-            return answer
-        }
-    }
-
     static func place(_ name: String, _ lat: Double, _ lon: Double, source: String = "") -> Place {
         var p = Place(name: name, region: "", country: "Monaco", countryCode: "MC",
                       coordinate: Coordinate(latitude: lat, longitude: lon), population: 0, timeZone: "Europe/Monaco")
@@ -28,7 +16,7 @@ import Testing
     let offline = try! GazetteerFixture.gazetteer()
 
     @Test func aPlaceNamedOfflineAsksNothingOnline() async {
-        let online = OnlineDouble(.success([Self.stadium]))
+        let online = OnlineSearchDouble(.success([Self.stadium]))
         let found = await OnlineFallback(offline: offline, online: online).lookUp("Monaco", limit: 5)
         #expect(online.calls.isEmpty)
         #expect(found.places.first?.name == "Monaco" && found.failure == nil)
@@ -39,14 +27,14 @@ import Testing
     }
 
     @Test func aNameNoOfflinePlaceHasIsAskedOnlineAndComesFirstMarked() async {
-        let online = OnlineDouble(.success([Self.stadium]))
+        let online = OnlineSearchDouble(.success([Self.stadium]))
         let found = await OnlineFallback(offline: offline, online: online).lookUp("Stade Louis", limit: 5)
         #expect(online.calls == ["Stade Louis"])
         #expect(found.places.first == Self.stadium && found.places.first?.source == "Nominatim, test")
     }
 
     @Test func aFailureKeepsTheOfflineMatchesAndSaysWhy() async {
-        let online = OnlineDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect")))
+        let online = OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect")))
         let found = await OnlineFallback(offline: offline, online: online).lookUp("Pheonix", limit: 3)
         #expect(found.places.first?.name == "Phoenix")
         #expect(found.failure?.description == "Nominatim, test: cannot connect")

@@ -10,20 +10,6 @@ import TestSupport
 /// pause in typing, only when no offline place is named as typed, and never for a stale query.
 @MainActor
 @Suite struct OnlinePlaceEditorTests {
-    /// An online search that records what it was asked and answers, or fails, as told.
-    final class OnlineDouble: OnlinePlaceSearching, @unchecked Sendable {
-        // @unchecked: `asked` is only touched under `lock`.
-        private let lock = NSLock()
-        private var asked: [String] = []
-        let answer: Result<[Place], OnlineSearchFailure>
-        init(_ answer: Result<[Place], OnlineSearchFailure>) { self.answer = answer }
-        var calls: [String] { lock.withLock { asked } }
-        func search(_ query: String, limit: Int) async -> Result<[Place], OnlineSearchFailure> {
-            lock.withLock { asked.append(query) }
-            return answer
-        }
-    }
-
     static let stadium: Place = {
         var p = Place(name: "Stade Louis II", region: "", country: "Monaco", countryCode: "MC",
                       coordinate: Coordinate(latitude: 43.7276, longitude: 7.4155), population: 0, timeZone: "Europe/Monaco")
@@ -35,12 +21,12 @@ import TestSupport
     let box = PostBox()
     let view = WaypointEditorViewSpy()
     let presenter: WaypointEditorPresenter
-    let online: OnlineDouble
+    let online: OnlineSearchDouble
     let store = TripStoreDouble()
 
-    init() { self.init(online: OnlineDouble(.success([Self.stadium]))) }
+    init() { self.init(online: OnlineSearchDouble(.success([Self.stadium]))) }
 
-    init(online: OnlineDouble) {
+    init(online: OnlineSearchDouble) {
         self.online = online
         let trip = Fixtures.france()
         let repository = TripRepository(store: store, trips: [trip])
@@ -101,7 +87,7 @@ import TestSupport
     }
 
     @Test func aFailureIsOneLineAndTheOfflineMatchesStand() async {
-        let failing = OnlinePlaceEditorTests(online: OnlineDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        let failing = OnlinePlaceEditorTests(online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
         failing.presenter.didEditField(.name, text: "Portl")
         await failing.settle(2)
         #expect(failing.view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
@@ -109,7 +95,7 @@ import TestSupport
     }
 
     @Test func aFailureWithNothingOfflineSaysSo() async {
-        let failing = OnlinePlaceEditorTests(online: OnlineDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        let failing = OnlinePlaceEditorTests(online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
         failing.presenter.didEditField(.name, text: "Stade Louis")
         await failing.settle(1)
         #expect(failing.view.model?.suggestions == [])
