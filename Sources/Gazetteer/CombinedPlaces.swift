@@ -22,7 +22,7 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     }
 
     /// A curated or imported place with its names folded once.
-    fileprivate struct Entry {
+    struct Entry {
         var place: Place
         var size: Int
         var name: String
@@ -52,7 +52,7 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
 
     /// The town nearest a curated destination (within 10 km) is where people stay to see it, and
     /// ranks as a town this many times its size: Moab (by Arches) above Moabit, Brugge (by its other
-    /// name) above Bruges (France), Queenstown (New Zealand) above Queenstown (South Africa).
+    /// name) above Bruges (France), Santa Fe (New Mexico) above Santa Fe (Argentina).
     static let gatewayFactor = 10
     /// How many built-in places are weighed against the others, whatever the limit.
     static let candidates = 10
@@ -154,59 +154,4 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
 
     /// A hand-edited file may hold anything: control characters never reach a row.
     private static func printable(_ text: String) -> String { PlainText.withoutControls(text) }
-}
-
-/// The positions of the towns nearest the curated destinations, as the places file gives them.
-struct Gateways: Sendable {
-    private let keys: Set<Key>
-
-    /// Positions to 1e-5 degrees (about a metre), as the places file writes them.
-    struct Key: Hashable {
-        var latitude: Int
-        var longitude: Int
-        init(_ c: Coordinate) {
-            latitude = Int((c.latitude * 1e5).rounded())
-            longitude = Int((c.longitude * 1e5).rounded())
-        }
-    }
-
-    init(_ towns: [Coordinate]) { keys = Set(towns.map(Key.init)) }
-
-    /// Whether the town at `c` is a destination's gateway.
-    func contains(_ c: Coordinate) -> Bool { keys.contains(Key(c)) }
-}
-
-/// Every folded name of the curated and imported places, and each later word of it onwards, sorted,
-/// so a search finds those that begin with what was typed by binary search instead of a pass over all.
-struct NameKeys: Sendable {
-    enum Kind: Sendable { case name, word, alias }
-    struct Key: Sendable {
-        var bytes: [UInt8]
-        var entry: Int
-        var kind: Kind
-    }
-
-    private let keys: [Key]
-
-    fileprivate init(_ entries: [CombinedPlaces.Entry]) {
-        var keys: [Key] = []
-        for (i, entry) in entries.enumerated() {
-            keys.append(Key(bytes: Array(entry.name.utf8), entry: i, kind: .name))
-            for word in entry.words { keys.append(Key(bytes: Array(word.utf8), entry: i, kind: .word)) }
-            for alias in entry.aliases { keys.append(Key(bytes: Array(alias.utf8), entry: i, kind: .alias)) }
-        }
-        self.keys = keys.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    }
-
-    /// The keys that begin with `prefix`.
-    func beginning(with prefix: [UInt8]) -> ArraySlice<Key> {
-        var low = 0, high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid].bytes.lexicographicallyPrecedes(prefix) { low = mid + 1 } else { high = mid }
-        }
-        var end = low
-        while end < keys.count, keys[end].bytes.starts(with: prefix) { end += 1 }
-        return keys[low..<end]
-    }
 }
