@@ -51,7 +51,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
 
     init(tripID: Trip.ID, navigator: Navigator, dependencies: TripDetailDependencies) {
         let deliver = dependencies.deliver
-        mapState = MapState(onOutlinesReady: { deliver.wake() })
+        mapState = MapState(deliverNews: { work in deliver.news(work) })
         self.tripID = tripID
         self.navigator = navigator
         self.dependencies = dependencies

@@ -3,7 +3,7 @@ import TermUI
 /// Draws the map of `model` filling `canvas` (hand it a region of the screen to embed the map).
 ///
 /// Land and borders come from `state.outlines`; until they are loaded the map shows without
-/// them and `state.onOutlinesReady` fires when they arrive. `unicode` false draws ASCII dots
+/// them and the news of their arrival reaches the UI thread through `state.deliverNews`. `unicode` false draws ASCII dots
 /// instead of braille, for terminals without UTF-8.
 @MainActor
 public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unicode: Bool = true) {
@@ -36,9 +36,8 @@ public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unico
 @MainActor
 private func landOutlines(for viewport: Viewport, size: Size, state: MapState) -> OutlineSet? {
     let wantFine = viewport.visibleBounds(size: size).width < 25 * Double.pi / 180
-    let ready = state.onOutlinesReady
-    if wantFine, let fine = state.outlines.outlines(.fine, onReady: ready) { return fine }
-    return state.outlines.outlines(.coarse, onReady: ready)
+    if wantFine, let fine = state.landOutlines(.fine) { return fine }
+    return state.landOutlines(.coarse)
 }
 
 /// Writes the dot layers as characters, one run of text per style, the route over the land.

@@ -13,17 +13,36 @@ public final class MapState {
     public private(set) var followsTrip = true
     /// Where land and country outlines come from.
     public let outlines: OutlineStore
-    /// Called (on any thread) when outlines finish loading, so the owner can ask for a redraw.
-    public var onOutlinesReady: (@Sendable () -> Void)?
+    /// Hands work to the UI thread (the app's run loop): outlines that finish loading are shown from
+    /// the frame after that news is delivered, never sooner, so a repaint (Ctrl-L) draws what the last
+    /// frame drew. Nil (tests with outlines loaded beforehand) shows whatever is loaded at each draw.
+    public let deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)?
+    /// The levels asked for, and those whose arrival has been delivered.
+    var askedLevels: Set<OutlineStore.Level> = []
+    var arrivedLevels: Set<OutlineStore.Level> = []
 
     var lastSize = Size(width: 0, height: 0)
     private var lastSelected: Int?
     private var cachedShape: MapModel.Shape?
     private var cachedRoute: PreparedRoute?
 
-    public init(outlines: OutlineStore = .shared, onOutlinesReady: (@Sendable () -> Void)? = nil) {
+    public init(outlines: OutlineStore = .shared,
+                deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)? = nil) {
         self.outlines = outlines
-        self.onOutlinesReady = onOutlinesReady
+        self.deliverNews = deliverNews
+    }
+
+    /// The outlines at `level` as the UI thread knows them: loaded before this map first asked, or
+    /// since then with the news delivered; otherwise nil, and the load is started.
+    func landOutlines(_ level: OutlineStore.Level) -> OutlineSet? {
+        guard let deliverNews else { return outlines.outlines(level) }
+        if arrivedLevels.contains(level) { return outlines.outlines(level) }
+        guard askedLevels.insert(level).inserted else { return nil }
+        let found = outlines.outlines(level, onReady: { [weak self] in
+            deliverNews { self?.arrivedLevels.insert(level) }
+        })
+        if found != nil { arrivedLevels.insert(level) }
+        return found
     }
 
     /// Zooms, pans or fits the map to the trip again.

@@ -28,6 +28,7 @@ public struct UIDelivery: Sendable {
         ended()
     }
 
-    /// Asks for a redraw, e.g. when data loaded in the background is ready.
-    public func wake() { post {} }
+    /// Hands news that no `begin()` announced (data a shared loader finished) to the UI thread, where
+    /// it changes what is drawn: the frame after it is delivered shows it, so a repaint never differs.
+    public func news(_ work: @escaping @MainActor @Sendable () -> Void) { post(work) }
 }

@@ -29,12 +29,23 @@ import TermUI
     @Test @MainActor func firstDrawDoesNotWaitForTheOutlines() async {
         let store = OutlineStore(directory: MapFixtures.dataDirectory)
         let ready = AsyncStream<Void>.makeStream()
-        let state = MapState(outlines: store, onOutlinesReady: { ready.continuation.yield() })
+        let state = MapState(outlines: store, deliverNews: { work in
+            Task { @MainActor in
+                work()
+                ready.continuation.yield()
+            }
+        })
         let canvas = MemoryCanvas(width: 60, height: 20)
         drawMap(MapFixtures.california, state: state, on: canvas)
         // Drawn at once, without land, saying so; the outlines arrive later and the next draw has them.
         #expect(canvas.lines[0].hasSuffix("loading land…"))
         #expect(canvas.text.contains("[2] Yosemite Valley"))
+        // Loaded meanwhile, but not shown until the news is delivered: a repaint draws the same frame.
+        let first = canvas.text
+        while store.loadNow(.coarse) == nil {}
+        canvas.clear()
+        drawMap(MapFixtures.california, state: state, on: canvas)
+        #expect(canvas.text == first)
         var iterator = ready.stream.makeAsyncIterator()
         await iterator.next()
         canvas.clear()
