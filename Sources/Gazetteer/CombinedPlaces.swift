@@ -76,8 +76,12 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
                                                         matchedExactly: place.typedExactly, size: size))
         } + extra
         // As in the built-in search, kinds of match keep their order whatever the sizes (`PlaceMatch.tier`).
+        // A typo of another name ("Beijing" for "Going-", through one of its names in another language)
+        // is offered only when nothing better matches: it is a guess, and a poor one beside a real match.
+        let shown = ranked.contains { $0.0.matched.tier < PlaceMatch.misspelledAlias.tier }
+            ? ranked.filter { $0.0.matched != .misspelledAlias } : ranked
         // Ties keep the order they came in (the built-in search's, then the table's): the same answer every time.
-        return ranked.enumerated().sorted { ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset) }
+        return shown.enumerated().sorted { ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset) }
             .prefix(limit).map(\.element.0)
     }
 

@@ -77,4 +77,13 @@ import Testing
         #expect(top("Moab")?.region == "Utah")
         #expect(top("Bruges")?.countryCode == "BE")
     }
+
+    @Test func aTypoOfAnotherNameIsOfferedOnlyWhenNothingBetterMatches() {
+        // "Going-" begins Going-to-the-Sun Road: Beijing and Nanjing, one letter from other names of
+        // theirs, are not offered beside it; nor New York ("New Amsterdam") beside Amsterdam misspelt.
+        #expect(!Self.search.search("Going-", limit: 8).contains { $0.matched == .misspelledAlias })
+        #expect(!Self.search.search("Amsterdm", limit: 8).contains { $0.name == "New York City" })
+        // With nothing better, the guess is offered: Copenhagen for "Kobenhavm".
+        #expect(Self.search.search("Kobenhavm", limit: 3).first.map { ($0.name, $0.matched) } ?? ("", .name) == ("Copenhagen", .misspelledAlias))
+    }
 }
