@@ -14,14 +14,16 @@ let package = Package(
         // For Benchmarks/optimize, a package of its own so the main build never compiles it.
         .library(name: "RoadtripItinerary", targets: ["RoadtripCore", "Itinerary"]),
         // For Benchmarks/perf: the screens as the app wires them, measured from outside the main build.
-        .library(name: "RoadtripScreens", targets: ["RoadtripCore", "TermUI", "Routing", "Exchange", "TripList", "TripDetail", "WaypointEditor"]),
+        .library(
+            name: "RoadtripScreens",
+            targets: ["RoadtripCore", "TermUI", "Routing", "Exchange", "TripList", "TripDetail", "WaypointEditor"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
     ],
     targets: [
         .systemLibrary(
@@ -51,7 +53,8 @@ let package = Package(
         .target(name: "TripMap", dependencies: ["RoadtripCore", "TermUI"]),
         // VIPER modules, one per screen.
         .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
-        .target(name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange"]),
+        .target(
+            name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange"]),
         .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange"]),
         .executableTarget(
             name: "roadtrip",
@@ -59,7 +62,7 @@ let package = Package(
                 "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "TOMLKit", package: "TOMLKit")
             ]
         ),
         .target(
@@ -73,10 +76,10 @@ let package = Package(
                 "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "Routing"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "Routing"])
     ]
 )

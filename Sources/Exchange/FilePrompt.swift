@@ -20,8 +20,10 @@ public struct FilePrompt: Sendable {
     public var folder: String
     public var home: String
 
-    public init(exchange: any TripExchange = FileTripExchange(), protected: [String] = [],
-                folder: String = FileManager.default.currentDirectoryPath, home: String = NSHomeDirectory()) {
+    public init(
+        exchange: any TripExchange = FileTripExchange(), protected: [String] = [],
+        folder: String = FileManager.default.currentDirectoryPath, home: String = NSHomeDirectory()
+    ) {
         self.exchange = exchange
         self.protected = protected
         self.folder = folder
@@ -66,7 +68,8 @@ public struct FilePrompt: Sendable {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            return isFolder.boolValue ? .refused("\(trimmed) is a folder: type a file name.") : .replace(path: path, format: format)
+            return isFolder.boolValue
+                ? .refused("\(trimmed) is a folder: type a file name.") : .replace(path: path, format: format)
         }
         return .write(path: path, format: format)
     }

@@ -23,8 +23,10 @@ public struct FileTripExchange: TripExchange {
         try importer.importFile(at: path, format: format, name: name)
     }
 
-    public func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String,
-                           protected: [String]) throws(ExchangeError) {
+    public func exportFile(
+        _ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String,
+        protected: [String]
+    ) throws(ExchangeError) {
         try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path, protected: protected)
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 enum ByteParsing {
     /// Opens `url` for reading and hands `body` the descriptor and the file's size, closing it after;
     /// errors are `GazetteerError.unreadable` naming the file, as is what `body` throws with `failure`.
-    static func withOpenFile<R>(_ url: URL, _ body: (_ fd: Int32, _ size: Int, _ failure: () -> GazetteerError) throws -> R) throws -> R {
+    static func withOpenFile<R>(_ url: URL, _ body: (_ fd: Int32, _ size: Int, _ failure: () -> GazetteerError) throws -> R)
+        throws -> R
+    {
         func failure() -> GazetteerError { .unreadable(path: url.path, reason: String(cString: strerror(errno))) }
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure() }

@@ -41,8 +41,10 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     /// - Parameters:
     ///   - folder: the imported regions; nil searches none.
     ///   - destinationsDirectory: the folder holding `destinations.tsv`: roadtrip's data folder unless given.
-    public init(builtIn: any PlaceSearching & NearestPlaceFinding, folder: ImportedPlacesFolder?,
-                destinationsDirectory: URL? = ResourceLocator.location.directory) {
+    public init(
+        builtIn: any PlaceSearching & NearestPlaceFinding, folder: ImportedPlacesFolder?,
+        destinationsDirectory: URL? = ResourceLocator.location.directory
+    ) {
         self.builtIn = builtIn
         self.folder = folder
         self.destinationsDirectory = destinationsDirectory
@@ -70,23 +72,33 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
             let key = Gateways.Key(gateway)
             return towns.contains { $0.key == key && $0.name == entry.name }
         }
-        let ranked = found.map { place in
-            let size = all.gateways.contains(place.coordinate) ? place.population * Self.gatewayFactor : place.population
-            return (place, Gazetteer.MatchPenalty.score(place.matched, ownNameIsTyped: TypedName.folded(place.name) == typed,
-                                                        matchedExactly: place.typedExactly, size: size))
-        } + extra
+        let ranked =
+            found.map { place in
+                let size = all.gateways.contains(place.coordinate) ? place.population * Self.gatewayFactor : place.population
+                return (
+                    place,
+                    Gazetteer.MatchPenalty.score(
+                        place.matched, ownNameIsTyped: TypedName.folded(place.name) == typed,
+                        matchedExactly: place.typedExactly, size: size)
+                )
+            } + extra
         // As in the built-in search, kinds of match keep their order whatever the sizes (`PlaceMatch.tier`).
         // A typo of another name ("Beijing" for "Going-", through one of its names in another language)
         // is offered only when nothing better matches: it is a guess, and a poor one beside a real match.
-        let shown = ranked.contains { $0.0.matched.tier < PlaceMatch.misspelledAlias.tier }
+        let shown =
+            ranked.contains { $0.0.matched.tier < PlaceMatch.misspelledAlias.tier }
             ? ranked.filter { $0.0.matched != .misspelledAlias } : ranked
         // Ties keep the order they came in (the built-in search's, then the table's): the same answer every time.
-        return shown.enumerated().sorted { ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset) }
-            .prefix(limit).map(\.element.0)
+        return shown.enumerated().sorted {
+            ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset)
+        }
+        .prefix(limit).map(\.element.0)
     }
 
-    private func matches(_ typed: String, qualifiers: [String], in entries: [Entry], keys: NameKeys,
-                         isTownRow: (Entry) -> Bool) -> [(Place, Double)] {
+    private func matches(
+        _ typed: String, qualifiers: [String], in entries: [Entry], keys: NameKeys,
+        isTownRow: (Entry) -> Bool
+    ) -> [(Place, Double)] {
         guard !typed.isEmpty else { return [] }
         let typedBytes = Array(typed.utf8)
         var found: [Int: PlaceMatch] = [:], exact: Set<Int> = [], ownExact: Set<Int> = []
@@ -103,7 +115,8 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
             if isExact, hit.kind != .word { exact.insert(hit.entry) }
         }
         if typedBytes.count >= Gazetteer.typoMinimumLetters {
-            for (i, entry) in entries.enumerated() where found[i] == nil && TypedName.isOneEditApart(entry.nameBytes, typedBytes) {
+            for (i, entry) in entries.enumerated() where found[i] == nil && TypedName.isOneEditApart(entry.nameBytes, typedBytes)
+            {
                 found[i] = .misspelling
             }
         }
@@ -115,8 +128,9 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
             var place = entry.place
             place.matched = match
             place.typedExactly = exact.contains(i)
-            let score = Gazetteer.MatchPenalty.score(match, ownNameIsTyped: ownExact.contains(i),
-                                                     matchedExactly: place.typedExactly, size: entry.size)
+            let score = Gazetteer.MatchPenalty.score(
+                match, ownNameIsTyped: ownExact.contains(i),
+                matchedExactly: place.typedExactly, size: entry.size)
             out.append((place, score, i))
         }
         // Dictionary order is not stable: ties go by the table's order.
@@ -128,7 +142,8 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         defer { lock.unlock() }
         if let cached { return cached }
         let table = ((try? destinationsDirectory.map(Destinations.table)) ?? nil) ?? []
-        let made = table.map { Self.entry($0.place, source: "", gateway: $0.gateway) }
+        let made =
+            table.map { Self.entry($0.place, source: "", gateway: $0.gateway) }
             + (folder?.load().regions ?? []).flatMap { region in
                 region.places.map { Self.entry($0, source: "OpenStreetMap, " + Self.printable(region.region)) }
             }
@@ -138,22 +153,24 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     }
 
     private static func entry(_ p: ImportedPlace, source: String, gateway: Coordinate? = nil) -> Entry {
-        var place = Place(name: printable(p.name), region: printable(p.region), country: printable(p.country),
-                          countryCode: printable(p.countryCode),
-                          coordinate: Coordinate(latitude: p.latitude, longitude: p.longitude),
-                          population: p.population, timeZone: p.timeZone)
+        var place = Place(
+            name: printable(p.name), region: printable(p.region), country: printable(p.country),
+            countryCode: printable(p.countryCode),
+            coordinate: Coordinate(latitude: p.latitude, longitude: p.longitude),
+            population: p.population, timeZone: p.timeZone)
         place.feature = printable(p.kind)
         place.source = source
         place.elevation = p.elevation
         let name = TypedName.folded(place.name)
-        return Entry(place: place, size: max(p.prominence, p.population), name: name, gateway: gateway,
-                     words: name.indices.filter { i in
-                         i != name.startIndex && (name[i].isLetter || name[i].isNumber)
-                             && !(name[name.index(before: i)].isLetter || name[name.index(before: i)].isNumber)
-                     }.map { name[$0...] },
-                     aliases: p.aliases.map { TypedName.folded(printable($0)) },
-                     whereabouts: [place.region, place.country, place.countryCode].map(TypedName.folded),
-                     nameBytes: Array(name.utf8))
+        return Entry(
+            place: place, size: max(p.prominence, p.population), name: name, gateway: gateway,
+            words: name.indices.filter { i in
+                i != name.startIndex && (name[i].isLetter || name[i].isNumber)
+                    && !(name[name.index(before: i)].isLetter || name[name.index(before: i)].isNumber)
+            }.map { name[$0...] },
+            aliases: p.aliases.map { TypedName.folded(printable($0)) },
+            whereabouts: [place.region, place.country, place.countryCode].map(TypedName.folded),
+            nameBytes: Array(name.utf8))
     }
 
     /// A hand-edited file may hold anything: control characters never reach a row.

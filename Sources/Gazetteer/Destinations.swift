@@ -14,7 +14,7 @@ public enum Destinations {
     /// Every kind an entry may have.
     public static let kinds: Set<String> = [
         "park", "landmark", "canyon", "lake", "waterfall", "peak", "volcano", "pass", "road",
-        "glacier", "fjord", "beach", "cave", "castle", "sight",
+        "glacier", "fjord", "beach", "cave", "castle", "sight"
     ]
 
     /// The size a destination ranks as. Each was chosen because people drive to it, so it stands with
@@ -39,10 +39,14 @@ public enum Destinations {
         var header = true
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if header { header = false; continue }
+            if header {
+                header = false
+                continue
+            }
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard cells.count == 10, let latitude = Double(cells[5]), let longitude = Double(cells[6]),
-                  (-90...90).contains(latitude), (-180...180).contains(longitude), kinds.contains(cells[2]) else {
+                (-90...90).contains(latitude), (-180...180).contains(longitude), kinds.contains(cells[2])
+            else {
                 throw GazetteerError.malformed(path: url.path, reason: "line \(number + 1) is not a destination")
             }
             var place = ImportedPlace(

@@ -77,7 +77,10 @@ struct FoldTable: Sendable {
                 pendingSpace = !out.isEmpty
                 return
             }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
             out.append(b)
         }
         for scalar in text.unicodeScalars {

@@ -9,7 +9,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// Names of the files `load(from:)` reads.
     public static let fileNames = [
         "gazetteer-index.bin", "gazetteer-places.tsv", "gazetteer-countries.tsv",
-        "gazetteer-regions.tsv", "gazetteer-fold.tsv",
+        "gazetteer-regions.tsv", "gazetteer-fold.tsv"
     ]
 
     let fold: FoldTable
@@ -41,8 +41,9 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
 
         let indexURL = url("gazetteer-index.bin")
         index = try MappedFile(indexURL)
-        let parts = try IndexFile(bytes: index.bytes, path: indexURL.path,
-                                  countryCount: tables.countries.count, regionCount: tables.regions.count)
+        let parts = try IndexFile(
+            bytes: index.bytes, path: indexURL.path,
+            countryCount: tables.countries.count, regionCount: tables.regions.count)
         whole = KeyList.names(parts)
         inner = KeyList.words(parts)
         countryIndex = parts.countries

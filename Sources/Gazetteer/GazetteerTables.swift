@@ -74,28 +74,32 @@ struct GazetteerTables: Sendable {
     static func strengths(of qualifier: [UInt8], in table: Table) -> [UInt8] {
         // Walked in place over raw bytes: a slice or an array per row, for 3,500 regions,
         // would cost more than the search the qualifier narrows.
-        table.text.withUnsafeBufferPointer { text in qualifier.withUnsafeBufferPointer { qualifier in
-            table.rows.map { row in
-                if equalsIgnoringCase(qualifier, text[row.codes.0]) || equalsIgnoringCase(qualifier, text[row.codes.1]) {
-                    return 2
+        table.text.withUnsafeBufferPointer { text in
+            qualifier.withUnsafeBufferPointer { qualifier in
+                table.rows.map { row in
+                    if equalsIgnoringCase(qualifier, text[row.codes.0]) || equalsIgnoringCase(qualifier, text[row.codes.1]) {
+                        return 2
+                    }
+                    var strength: UInt8 = 0
+                    var start = row.foldedNames.lowerBound
+                    while start < row.foldedNames.upperBound {
+                        var end = start
+                        while end < row.foldedNames.upperBound && text[end] != UInt8(ascii: "|") { end += 1 }
+                        defer { start = end + 1 }
+                        guard start < end else { continue }
+                        if end - start == qualifier.count && text[start..<end].elementsEqual(qualifier) { return 2 }
+                        if strength == 0 && startsAWord(qualifier, in: text[start..<end]) { strength = 1 }
+                    }
+                    return strength
                 }
-                var strength: UInt8 = 0
-                var start = row.foldedNames.lowerBound
-                while start < row.foldedNames.upperBound {
-                    var end = start
-                    while end < row.foldedNames.upperBound && text[end] != UInt8(ascii: "|") { end += 1 }
-                    defer { start = end + 1 }
-                    guard start < end else { continue }
-                    if end - start == qualifier.count && text[start..<end].elementsEqual(qualifier) { return 2 }
-                    if strength == 0 && startsAWord(qualifier, in: text[start..<end]) { strength = 1 }
-                }
-                return strength
             }
-        } }
+        }
     }
 
     /// Whether `code` is not empty and equals `qualifier` (lowercase) in lowercase.
-    private static func equalsIgnoringCase(_ qualifier: UnsafeBufferPointer<UInt8>, _ code: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    private static func equalsIgnoringCase(_ qualifier: UnsafeBufferPointer<UInt8>, _ code: Slice<UnsafeBufferPointer<UInt8>>)
+        -> Bool
+    {
         !code.isEmpty && code.count == qualifier.count
             && zip(code, qualifier).allSatisfy { c, q in (c >= 0x41 && c <= 0x5A ? c + 0x20 : c) == q }
     }

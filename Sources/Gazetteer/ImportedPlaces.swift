@@ -36,8 +36,10 @@ public struct ImportedPlace: Codable, Sendable, Equatable {
     /// Metres above the sea, for a peak or a pass (curated destinations); absent when unknown.
     public var elevation: Int?
 
-    public init(name: String, aliases: [String], kind: String, latitude: Double, longitude: Double, population: Int,
-                prominence: Int, region: String, country: String, countryCode: String, timeZone: String) {
+    public init(
+        name: String, aliases: [String], kind: String, latitude: Double, longitude: Double, population: Int,
+        prominence: Int, region: String, country: String, countryCode: String, timeZone: String
+    ) {
         self.name = name
         self.aliases = aliases
         self.kind = kind
@@ -65,7 +67,8 @@ public struct ImportedPlacesFolder: Sendable {
     public static func regionName(_ text: String) -> String {
         var stem = (text.split(separator: "/").last.map(String.init) ?? text).lowercased()
         for suffix in [".osm.pbf", ".pbf", "-latest"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
-        let cleaned = String(stem.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" })
+        let cleaned = String(
+            stem.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" })
         return cleaned.split(separator: "-").joined(separator: "-")
     }
 

@@ -43,14 +43,16 @@ struct KeyList: Sendable {
 
     /// The keys that start a name.
     static func names(_ index: IndexFile) -> KeyList {
-        KeyList(index: index, words: nil, heads: index.entryHeads, minima: index.entryMinima,
-                perBlock: IndexFile.entriesPerBase)
+        KeyList(
+            index: index, words: nil, heads: index.entryHeads, minima: index.entryMinima,
+            perBlock: IndexFile.entriesPerBase)
     }
 
     /// The keys that start a later word of a name.
     static func words(_ index: IndexFile) -> KeyList {
-        KeyList(index: index, words: index.words, heads: index.wordHeads,
-                minima: (0..<index.wordMinima.count).map { index.wordMinima[$0] }, perBlock: IndexFile.wordsPerMinimum)
+        KeyList(
+            index: index, words: index.words, heads: index.wordHeads,
+            minima: (0..<index.wordMinima.count).map { index.wordMinima[$0] }, perBlock: IndexFile.wordsPerMinimum)
     }
 
     /// The place row of key `i`.
@@ -196,14 +198,18 @@ struct KeyList: Sendable {
                 partition($0, length, lo, range.upperBound, orStartsWith: orStartsWith)
             }
         }
-        let end = leads.upperBound == .max
+        let end =
+            leads.upperBound == .max
             ? range.upperBound : first([leads.upperBound + 1], orStartsWith: false, from: range.lowerBound)
         var out: [(bytes: [UInt8], keys: Range<Int>)] = []
         var pos = first([leads.lowerBound], orStartsWith: false, from: range.lowerBound)
         while pos < end {
             let start = offset(pos) + length
             let lead = byte(start)
-            if lead == 0x0A { pos += 1; continue }
+            if lead == 0x0A {
+                pos += 1
+                continue
+            }
             let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             let bytes = (start..<start + width).map(byte)
             let next = max(first(bytes, orStartsWith: true, from: pos), pos + 1)  // above pos + 1 unless damaged

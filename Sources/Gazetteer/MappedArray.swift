@@ -11,8 +11,9 @@ struct MappedArray<Element: FixedWidthInteger>: @unchecked Sendable {
     /// `count` elements from `offset` in `bytes`. The caller checked the bounds, and
     /// `offset` is a multiple of the element size (the mapping starts on a page).
     init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) {
-        precondition(offset >= 0 && count >= 0 && offset + count * MemoryLayout<Element>.size <= bytes.count
-            && offset % MemoryLayout<Element>.alignment == 0)
+        precondition(
+            offset >= 0 && count >= 0 && offset + count * MemoryLayout<Element>.size <= bytes.count
+                && offset % MemoryLayout<Element>.alignment == 0)
         base = bytes.baseAddress.map { UnsafeRawPointer($0 + offset) }
         self.count = count
     }
@@ -23,7 +24,8 @@ struct MappedArray<Element: FixedWidthInteger>: @unchecked Sendable {
     subscript(i: Int) -> Element {
         assert(i >= 0 && i < count, "index \(i) of \(count)")
         // A raw load, not a typed pointer: the mapping is also read as bytes.
-        return Element(littleEndian: base.unsafelyUnwrapped.load(
-            fromByteOffset: i &* MemoryLayout<Element>.size, as: Element.self))
+        return Element(
+            littleEndian: base.unsafelyUnwrapped.load(
+                fromByteOffset: i &* MemoryLayout<Element>.size, as: Element.self))
     }
 }

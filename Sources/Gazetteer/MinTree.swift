@@ -33,12 +33,18 @@ struct MinTree: Sendable {
             var l = lo + count, r = hi + count
             while l < r {
                 if l & 1 == 1 {
-                    if t[l] < best { best = t[l]; bestNode = l }
+                    if t[l] < best {
+                        best = t[l]
+                        bestNode = l
+                    }
                     l += 1
                 }
                 if r & 1 == 1 {
                     r -= 1
-                    if t[r] < best { best = t[r]; bestNode = r }
+                    if t[r] < best {
+                        best = t[r]
+                        bestNode = r
+                    }
                 }
                 l >>= 1
                 r >>= 1

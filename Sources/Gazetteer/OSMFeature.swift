@@ -9,14 +9,15 @@ public enum OSMFeature {
         "city": 100_000, "town": 10_000, "village": 1_000, "hamlet": 100,
         "park": 200_000, "peak": 5_000, "pass": 5_000, "waterfall": 5_000, "castle": 5_000,
         "sight": 5_000, "museum": 3_000, "lake": 3_000, "cave": 2_000, "viewpoint": 2_000,
-        "beach": 2_000, "camp site": 500, "fuel": 300, "charging": 300,
+        "beach": 2_000, "camp site": 500, "fuel": 300, "charging": 300
     ]
 
     /// The kind of an object with these tags, or nil when it is nothing a road trip stops at.
     public static func kind(_ tags: [String: String]) -> String? {
         if let place = tags["place"], ["city", "town", "village", "hamlet"].contains(place) { return place }
         if tags["boundary"] == "national_park" || tags["leisure"] == "nature_reserve"
-            || (tags["boundary"] == "protected_area" && ["1", "1a", "1b", "2", "3"].contains(tags["protect_class"] ?? "")) {
+            || (tags["boundary"] == "protected_area" && ["1", "1a", "1b", "2", "3"].contains(tags["protect_class"] ?? ""))
+        {
             return "park"
         }
         switch tags["natural"] {

@@ -33,8 +33,8 @@ enum PlaceQuery: Equatable {
         let pieces = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
         let commas = text.filter { $0 == "," }.count
         guard pieces.count == 2, commas <= 1,
-              let lat = ByteParsing.decimal(ArraySlice(pieces[0].utf8)),
-              let lon = ByteParsing.decimal(ArraySlice(pieces[1].utf8))
+            let lat = ByteParsing.decimal(ArraySlice(pieces[0].utf8)),
+            let lon = ByteParsing.decimal(ArraySlice(pieces[1].utf8))
         else { return nil }
         let c = Coordinate(latitude: lat, longitude: lon)
         guard c.isValid else { return nil }
@@ -47,7 +47,8 @@ extension String {
     var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
         guard let first = firstIndex(where: { !isSpace($0) }),
-              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

@@ -45,7 +45,8 @@ struct PlaceRows: Sendable {
     private func lineEnd(from start: Int) -> Int {
         let bytes = file.bytes
         guard start < bytes.count, let base = bytes.baseAddress,
-              let hit = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+            let hit = memchr(base + start, 0x0A, bytes.count - start)
+        else { return bytes.count }
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
     }
 }

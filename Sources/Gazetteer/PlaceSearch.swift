@@ -101,18 +101,23 @@ extension Gazetteer {
         guard letters > Self.shortQueryLetters else {
             // Size decides, among places whose own name begins so first ("Ho": Ho Chi Minh City,
             // Hong Kong, Houston…), then those found by an alternate name.
-            return entries.map { item in (-item.entry.qualifier, item.place.matched == .name ? 0 : 1, Int(item.entry.row), item.place) }
-                .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-                .map(\.3)
+            return entries.map { item in
+                (-item.entry.qualifier, item.place.matched == .name ? 0 : 1, Int(item.entry.row), item.place)
+            }
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+            .map(\.3)
         }
         func score(_ tier: Int, _ place: Place) -> Double {
-            MatchPenalty.score(place.matched, ownNameIsTyped: fold.fold(Substring(place.name)) == typed,
-                               matchedExactly: tier == 0, size: place.population)
+            MatchPenalty.score(
+                place.matched, ownNameIsTyped: fold.fold(Substring(place.name)) == typed,
+                matchedExactly: tier == 0, size: place.population)
         }
         // A typo never outranks a place whose name or other name is, or begins with, what was typed (`PlaceMatch.tier`).
-        return entries.map { (-$0.entry.qualifier, $0.place.matched.tier, score($0.entry.tier, $0.place), $0.entry.row, $0.place) }
-            .sorted { ($0.0, $0.1, $0.2, $0.3) < ($1.0, $1.1, $1.2, $1.3) }
-            .map(\.4)
+        return entries.map {
+            (-$0.entry.qualifier, $0.place.matched.tier, score($0.entry.tier, $0.place), $0.entry.row, $0.place)
+        }
+        .sorted { ($0.0, $0.1, $0.2, $0.3) < ($1.0, $1.1, $1.2, $1.3) }
+        .map(\.4)
     }
 
     /// How a row matched, from its index tier (0 exact, 1 prefix, 2 one typo) and its own name.
@@ -165,8 +170,9 @@ extension Gazetteer {
     /// Typed coordinates as a place: named by the numbers, with the time zone of the
     /// nearest known place, and its region and country when that place is near.
     func coordinatePlace(_ coordinate: Coordinate, text: String) -> Place {
-        var place = Place(name: text, region: "", country: "", countryCode: "",
-                          coordinate: coordinate, population: 0, timeZone: "")
+        var place = Place(
+            name: text, region: "", country: "", countryCode: "",
+            coordinate: coordinate, population: 0, timeZone: "")
         if let near = nearest(to: coordinate) {
             place.timeZone = near.timeZone
             let meters = Geodesic.distance(coordinate, near.coordinate)

@@ -32,8 +32,9 @@ public func placesCommandOutput(
     sanitize: (String) -> String, columns: (String) -> Int
 ) -> PlacesCommandOutput {
     guard limit >= 1 else {
-        return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: --limit must be at least 1, not \(limit)\n",
-                                   exitCode: PlacesExitCode.usage)
+        return PlacesCommandOutput(
+            stdout: "", stderr: "roadtrip places: --limit must be at least 1, not \(limit)\n",
+            exitCode: PlacesExitCode.usage)
     }
     let places = searcher.search(query, limit: limit)
     let none = places.isEmpty ? "roadtrip: no place matches “\(sanitize(query))”\n" : ""
@@ -45,12 +46,16 @@ public func placesCommandOutput(
     let explain = reasons.contains { $0 != nil }
     let sourced = places.contains { !$0.source.isEmpty }
     // "Size": people for a town, metres for a peak or a pass.
-    let header = ["Place", "Region", "Country", "Kind", "Size", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
+    let header =
+        ["Place", "Region", "Country", "Kind", "Size", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
         + (sourced ? ["Source"] : [])
     let rows = zip(places, reasons).map { p, reason in
-        [sanitize(p.name), sanitize(p.region), sanitize(p.country), sanitize(p.kind), p.size,
-         String(format: "%.5f", p.coordinate.latitude), String(format: "%.5f", p.coordinate.longitude)]
-            + (explain ? [reason.map(sanitize) ?? ""] : []) + (sourced ? [sanitize(p.source.isEmpty ? "built in" : p.source)] : [])
+        [
+            sanitize(p.name), sanitize(p.region), sanitize(p.country), sanitize(p.kind), p.size,
+            String(format: "%.5f", p.coordinate.latitude), String(format: "%.5f", p.coordinate.longitude)
+        ]
+            + (explain ? [reason.map(sanitize) ?? ""] : [])
+            + (sourced ? [sanitize(p.source.isEmpty ? "built in" : p.source)] : [])
     }
     let table = [header] + rows
     let widths = header.indices.map { c in table.map { columns($0[c]) }.max() ?? 0 }
@@ -84,20 +89,24 @@ public func placesCommandOutput(
         let gazetteer = try Gazetteer.load(from: Gazetteer.defaultDirectory())
         let offline = CombinedPlaces(builtIn: gazetteer, folder: imported)
         guard let online else {
-            return placesCommandOutput(query: query, limit: limit, json: json, searcher: offline,
-                                       sanitize: sanitize, columns: columns)
+            return placesCommandOutput(
+                query: query, limit: limit, json: json, searcher: offline,
+                sanitize: sanitize, columns: columns)
         }
         let fallback = OnlineFallback(offline: offline, online: online(gazetteer))
-        let answer: (places: [Place], failure: OnlineSearchFailure?) = limit >= 1 ? fallback.searchReporting(query, limit: limit) : ([], nil)
-        var out = placesCommandOutput(query: query, limit: limit, json: json, searcher: Fixed(places: answer.places),
-                                      sanitize: sanitize, columns: columns)
+        let answer: (places: [Place], failure: OnlineSearchFailure?) =
+            limit >= 1 ? fallback.searchReporting(query, limit: limit) : ([], nil)
+        var out = placesCommandOutput(
+            query: query, limit: limit, json: json, searcher: Fixed(places: answer.places),
+            sanitize: sanitize, columns: columns)
         if let failure = answer.failure {
             out.stderr = "roadtrip: online search: \(sanitize(failure.description)); offline matches only\n" + out.stderr
         }
         return out
     } catch {
-        return PlacesCommandOutput(stdout: "", stderr: "roadtrip places: \(sanitize("\(error)"))\n",
-                                   exitCode: PlacesExitCode.dataUnavailable)
+        return PlacesCommandOutput(
+            stdout: "", stderr: "roadtrip places: \(sanitize("\(error)"))\n",
+            exitCode: PlacesExitCode.dataUnavailable)
     }
 }
 
@@ -124,9 +133,10 @@ private func placesJSON(_ places: [Place], query: String) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let rows = places.map {
-        PlaceJSON(name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode, kind: $0.kind,
-                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population,
-                  elevation: $0.elevation, source: $0.source.isEmpty ? nil : $0.source, matched: $0.matched.reason(typed: query))
+        PlaceJSON(
+            name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode, kind: $0.kind,
+            latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population,
+            elevation: $0.elevation, source: $0.source.isEmpty ? nil : $0.source, matched: $0.matched.reason(typed: query))
     }
     // Encoding plain strings and finite numbers cannot fail.
     let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)

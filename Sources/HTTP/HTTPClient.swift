@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A status and a body, read in full.
@@ -62,8 +62,9 @@ extension HTTPClient {
     /// with the task.
     private func getPlain(_ url: URL) async -> Result<HTTPResponse, HTTPFailure> {
         let cancelled = CancelFlag()
-        let http = PlainHTTP(limit: maxBodyBytes, timeoutSeconds: timeout.seconds,
-                             deadline: Date().addingTimeInterval(timeout.seconds), isCancelled: { cancelled.isSet })
+        let http = PlainHTTP(
+            limit: maxBodyBytes, timeoutSeconds: timeout.seconds,
+            deadline: Date().addingTimeInterval(timeout.seconds), isCancelled: { cancelled.isSet })
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread { continuation.resume(returning: http.get(url)) }
@@ -130,7 +131,10 @@ private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked S
     /// The first outcome wins; later ones are ignored.
     func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
         lock.lock()
-        guard outcome == nil else { lock.unlock(); return }
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
         outcome = result
         let continuation = self.continuation, session = self.session
         self.continuation = nil
@@ -141,8 +145,10 @@ private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked S
         continuation?.resume(returning: result)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         let http = response as? HTTPURLResponse
         lock.lock()
         status = http?.statusCode ?? 0

@@ -28,7 +28,8 @@ struct PlainHTTP {
         var path = url.path.isEmpty ? "/" : url.path
         if let query = url.query { path += "?" + query }
         let hostHeader = url.port.map { "\(host):\($0)" } ?? host
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: application/json\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: application/json\r\n"
             + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: roadtrip\r\n\r\n"
         if let failure = send(Array(request.utf8), on: connection) { return .failure(failure) }
         var reader = Reader(fd: connection, http: self)
@@ -47,7 +48,9 @@ struct PlainHTTP {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let address = next {
             next = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.ai_protocol)
+            let fd = socket(
+                address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.ai_protocol
+            )
             guard fd >= 0 else { continue }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
@@ -159,7 +162,9 @@ private struct Reader {
     private mutating func chunked() -> Result<[UInt8], HTTPFailure> {
         var body: [UInt8] = []
         while true {
-            guard let lineEnd = line() else { return .failure(closed ? .unreachable("connection lost") : .transport("a bad chunk")) }
+            guard let lineEnd = line() else {
+                return .failure(closed ? .unreachable("connection lost") : .transport("a bad chunk"))
+            }
             let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
             guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
                 return .failure(.transport("a bad chunk size"))
@@ -187,7 +192,8 @@ private struct Reader {
 
     private func find(_ pattern: [UInt8]) -> Int? {
         guard buffer.count >= pattern.count else { return nil }
-        for i in 0...(buffer.count - pattern.count) where buffer[i] == pattern[0] && Array(buffer[i..<(i + pattern.count)]) == pattern {
+        for i in 0...(buffer.count - pattern.count)
+        where buffer[i] == pattern[0] && Array(buffer[i..<(i + pattern.count)]) == pattern {
             return i
         }
         return nil

@@ -51,7 +51,10 @@ enum OSMExtract {
                     let place = Self.place(Self.tags(way.keys, way.vals, strings))
                     guard place != nil || neededWays.contains(way.id) else { continue }
                     var id: Int64 = 0
-                    let nodes = way.refs.map { id += $0; return id }
+                    let nodes = way.refs.map {
+                        id += $0
+                        return id
+                    }
                     if let place { ways.append((place, nodes)) }
                     if neededWays.contains(way.id) { memberWays[way.id] = nodes }
                     neededNodes.formUnion(nodes)
@@ -64,8 +67,9 @@ enum OSMExtract {
             let strings = block.stringtable.s.map { String(decoding: $0, as: UTF8.self) }
             let scale = Double(block.granularity) / 1e9
             func coordinate(_ lat: Int64, _ lon: Int64) -> Coordinate {
-                Coordinate(latitude: Double(block.latOffset) / 1e9 + Double(lat) * scale,
-                           longitude: Double(block.lonOffset) / 1e9 + Double(lon) * scale)
+                Coordinate(
+                    latitude: Double(block.latOffset) / 1e9 + Double(lat) * scale,
+                    longitude: Double(block.lonOffset) / 1e9 + Double(lon) * scale)
             }
             for group in block.primitivegroup {
                 for node in group.nodes {
@@ -80,11 +84,15 @@ enum OSMExtract {
                 let dense = group.dense
                 var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0, k = 0
                 for i in dense.id.indices where i < dense.lat.count && i < dense.lon.count {
-                    id += dense.id[i]; lat += dense.lat[i]; lon += dense.lon[i]
+                    id += dense.id[i]
+                    lat += dense.lat[i]
+                    lon += dense.lon[i]
                     // Tags of every dense node in one array: (key, value)* then 0.
                     var tags: [String: String] = [:]
                     while k < dense.keysVals.count, dense.keysVals[k] != 0 {
-                        if k + 1 < dense.keysVals.count { tags[Self.string(dense.keysVals[k], strings)] = Self.string(dense.keysVals[k + 1], strings) }
+                        if k + 1 < dense.keysVals.count {
+                            tags[Self.string(dense.keysVals[k], strings)] = Self.string(dense.keysVals[k + 1], strings)
+                        }
                         k += 2
                     }
                     k += 1
@@ -126,8 +134,9 @@ enum OSMExtract {
         let name = raw.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
         let population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
-        return ExtractedPlace(name: name, aliases: OSMFeature.aliases(tags, name: name), kind: kind,
-                              coordinate: Coordinate(latitude: 0, longitude: 0), population: population)
+        return ExtractedPlace(
+            name: name, aliases: OSMFeature.aliases(tags, name: name), kind: kind,
+            coordinate: Coordinate(latitude: 0, longitude: 0), population: population)
     }
 
     private static func tags(_ keys: [UInt32], _ values: [UInt32], _ strings: [String]) -> [String: String] {

@@ -27,7 +27,8 @@ struct PBFBlocks {
             guard lengthBytes.count == 4 else { throw ImportError("\(path) ends inside a block (at byte \(offset))") }
             let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
             guard headerLength > 0, headerLength <= Self.maxHeaderBytes else {
-                throw ImportError("\(path) is not an OpenStreetMap PBF file (a block header of \(headerLength) bytes at byte \(offset))")
+                throw ImportError(
+                    "\(path) is not an OpenStreetMap PBF file (a block header of \(headerLength) bytes at byte \(offset))")
             }
             let header: RoadtripOsm_BlobHeader
             do {
@@ -55,7 +56,7 @@ struct PBFBlocks {
                 guard sawHeader else { throw ImportError("\(path) has data before its OSMHeader block") }
                 try body(try RoadtripOsm_PrimitiveBlock(serializedBytes: bytes))
             default:
-                continue // The format lets readers skip block types they do not know.
+                continue  // The format lets readers skip block types they do not know.
             }
         }
         guard sawHeader else { throw ImportError("\(path) is not an OpenStreetMap PBF file (no OSMHeader block)") }
@@ -71,7 +72,9 @@ struct PBFBlocks {
     static func contents(of blob: RoadtripOsm_Blob, at offset: UInt64, in path: String) throws -> Data {
         if blob.hasRaw { return blob.raw }
         guard blob.hasZlibData else {
-            throw ImportError("\(path): a block compressed other than with zlib (at byte \(offset)); convert it with `osmium cat -o out.osm.pbf`")
+            throw ImportError(
+                "\(path): a block compressed other than with zlib (at byte \(offset)); convert it with `osmium cat -o out.osm.pbf`"
+            )
         }
         let expected = Int(blob.rawSize)
         guard expected >= 0, expected <= maxBlockBytes, blob.zlibData.count > 2 else {

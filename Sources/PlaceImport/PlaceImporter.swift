@@ -25,29 +25,36 @@ public enum PlaceImporter {
 
     /// Reads `path`, gives each place the region, country and zone of its nearest built-in place,
     /// and writes `<folder>/REGION.json` atomically (replacing an earlier import of the same region).
-    public static func run(path: String, region: String, folder: ImportedPlacesFolder,
-                           nearest: (Coordinate) -> Place?) throws -> Summary {
+    public static func run(
+        path: String, region: String, folder: ImportedPlacesFolder,
+        nearest: (Coordinate) -> Place?
+    ) throws -> Summary {
         let extracted = try OSMExtract.places(in: path)
         guard !extracted.isEmpty else { throw ImportError("\(path) holds no named places or points of interest") }
         var seen = Set<String>()
         // The most prominent first, so that of one thing mapped twice (a castle also tagged as a sight,
         // a peak with its viewpoint) the row kept is the one that says most.
-        let ordered = extracted.sorted { (OSMFeature.prominence[$0.kind] ?? 0, $0.population) > (OSMFeature.prominence[$1.kind] ?? 0, $1.population) }
+        let ordered = extracted.sorted {
+            (OSMFeature.prominence[$0.kind] ?? 0, $0.population) > (OSMFeature.prominence[$1.kind] ?? 0, $1.population)
+        }
         let places: [ImportedPlace] = ordered.compactMap { p in
             guard let name = ImportedText.name(p.name), Plausibility.isOnEarth(p.coordinate) else { return nil }
             // One row per name and spot (about 100 m): a lake drawn as a way and a relation is one lake.
-            let key = "\(TypedName.folded(name))|\(Int((p.coordinate.latitude * 1000).rounded()))|\(Int((p.coordinate.longitude * 1000).rounded()))"
+            let key =
+                "\(TypedName.folded(name))|\(Int((p.coordinate.latitude * 1000).rounded()))|\(Int((p.coordinate.longitude * 1000).rounded()))"
             guard seen.insert(key).inserted else { return nil }
             let near = nearest(p.coordinate)
-            return ImportedPlace(name: name, aliases: p.aliases.compactMap(ImportedText.name), kind: p.kind,
-                                 latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, population: p.population,
-                                 prominence: max(p.population, OSMFeature.prominence[p.kind] ?? 100),
-                                 region: near?.region ?? "", country: near?.country ?? "",
-                                 countryCode: near?.countryCode ?? "", timeZone: near?.timeZone ?? "")
+            return ImportedPlace(
+                name: name, aliases: p.aliases.compactMap(ImportedText.name), kind: p.kind,
+                latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, population: p.population,
+                prominence: max(p.population, OSMFeature.prominence[p.kind] ?? 100),
+                region: near?.region ?? "", country: near?.country ?? "",
+                countryCode: near?.countryCode ?? "", timeZone: near?.timeZone ?? "")
         }
         let source = path.split(separator: "/").last.map(String.init) ?? path
-        let document = ImportedRegion(region: region, source: ImportedText.name(source) ?? region,
-                                      imported: ISO8601Text.string(Date()), places: places)
+        let document = ImportedRegion(
+            region: region, source: ImportedText.name(source) ?? region,
+            imported: ISO8601Text.string(Date()), places: places)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
@@ -58,6 +65,7 @@ public enum PlaceImporter {
         }
         let counts = Dictionary(grouping: places, by: \.kind).map { ($0.key, $0.value.count) }
             .sorted { ($0.1, $1.0) > ($1.1, $0.0) }
-        return Summary(region: region, file: folder.file(region), counts: counts.map { (kind: $0.0, count: $0.1) }, total: places.count)
+        return Summary(
+            region: region, file: folder.file(region), counts: counts.map { (kind: $0.0, count: $0.1) }, total: places.count)
     }
 }

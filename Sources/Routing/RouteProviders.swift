@@ -6,9 +6,11 @@ import RoadtripCore
 public enum RouteProviders {
     /// The offline estimate unless an OSRM URL is given (`--osrm` wins over `ROADTRIP_OSRM_URL`).
     /// Throws a one-line message for a URL that is not http(s).
-    public static func make(osrmURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                            timeout: Duration = .seconds(5), estimate: EstimateRouteProvider = EstimateRouteProvider(),
-                            cacheFolder: URL? = LegCache.defaultFolder()) throws -> any RouteProvider {
+    public static func make(
+        osrmURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        timeout: Duration = .seconds(5), estimate: EstimateRouteProvider = EstimateRouteProvider(),
+        cacheFolder: URL? = LegCache.defaultFolder()
+    ) throws -> any RouteProvider {
         let given = osrmURL ?? environment["ROADTRIP_OSRM_URL"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return estimate }
         guard let configuration = OSRMConfiguration(urlString: given, timeout: timeout) else {
@@ -21,7 +23,9 @@ public enum RouteProviders {
     /// How long one OSRM request may take: `--osrm-timeout` (seconds) wins over
     /// `ROADTRIP_OSRM_TIMEOUT`, else 5 s. Throws a one-line message for anything but a number of
     /// seconds above 0 and at most 600.
-    public static func timeout(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Duration {
+    public static func timeout(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> Duration
+    {
         let given = option ?? environment["ROADTRIP_OSRM_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return .seconds(5) }
         let trimmed = given.trimmingCharacters(in: .whitespaces)
@@ -34,12 +38,15 @@ public enum RouteProviders {
 
     /// Starts osrm-routed for `dataset` and returns a provider that talks to it, with the server
     /// (keep it alive; `stop()` it on exit).
-    public static func startLocal(dataset: String,
-                                  environment: [String: String] = ProcessInfo.processInfo.environment,
-                                  timeout: Duration = .seconds(5),
-                                  estimate: EstimateRouteProvider = EstimateRouteProvider(),
-                                  cacheFolder: URL? = LegCache.defaultFolder()) async throws
-        -> (provider: OSRMRouteProvider, server: OSRMServer) {
+    public static func startLocal(
+        dataset: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        timeout: Duration = .seconds(5),
+        estimate: EstimateRouteProvider = EstimateRouteProvider(),
+        cacheFolder: URL? = LegCache.defaultFolder()
+    ) async throws
+        -> (provider: OSRMRouteProvider, server: OSRMServer)
+    {
         let server = try await OSRMServer.start(dataset: dataset, environment: environment)
         // The port changes every launch: the cache follows the dataset, and its preparation time,
         // so that re-preparing newer map data does not keep serving old answers.

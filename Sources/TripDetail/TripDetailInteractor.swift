@@ -27,10 +27,12 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
-    public init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
-                settings: DisplaySettings, deliver: UIDelivery,
-                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none,
-                files: FilePrompt = FilePrompt()) {
+    public init(
+        tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
+        settings: DisplaySettings, deliver: UIDelivery,
+        matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none,
+        files: FilePrompt = FilePrompt()
+    ) {
         self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
@@ -64,7 +66,9 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         return files.importTrip(from: typed).flatMap { result in
             let stops = result.trip.waypoints
             guard count + stops.count <= TextLimits.stopsPerTrip else {
-                return .failure(FilePrompt.Problem("Not imported: \(stops.count) more stops would pass the \(TextLimits.stopsPerTrip) a trip holds."))
+                return .failure(
+                    FilePrompt.Problem(
+                        "Not imported: \(stops.count) more stops would pass the \(TextLimits.stopsPerTrip) a trip holds."))
             }
             let error = repository.update(tripID: tripID, "adding the stops of “\(result.trip.name)”") { $0.waypoints += stops }
             let added = stops.count == 1 ? "1 stop" : "\(stops.count) stops"
@@ -129,7 +133,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         }
         let timeZones = self.timeZones
         guard trip.waypoints.count > Self.itineraryInBackgroundStops else {
-            let lines = ItineraryTextRenderer.lines(ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
+            let lines = ItineraryTextRenderer.lines(
+                ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
             itineraryCache = (trip, legs, unit, lines)
             return lines
         }
@@ -139,7 +144,8 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
             let deliver = self.deliver
             deliver.begin()
             let task = Task.detached {
-                let lines = ItineraryTextRenderer.lines(ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
+                let lines = ItineraryTextRenderer.lines(
+                    ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
                 let cancelled = Task.isCancelled
                 deliver.finish { [weak self] in
                     guard !cancelled, let self else { return }
@@ -217,7 +223,9 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     private func receive(_ result: RouteResult, for stops: [Coordinate], ticket: Int) {
         guard ticket == generation, stops == trip()?.coordinates, result.legs.count == stops.count - 1 else { return }
         knownLegs = result.legs
-        output?.legsDidChange(LegsState(legs: result.legs, source: routes.label,
-                                        note: result.fallbackReason.map { TerminalText.sanitize($0) }))
+        output?.legsDidChange(
+            LegsState(
+                legs: result.legs, source: routes.label,
+                note: result.fallbackReason.map { TerminalText.sanitize($0) }))
     }
 }

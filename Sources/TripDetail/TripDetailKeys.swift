@@ -46,47 +46,62 @@ enum TripDetailKeyMode: KeyMode {
 
 extension TripDetailView {
     /// Every key of the trip screen, declared once for dispatch, the status line, `?` help and the README.
-    static let keys = KeyTable<TripDetailAction, TripDetailKeyMode>("trip",
-        ListMove.allCases.map { KeyBinding($0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil,
-                                           hintKeys: "↑↓", in: [.browsing]) }
-        + [
-            KeyBinding([.shiftUp, .char("K")], .moveStopUp, help: "move the stop up (the selection moves with it)",
-                       hint: "reorder", hintKeys: "S-↑↓/KJ", in: [.browsing]),
-            KeyBinding([.shiftDown, .char("J")], .moveStopDown, help: "move the stop down", in: [.browsing]),
-            KeyBinding([.char("a")], .add, help: "add a stop after the selection", hint: "add", in: [.browsing]),
-            KeyBinding([.enter], .edit, help: "edit the stop", hint: "edit", in: [.browsing]),
-            KeyBinding([.char("d"), .delete], .delete, help: "delete the stop (asks first)", hint: "delete", hintKeys: "d",
-                       in: [.browsing]),
-            KeyBinding([.char("r"), .char("e")], .rename, help: "rename the trip", in: [.browsing]),
-            KeyBinding([.char("m")], .map, help: "the map full screen", hint: "map", in: [.browsing]),
-            KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
-            KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
-            KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
-            KeyBinding([.char("I")], .importFile, help: "add the stops of a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
-                       in: [.browsing]),
-            KeyBinding([.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
-                       in: [.browsing]),
-            KeyBinding([.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
-            KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
-            KeyBinding([.char("t")], .toggleUnits, help: "kilometres ⇄ miles", in: [.browsing]),
-        ]
-        + MapMove.allCases.filter(\.isZoom).map { KeyBinding($0.keys, .mapMove($0), help: $0.help, in: [.browsing]) }
-        + [
-            KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
-            KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
-            KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.renaming]),
-            KeyBinding([.escape], .cancelName, help: "cancel: the name stays", hint: "cancel", in: [.renaming]),
-            KeyBinding([.char("y"), .char("Y")], .answer(true), help: "yes", hint: "yes", hintKeys: "y", in: [.confirming]),
-            KeyBinding([.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no", hintKeys: "n",
-                       in: [.confirming]),
-            KeyBinding([.enter, .char("y")], .applyProposal(true), help: "apply the new order (u undoes it)", hint: "apply",
-                       hintKeys: "Enter", in: [.proposing]),
-            KeyBinding([.escape, .char("n"), .char("q")], .applyProposal(false), help: "keep the current order", hint: "keep",
-                       hintKeys: "Esc", in: [.proposing]),
-            KeyBinding([.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
-            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                       in: [.browsing, .renaming, .typingPath]),
-            KeyBinding([.escape, .char("q"), .left, .char("h")], .back, help: "back to the trips", hint: "back", hintKeys: "Esc",
-                       in: [.browsing]),
-        ])
+    static let keys = KeyTable<TripDetailAction, TripDetailKeyMode>(
+        "trip",
+        ListMove.allCases.map {
+            KeyBinding(
+                $0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil,
+                hintKeys: "↑↓", in: [.browsing])
+        }
+            + [
+                KeyBinding(
+                    [.shiftUp, .char("K")], .moveStopUp, help: "move the stop up (the selection moves with it)",
+                    hint: "reorder", hintKeys: "S-↑↓/KJ", in: [.browsing]),
+                KeyBinding([.shiftDown, .char("J")], .moveStopDown, help: "move the stop down", in: [.browsing]),
+                KeyBinding([.char("a")], .add, help: "add a stop after the selection", hint: "add", in: [.browsing]),
+                KeyBinding([.enter], .edit, help: "edit the stop", hint: "edit", in: [.browsing]),
+                KeyBinding(
+                    [.char("d"), .delete], .delete, help: "delete the stop (asks first)", hint: "delete", hintKeys: "d",
+                    in: [.browsing]),
+                KeyBinding([.char("r"), .char("e")], .rename, help: "rename the trip", in: [.browsing]),
+                KeyBinding([.char("m")], .map, help: "the map full screen", hint: "map", in: [.browsing]),
+                KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
+                KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
+                KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
+                KeyBinding(
+                    [.char("I")], .importFile, help: "add the stops of a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
+                KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
+                KeyBinding([.char("t")], .toggleUnits, help: "kilometres ⇄ miles", in: [.browsing])
+            ]
+            + MapMove.allCases.filter(\.isZoom).map { KeyBinding($0.keys, .mapMove($0), help: $0.help, in: [.browsing]) }
+            + [
+                KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
+                KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
+                KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.renaming]),
+                KeyBinding([.escape], .cancelName, help: "cancel: the name stays", hint: "cancel", in: [.renaming]),
+                KeyBinding([.char("y"), .char("Y")], .answer(true), help: "yes", hint: "yes", hintKeys: "y", in: [.confirming]),
+                KeyBinding(
+                    [.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no", hintKeys: "n",
+                    in: [.confirming]),
+                KeyBinding(
+                    [.enter, .char("y")], .applyProposal(true), help: "apply the new order (u undoes it)", hint: "apply",
+                    hintKeys: "Enter", in: [.proposing]),
+                KeyBinding(
+                    [.escape, .char("n"), .char("q")], .applyProposal(false), help: "keep the current order", hint: "keep",
+                    hintKeys: "Esc", in: [.proposing]),
+                KeyBinding(
+                    [.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
+                KeyBinding(
+                    [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
+                    in: [.browsing, .renaming, .typingPath]),
+                KeyBinding(
+                    [.escape, .char("q"), .left, .char("h")], .back, help: "back to the trips", hint: "back", hintKeys: "Esc",
+                    in: [.browsing])
+            ])
 }

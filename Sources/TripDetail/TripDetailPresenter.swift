@@ -32,7 +32,10 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
     public func viewWillAppear() {
         let previous = trip
         trip = interactor.trip()
-        guard let trip else { router.close(); return }
+        guard let trip else {
+            router.close()
+            return
+        }
         if let error = interactor.saveError { message = StatusMessage(error, isError: true) }
         // A stop added in the waypoint editor becomes the selection.
         if let previous, let added = trip.waypoints.first(where: { stop in !previous.waypoints.contains { $0.id == stop.id } }) {
@@ -53,7 +56,10 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         message = news.statusMessage
         // Another program's change may have changed or removed this trip.
         trip = interactor.trip()
-        guard trip != nil else { router.close(); return }
+        guard trip != nil else {
+            router.close()
+            return
+        }
         if case .changedElsewhere = news { interactor.refreshLegs() }
         publish()
     }
@@ -207,7 +213,10 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         message = StatusMessage(outcome.message, isError: outcome.isError)
         trip = interactor.trip()
         // Undoing the trip's own creation leaves nothing to show here.
-        guard trip != nil else { router.close(); return }
+        guard trip != nil else {
+            router.close()
+            return
+        }
         if selectedRow == nil { selectedID = trip?.waypoints.first?.id }
         interactor.refreshLegs()
         publish()
@@ -220,7 +229,9 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
 
     public func didPressItinerary() {
         guard let trip else { return }
-        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary") { [weak self] in self?.interactor.itineraryLines() ?? [] }
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary") { [weak self] in
+            self?.interactor.itineraryLines() ?? []
+        }
     }
 
     public func didPressSettings() {
@@ -260,8 +271,9 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
                 break
             }
             proposal = found
-            mode = .proposing(summary: found.summary(unit: interactor.unit),
-                              order: stops.map(\.name).joined(separator: " → "))
+            mode = .proposing(
+                summary: found.summary(unit: interactor.unit),
+                order: stops.map(\.name).joined(separator: " → "))
             message = nil
         }
         publish()
@@ -302,13 +314,15 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         for (i, stop) in trip.waypoints.enumerated() {
             let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
             let calculating = i > 0 && leg == nil
-            rows.append(TripDetailViewModel.Row(
-                number: "\(i + 1)",
-                name: stop.name,
-                coordinate: Formatting.coordinate(stop.coordinate),
-                legDistance: i == 0 ? "start" : leg.map { Self.distance($0, unit: unit) } ?? (calculating ? "Calculating…" : ""),
-                legDuration: leg?.durationSeconds.map { Self.prefix(leg!) + Formatting.duration($0) } ?? ""
-            ))
+            rows.append(
+                TripDetailViewModel.Row(
+                    number: "\(i + 1)",
+                    name: stop.name,
+                    coordinate: Formatting.coordinate(stop.coordinate),
+                    legDistance: i == 0
+                        ? "start" : leg.map { Self.distance($0, unit: unit) } ?? (calculating ? "Calculating…" : ""),
+                    legDuration: leg?.durationSeconds.map { Self.prefix(leg!) + Formatting.duration($0) } ?? ""
+                ))
         }
         let known = legs.legs.compactMap { $0 }
         var total = "—"
@@ -326,17 +340,20 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
             }
         }
         let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
-        view?.show(TripDetailViewModel(
-            title: "Trips › " + TextLimits.shown(trip.name), detail: stops, name: TextLimits.shown(trip.name), rows: rows, selection: selectedRow,
-            total: total, source: legs.source, emptyText: "No stops yet. Press a to add the first one.",
-            mode: mode, message: message, map: mapModel
-        ))
+        view?.show(
+            TripDetailViewModel(
+                title: "Trips › " + TextLimits.shown(trip.name), detail: stops, name: TextLimits.shown(trip.name), rows: rows,
+                selection: selectedRow,
+                total: total, source: legs.source, emptyText: "No stops yet. Press a to add the first one.",
+                mode: mode, message: message, map: mapModel
+            ))
     }
 
     private var mapModel: MapModel {
         guard let trip else { return MapModel(stops: []) }
-        return MapModel(stops: trip.waypoints.map { MapModel.Stop(name: $0.name, coordinate: $0.coordinate) },
-                        legGeometries: legs.legs.map { $0?.geometry }, selectedIndex: selectedRow, unit: interactor.unit)
+        return MapModel(
+            stops: trip.waypoints.map { MapModel.Stop(name: $0.name, coordinate: $0.coordinate) },
+            legGeometries: legs.legs.map { $0?.geometry }, selectedIndex: selectedRow, unit: interactor.unit)
     }
 
     private static func prefix(_ leg: Leg) -> String { leg.source == .estimate ? "≈ " : "" }

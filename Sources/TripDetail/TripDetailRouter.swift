@@ -22,10 +22,12 @@ public struct TripDetailDependencies {
     /// Export and import from the planner's prompts.
     public var files: FilePrompt
 
-    public init(repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
-                deliver: UIDelivery, editor: WaypointEditorDependencies,
-                matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
-                timeZones: TimeZoneLookup = .none, unicode: Bool = true, files: FilePrompt = FilePrompt()) {
+    public init(
+        repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
+        deliver: UIDelivery, editor: WaypointEditorDependencies,
+        matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
+        timeZones: TimeZoneLookup = .none, unicode: Bool = true, files: FilePrompt = FilePrompt()
+    ) {
         self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
@@ -58,13 +60,16 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     }
 
     /// Wires view, presenter, interactor and router for one trip; returns the screen to push.
-    public static func assembleModule(tripID: Trip.ID, dependencies: TripDetailDependencies,
-                                      navigator: Navigator) -> Screen {
+    public static func assembleModule(
+        tripID: Trip.ID, dependencies: TripDetailDependencies,
+        navigator: Navigator
+    ) -> Screen {
         let view = TripDetailView()
-        let interactor = TripDetailInteractor(tripID: tripID, repository: dependencies.repository,
-                                              routes: dependencies.routes, settings: dependencies.settings,
-                                              deliver: dependencies.deliver, matrix: dependencies.matrix,
-                                              timeZones: dependencies.timeZones, files: dependencies.files)
+        let interactor = TripDetailInteractor(
+            tripID: tripID, repository: dependencies.repository,
+            routes: dependencies.routes, settings: dependencies.settings,
+            deliver: dependencies.deliver, matrix: dependencies.matrix,
+            timeZones: dependencies.timeZones, files: dependencies.files)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
@@ -78,18 +83,24 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
 
     public func openWaypointEditor(_ target: WaypointEditorTarget) {
         guard let navigator else { return }
-        navigator.push(WaypointEditorRouter.assembleModule(tripID: tripID, target: target,
-                                                           dependencies: dependencies.editor, navigator: navigator))
+        navigator.push(
+            WaypointEditorRouter.assembleModule(
+                tripID: tripID, target: target,
+                dependencies: dependencies.editor, navigator: navigator))
     }
 
     public func openMap(title: String, model: @escaping @MainActor () -> MapModel) {
-        navigator?.push(MapScreen(title: title, state: mapState, unicode: dependencies.unicode, model: model,
-                                  close: { [weak navigator] in navigator?.pop() }))
+        navigator?.push(
+            MapScreen(
+                title: title, state: mapState, unicode: dependencies.unicode, model: model,
+                close: { [weak navigator] in navigator?.pop() }))
     }
 
     public func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
-        navigator?.push(TextPagerScreen(title: title, closeKeys: [.char("i")], lines: lines,
-                                        close: { [weak navigator] in navigator?.pop() }))
+        navigator?.push(
+            TextPagerScreen(
+                title: title, closeKeys: [.char("i")], lines: lines,
+                close: { [weak navigator] in navigator?.pop() }))
     }
 
     public func openSettings() {

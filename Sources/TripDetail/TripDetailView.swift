@@ -132,8 +132,9 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         canvas.draw(total, at: Point(x: max(0, size.width - TextWidth.of(total) - 2), y: size.height - 2), style: .accent)
 
         let mode = TripDetailKeyMode(model.mode)
-        Chrome.drawStatus(hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
-                          right: model.source, on: canvas)
+        Chrome.drawStatus(
+            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            right: model.source, on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
         if case let .proposing(summary, order) = model.mode { drawProposal(summary: summary, order: order, on: canvas) }
         help.draw(Self.keys, mode: mode, on: canvas)
@@ -178,13 +179,16 @@ public final class TripDetailView: Screen, TripDetailViewProtocol {
         let width = min(canvas.size.width - 4, max(50, TextWidth.of(summary) + 4))
         let orderLines = wrap(order, width: width - 4)
         let height = min(canvas.size.height - 2, 6 + orderLines.count)
-        let rect = Rect(x: (canvas.size.width - width) / 2, y: max(1, (canvas.size.height - height) / 2), width: width, height: height)
+        let rect = Rect(
+            x: (canvas.size.width - width) / 2, y: max(1, (canvas.size.height - height) / 2), width: width, height: height)
         Overlay.drawBox(rect, on: canvas)
         canvas.draw(summary, at: Point(x: rect.x + 2, y: rect.y + 1), style: .accent, maxWidth: width - 4)
         for (i, line) in orderLines.prefix(max(0, height - 5)).enumerated() {
             canvas.draw(line, at: Point(x: rect.x + 2, y: rect.y + 3 + i), style: .normal, maxWidth: width - 4)
         }
-        canvas.draw("Enter applies · Esc keeps the current order", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: width - 4)
+        canvas.draw(
+            "Enter applies · Esc keeps the current order", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
+            maxWidth: width - 4)
     }
 
     private func wrap(_ text: String, width: Int) -> [String] {

@@ -36,9 +36,11 @@ public final class TripListInteractor: TripListInteractorProtocol {
     ///   - routes: legs it already knows (cached road legs) are shown as they are;
     ///   - estimate: fills in the others, so the list never waits for a server;
     ///   - deliver: brings back the totals computed in the background.
-    public init(repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
-                settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
-                files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }) {
+    public init(
+        repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
+        settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
+        files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }
+    ) {
         self.files = files
         self.newTrip = newTrip
         self.repository = repository
@@ -82,8 +84,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
         var missing: [Int] = []
         for position in positions {
             let trip = trips[position]
-            var summary = TripSummary(id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
-                                      distanceMeters: nil, distanceIsEstimate: false)
+            var summary = TripSummary(
+                id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                distanceMeters: nil, distanceIsEstimate: false)
             if let total = cache.completeTotal(of: trip) {
                 summary.distanceMeters = total.meters
                 summary.distanceIsEstimate = total.isEstimate
@@ -145,10 +148,12 @@ public final class TripListInteractor: TripListInteractorProtocol {
             // Only for trips still where the job found them, with the same stops: one edited or moved
             // meanwhile is found missing by the next call, which totals it again.
             guard item.position < trips.count, trips[item.position].id == item.id,
-                  trips[item.position].waypoints == item.waypoints else { continue }
+                trips[item.position].waypoints == item.waypoints
+            else { continue }
             cache.store(total, of: item.id, waypoints: item.waypoints)
             if let shown = last?.summaries, item.position < shown.count, shown[item.position].id == item.id,
-               shown[item.position].distanceMeters == total.meters, shown[item.position].distanceIsEstimate == total.isEstimate {
+                shown[item.position].distanceMeters == total.meters, shown[item.position].distanceIsEstimate == total.isEstimate
+            {
                 continue
             }
             changed = true

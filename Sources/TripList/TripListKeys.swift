@@ -41,35 +41,50 @@ enum TripListKeyMode: KeyMode {
 
 extension TripListView {
     /// Every key of the trip list, declared once for dispatch, the status line, `?` help and the README.
-    static let keys = KeyTable<TripListAction, TripListKeyMode>("trip list",
-        ListMove.allCases.map { KeyBinding($0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil,
-                                           hintKeys: "↑↓/jk", in: [.browsing]) }
-        + [
-            KeyBinding([.enter, .right, .char("l")], .open, help: "open the trip", hint: "open", hintKeys: "Enter", in: [.browsing]),
-            KeyBinding([.char("a")], .add, help: "add a trip and name it", hint: "add", in: [.browsing]),
-            KeyBinding([.char("r"), .char("e")], .rename, help: "rename the trip in place", hint: "rename", hintKeys: "r", in: [.browsing]),
-            KeyBinding([.char("d"), .delete], .delete, help: "delete the trip (asks first)", hint: "delete", hintKeys: "d", in: [.browsing]),
-            KeyBinding([.char("D")], .duplicate, help: "duplicate the trip, to plan a variant", in: [.browsing]),
-            KeyBinding([.char("I")], .importFile, help: "import a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
-                       hint: "import", in: [.browsing]),
-            KeyBinding([.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
-                       hint: "export", in: [.browsing]),
-            KeyBinding([.char("/")], .filter, help: "filter by name as you type", hint: "filter", in: [.browsing]),
-            KeyBinding([.escape], .clearFilter, help: "clear the filter", in: [.browsing]),
-            KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
-            KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
-            KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.naming, .renaming]),
-            KeyBinding([.escape], .cancelName, help: "cancel: nothing changes", hint: "cancel", in: [.naming, .renaming]),
-            KeyBinding([.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
-            KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
-            KeyBinding([.enter, .down, .up], .keepFilter, help: "keep the filter and go back to the list",
-                       hint: "done", hintKeys: "Enter", in: [.filtering]),
-            KeyBinding([.escape], .dropFilter, help: "clear the filter", hint: "clear", in: [.filtering]),
-            KeyBinding([.char("y"), .char("Y")], .answer(true), help: "yes", hint: "yes", hintKeys: "y", in: [.confirming]),
-            KeyBinding([.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no",
-                       hintKeys: "n", in: [.confirming]),
-            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                       in: [.browsing, .naming, .renaming, .filtering, .typingPath]),
-            KeyBinding([.char("q")], .quit, help: "quit", hint: "quit", in: [.browsing]),
-        ])
+    static let keys = KeyTable<TripListAction, TripListKeyMode>(
+        "trip list",
+        ListMove.allCases.map {
+            KeyBinding(
+                $0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil,
+                hintKeys: "↑↓/jk", in: [.browsing])
+        }
+            + [
+                KeyBinding(
+                    [.enter, .right, .char("l")], .open, help: "open the trip", hint: "open", hintKeys: "Enter", in: [.browsing]),
+                KeyBinding([.char("a")], .add, help: "add a trip and name it", hint: "add", in: [.browsing]),
+                KeyBinding(
+                    [.char("r"), .char("e")], .rename, help: "rename the trip in place", hint: "rename", hintKeys: "r",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("d"), .delete], .delete, help: "delete the trip (asks first)", hint: "delete", hintKeys: "d",
+                    in: [.browsing]),
+                KeyBinding([.char("D")], .duplicate, help: "duplicate the trip, to plan a variant", in: [.browsing]),
+                KeyBinding(
+                    [.char("I")], .importFile, help: "import a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
+                    hint: "import", in: [.browsing]),
+                KeyBinding(
+                    [.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
+                    hint: "export", in: [.browsing]),
+                KeyBinding([.char("/")], .filter, help: "filter by name as you type", hint: "filter", in: [.browsing]),
+                KeyBinding([.escape], .clearFilter, help: "clear the filter", in: [.browsing]),
+                KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
+                KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
+                KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.naming, .renaming]),
+                KeyBinding([.escape], .cancelName, help: "cancel: nothing changes", hint: "cancel", in: [.naming, .renaming]),
+                KeyBinding(
+                    [.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
+                KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
+                KeyBinding(
+                    [.enter, .down, .up], .keepFilter, help: "keep the filter and go back to the list",
+                    hint: "done", hintKeys: "Enter", in: [.filtering]),
+                KeyBinding([.escape], .dropFilter, help: "clear the filter", hint: "clear", in: [.filtering]),
+                KeyBinding([.char("y"), .char("Y")], .answer(true), help: "yes", hint: "yes", hintKeys: "y", in: [.confirming]),
+                KeyBinding(
+                    [.char("n"), .char("N"), .escape, .char("q")], .answer(false), help: "no", hint: "no",
+                    hintKeys: "n", in: [.confirming]),
+                KeyBinding(
+                    [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
+                    in: [.browsing, .naming, .renaming, .filtering, .typingPath]),
+                KeyBinding([.char("q")], .quit, help: "quit", hint: "quit", in: [.browsing])
+            ])
 }

@@ -125,7 +125,8 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
     public func didPressDuplicate() {
         guard let id = selectedID, selectedRow != nil, let copy = interactor.duplicateTrip(id) else { return }
         selectedID = copy.id
-        message = copy.error.map { StatusMessage($0, isError: true) }
+        message =
+            copy.error.map { StatusMessage($0, isError: true) }
             ?? StatusMessage("Duplicated as “\(copy.name)”: r renames it, u undoes.")
         reload()
     }
@@ -189,7 +190,11 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         mode = .browsing
         if let export = pendingExport {
             pendingExport = nil
-            if yes { show(export: interactor.exportTrip(export.trip, to: export.path, format: export.format)) } else { backToBrowsing() }
+            if yes {
+                show(export: interactor.exportTrip(export.trip, to: export.path, format: export.format))
+            } else {
+                backToBrowsing()
+            }
             return
         }
         if pendingQuit {
@@ -292,10 +297,11 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         }
         // Trips came or went (an add, a delete): find each unchanged row by id.
         let positions = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        rows = ChunkedArray(summaries.map { summary in
-            if let j = positions[summary.id], all[j] == summary { return rows[j] }
-            return Self.row(summary, unit: unit)
-        })
+        rows = ChunkedArray(
+            summaries.map { summary in
+                if let j = positions[summary.id], all[j] == summary { return rows[j] }
+                return Self.row(summary, unit: unit)
+            })
     }
 
     private func applyFilter() {
@@ -326,17 +332,19 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         let count = all.count == 1 ? "1 trip" : "\(all.count) trips"
         let detail = shownCount == all.count ? count : "\(shownCount) of \(count)"
         let empty = all.isEmpty ? "No trips yet. Press a to add one." : "No trip matches “\(filter)”. Esc clears the filter."
-        view?.show(TripListViewModel(
-            title: "Trips", detail: detail, rows: shownRows, selection: selectedRow,
-            filter: filter, emptyText: empty, mode: mode, message: message
-        ))
+        view?.show(
+            TripListViewModel(
+                title: "Trips", detail: detail, rows: shownRows, selection: selectedRow,
+                filter: filter, emptyText: empty, mode: mode, message: message
+            ))
     }
 
     private static func row(_ s: TripSummary, unit: DistanceUnit) -> TripListViewModel.Row {
         TripListViewModel.Row(
             name: s.name,
             stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
-            distance: s.stopCount < 2 ? "—"
+            distance: s.stopCount < 2
+                ? "—"
                 : s.distanceMeters.map { ComputedTotal.text(meters: $0, isEstimate: s.distanceIsEstimate, unit: unit) } ?? "…"
         )
     }

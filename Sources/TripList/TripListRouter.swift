@@ -14,9 +14,11 @@ public struct TripListDependencies {
     /// A new trip with the user's defaults (daily limit, start time).
     public var newTrip: @MainActor (String) -> Trip
 
-    public init(repository: TripRepository, summaryRoutes: RouteProvider, estimate: InstantRouteProvider,
-                settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies,
-                newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }) {
+    public init(
+        repository: TripRepository, summaryRoutes: RouteProvider, estimate: InstantRouteProvider,
+        settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies,
+        newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }
+    ) {
         self.newTrip = newTrip
         self.repository = repository
         self.summaryRoutes = summaryRoutes
@@ -41,10 +43,11 @@ public final class TripListRouter: TripListRouterProtocol {
     /// Wires view, presenter, interactor and router; returns the screen to push.
     public static func assembleModule(dependencies: TripListDependencies, navigator: Navigator) -> Screen {
         let view = TripListView()
-        let interactor = TripListInteractor(repository: dependencies.repository, routes: dependencies.summaryRoutes,
-                                            estimate: dependencies.estimate, settings: dependencies.settings,
-                                            deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage,
-                                            files: dependencies.detail.files, newTrip: dependencies.newTrip)
+        let interactor = TripListInteractor(
+            repository: dependencies.repository, routes: dependencies.summaryRoutes,
+            estimate: dependencies.estimate, settings: dependencies.settings,
+            deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage,
+            files: dependencies.detail.files, newTrip: dependencies.newTrip)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)
         interactor.output = presenter

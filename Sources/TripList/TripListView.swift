@@ -91,7 +91,11 @@ public final class TripListView: Screen, TripListViewProtocol {
         case .help: help.open()
         case .quit: presenter.didPressQuit()
         case .commitName:
-            if model.mode == .naming { presenter.didCommitNewTrip(named: nameField.string) } else { presenter.didCommitRename(nameField.string) }
+            if model.mode == .naming {
+                presenter.didCommitNewTrip(named: nameField.string)
+            } else {
+                presenter.didCommitRename(nameField.string)
+            }
         case .cancelName:
             if model.mode == .naming { presenter.didCancelNewTrip() } else { presenter.didCancelRename() }
         case .keepFilter: presenter.didFinishFilter(keep: true)
@@ -122,15 +126,17 @@ public final class TripListView: Screen, TripListViewProtocol {
             let label = "Filter: "
             canvas.draw(label, at: Point(x: 2, y: 1), style: .accent)
             let x = 2 + TextWidth.of(label)
-            filterField.draw(on: canvas, at: Point(x: x, y: 1), width: max(1, size.width - x - 2),
-                             focused: model.mode == .filtering, style: model.mode == .filtering ? .field : .normal)
+            filterField.draw(
+                on: canvas, at: Point(x: x, y: 1), width: max(1, size.width - x - 2),
+                focused: model.mode == .filtering, style: model.mode == .filtering ? .field : .normal)
             top = 3
         }
 
         let stopsWidth = 9, distanceWidth = 13
         let nameWidth = max(8, size.width - 4 - stopsWidth - distanceWidth - 2)
-        canvas.draw(TextWidth.pad("Name", to: nameWidth) + TextWidth.padLeft("Stops", to: stopsWidth)
-                    + TextWidth.padLeft("Distance", to: distanceWidth), at: Point(x: 2, y: top), style: .dim)
+        canvas.draw(
+            TextWidth.pad("Name", to: nameWidth) + TextWidth.padLeft("Stops", to: stopsWidth)
+                + TextWidth.padLeft("Distance", to: distanceWidth), at: Point(x: 2, y: top), style: .dim)
         let firstRow = top + 1
         visibleRows = max(1, size.height - 1 - firstRow)
 
@@ -149,8 +155,9 @@ public final class TripListView: Screen, TripListViewProtocol {
             } else {
                 canvas.draw(TextWidth.pad(r.name, to: nameWidth), at: Point(x: 2, y: y))
             }
-            canvas.draw(TextWidth.padLeft(r.stops, to: stopsWidth) + TextWidth.padLeft(r.distance, to: distanceWidth),
-                        at: Point(x: 2 + nameWidth, y: y))
+            canvas.draw(
+                TextWidth.padLeft(r.stops, to: stopsWidth) + TextWidth.padLeft(r.distance, to: distanceWidth),
+                at: Point(x: 2 + nameWidth, y: y))
         }
 
         if list.offset + visibleRows < model.rows.count {
@@ -158,8 +165,9 @@ public final class TripListView: Screen, TripListViewProtocol {
         }
 
         let mode = TripListKeyMode(model.mode)
-        Chrome.drawStatus(hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
-                          on: canvas)
+        Chrome.drawStatus(
+            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
         help.draw(Self.keys, mode: mode, on: canvas)
     }

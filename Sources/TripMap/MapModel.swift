@@ -21,8 +21,10 @@ public struct MapModel: Equatable, Sendable {
     /// The scale bar's unit.
     public var unit: DistanceUnit
 
-    public init(stops: [Stop], legGeometries: [[Coordinate]?] = [], selectedIndex: Int? = nil,
-                unit: DistanceUnit = .kilometers) {
+    public init(
+        stops: [Stop], legGeometries: [[Coordinate]?] = [], selectedIndex: Int? = nil,
+        unit: DistanceUnit = .kilometers
+    ) {
         self.stops = stops
         self.legGeometries = legGeometries
         self.selectedIndex = selectedIndex
@@ -31,8 +33,9 @@ public struct MapModel: Equatable, Sendable {
 
     /// The map of `trip`, with the geometry of `legs` where they have one.
     public init(trip: Trip, legs: [Leg] = [], selectedIndex: Int? = nil, unit: DistanceUnit = .kilometers) {
-        self.init(stops: trip.waypoints.map { Stop(name: $0.name, coordinate: $0.coordinate) },
-                  legGeometries: legs.map(\.geometry), selectedIndex: selectedIndex, unit: unit)
+        self.init(
+            stops: trip.waypoints.map { Stop(name: $0.name, coordinate: $0.coordinate) },
+            legGeometries: legs.map(\.geometry), selectedIndex: selectedIndex, unit: unit)
     }
 
     /// The part of the model that decides the route's shape (what the prepared route is cached on).

@@ -21,8 +21,11 @@ public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unico
     drawCells(land: land, route: path, on: canvas, unicode: unicode)
 
     var pins = PinLayer(canvas: canvas, size: size)
-    if size.height >= 3, let bar = ScaleBar(metersPerCell: viewport.metersPerDot * 2, unit: model.unit,
-                                            maxCells: min(20, max(4, size.width / 4))) {
+    if size.height >= 3,
+        let bar = ScaleBar(
+            metersPerCell: viewport.metersPerDot * 2, unit: model.unit,
+            maxCells: min(20, max(4, size.width / 4)))
+    {
         let text = bar.text(unicode: unicode)
         canvas.draw(text, at: Point(x: 1, y: size.height - 1), style: .normal)
         pins.mark(x: 1, y: size.height - 1, width: TextWidth.of(text))
@@ -62,7 +65,10 @@ private func drawCells(land: DotRaster, route: DotRaster, on canvas: Canvas, uni
                 canvas.draw(run, at: Point(x: runStart, y: row), style: runStyle)
                 run = ""
             }
-            if run.isEmpty { runStart = column; runStyle = style }
+            if run.isEmpty {
+                runStart = column
+                runStyle = style
+            }
             run.append(ch)
         }
         if !run.isEmpty { canvas.draw(run, at: Point(x: runStart, y: row), style: runStyle) }
@@ -79,8 +85,9 @@ private func drawNotes(model: MapModel, route: PreparedRoute, outlinesShown: Boo
         canvas.draw(text, at: Point(x: max(0, (size.width - TextWidth.of(text)) / 2), y: size.height / 2), style: .dim)
     } else if route.invalidCount > 0 {
         let n = route.invalidCount
-        canvas.draw(n == 1 ? "1 stop has no valid position" : "\(n) stops have no valid position",
-                    at: Point(x: 0, y: 0), style: .warning)
+        canvas.draw(
+            n == 1 ? "1 stop has no valid position" : "\(n) stops have no valid position",
+            at: Point(x: 0, y: 0), style: .warning)
     }
     if !outlinesShown {
         let failed = state.outlines.failure(.coarse) != nil

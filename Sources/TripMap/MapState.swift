@@ -26,8 +26,10 @@ public final class MapState {
     private var cachedShape: MapModel.Shape?
     private var cachedRoute: PreparedRoute?
 
-    public init(outlines: OutlineStore = .shared,
-                deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)? = nil) {
+    public init(
+        outlines: OutlineStore = .shared,
+        deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)? = nil
+    ) {
         self.outlines = outlines
         self.deliverNews = deliverNews
     }
@@ -38,9 +40,11 @@ public final class MapState {
         guard let deliverNews else { return outlines.outlines(level) }
         if arrivedLevels.contains(level) { return outlines.outlines(level) }
         guard askedLevels.insert(level).inserted else { return nil }
-        let found = outlines.outlines(level, onReady: { [weak self] in
-            deliverNews { self?.arrivedLevels.insert(level) }
-        })
+        let found = outlines.outlines(
+            level,
+            onReady: { [weak self] in
+                deliverNews { self?.arrivedLevels.insert(level) }
+            })
         if found != nil { arrivedLevels.insert(level) }
         return found
     }
@@ -88,7 +92,8 @@ public final class MapState {
         if followsTrip || viewport == nil {
             viewport = Viewport.fitting(route.bounds, size: size)
         } else if selected != lastSelected, let viewport, let selected,
-                  let pin = route.pins.first(where: { $0.index == selected }) {
+            let pin = route.pins.first(where: { $0.index == selected })
+        {
             let dot = viewport.dot(pin.point, size: size)
             if dot.x < 0 || dot.y < 0 || dot.x >= Double(size.width * 2) || dot.y >= Double(size.height * 4) {
                 self.viewport = Viewport(center: pin.point, unitsPerDot: viewport.unitsPerDot)

@@ -46,7 +46,9 @@ enum EditorLocation: Equatable {
             let at = Self.placeName(place.name, place.region, place.country) + " " + Self.short(place.coordinate) + zone
             return StatusMessage(name == place.name || name.isEmpty ? "Place: " + at : "Custom name at " + at)
         case .typed:
-            if case let .success(c) = Self.parse(positionText) { return StatusMessage("Position typed by hand: " + Self.short(c)) }
+            if case let .success(c) = Self.parse(positionText) {
+                return StatusMessage("Position typed by hand: " + Self.short(c))
+            }
             return StatusMessage("Position typed by hand")
         }
     }

@@ -83,8 +83,10 @@ public struct PlaceSuggestion: Equatable, Sendable {
     public var coordinate: Coordinate
     public var timeZone: String?
 
-    public init(label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
-                timeZone: String?) {
+    public init(
+        label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
+        timeZone: String?
+    ) {
         self.label = label
         self.name = name
         self.region = region

@@ -19,10 +19,12 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let latestSearch = LatestSearch()
     public weak var output: WaypointEditorInteractorOutput?
 
-    public init(tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
-                zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
-                places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
-                deliver: UIDelivery = UIDelivery(post: { _ in })) {
+    public init(
+        tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
+        zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
+        places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
+        deliver: UIDelivery = UIDelivery(post: { _ in })
+    ) {
         self.online = online
         self.tripID = tripID
         self.target = target
@@ -63,7 +65,9 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
             }
             switch await online.search(query, limit: Self.suggestionLimit) {
             case let .success(found):
-                self.show(OnlineFallback.merged(online: found, offline: offline, limit: Self.suggestionLimit), for: query, ticket: ticket)
+                self.show(
+                    OnlineFallback.merged(online: found, offline: offline, limit: Self.suggestionLimit), for: query,
+                    ticket: ticket)
             case let .failure(failure):
                 deliver.finish { [weak self] in
                     guard let self, ticket == self.searchGeneration else { return }
@@ -94,9 +98,10 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let size = place.size.isEmpty ? "" : " · " + place.size
         let source = place.source.isEmpty ? "" : " · " + place.source
         let shown = place.matched.reason(typed: typed).map { " ← " + $0 } ?? ""
-        return PlaceSuggestion(label: place.label + kind + size + source + shown, name: place.name, region: place.region,
-                               country: place.country, coordinate: place.coordinate,
-                               timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
+        return PlaceSuggestion(
+            label: place.label + kind + size + source + shown, name: place.name, region: place.region,
+            country: place.country, coordinate: place.coordinate,
+            timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
     }
 
     public func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {

@@ -35,32 +35,38 @@ enum WaypointEditorKeyMode: KeyMode {
 
 extension WaypointEditorView {
     /// Every key of the waypoint editor, declared once for dispatch, the status line, help and the README.
-    static let keys = KeyTable<WaypointEditorAction, WaypointEditorKeyMode>("waypoint editor", [
-        KeyBinding([.down, .ctrl("n")], .moveMatch(1), help: "highlight the next match", hint: "choose", hintKeys: "↓↑",
-                   in: [.matches]),
-        KeyBinding([.up, .ctrl("p")], .moveMatch(-1), help: "highlight the previous match", in: [.matches]),
-        KeyBinding([.pageDown], .moveMatch(8), help: "highlight the last match", in: [.matches]),
-        KeyBinding([.pageUp], .moveMatch(-8), help: "back to the typed name, no match highlighted", in: [.matches]),
-        KeyBinding([.enter], .save, help: "take the highlighted place and save",
-                   hint: "take and save", in: [.matches]),
-        KeyBinding([.escape], .closeMatches, help: "close the matches, keep the typed name", hint: "close list", in: [.matches]),
-        KeyBinding([.ctrl("n")], .searchAgain, help: "search for the name again", in: [.name]),
-        KeyBinding([.tab], .nextField, help: "next field", hint: "next field"),
-        KeyBinding([.down], .nextField, help: "next field", in: [.name, .field, .checkbox]),
-        KeyBinding([.backTab], .previousField, help: "previous field"),
-        KeyBinding([.up], .previousField, help: "previous field", in: [.name, .field, .checkbox]),
-        KeyBinding([.char(" "), .enter], .toggle, help: "overnight: yes / no", hint: "toggle", hintKeys: "Space",
-                   in: [.checkbox]),
-        KeyBinding([.enter], .save, help: "save the stop", hint: "save", in: [.name, .field]),
-        KeyBinding([.ctrl("s")], .save, help: "save, from any field", hint: "save", in: [.checkbox]),
-        KeyBinding([.ctrl("s")], .save, help: "save, from any field", in: [.name, .field, .matches]),
-        KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard", in: [.name, .field, .checkbox]),
-        KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
-    ])
+    static let keys = KeyTable<WaypointEditorAction, WaypointEditorKeyMode>(
+        "waypoint editor",
+        [
+            KeyBinding(
+                [.down, .ctrl("n")], .moveMatch(1), help: "highlight the next match", hint: "choose", hintKeys: "↓↑",
+                in: [.matches]),
+            KeyBinding([.up, .ctrl("p")], .moveMatch(-1), help: "highlight the previous match", in: [.matches]),
+            KeyBinding([.pageDown], .moveMatch(8), help: "highlight the last match", in: [.matches]),
+            KeyBinding([.pageUp], .moveMatch(-8), help: "back to the typed name, no match highlighted", in: [.matches]),
+            KeyBinding(
+                [.enter], .save, help: "take the highlighted place and save",
+                hint: "take and save", in: [.matches]),
+            KeyBinding(
+                [.escape], .closeMatches, help: "close the matches, keep the typed name", hint: "close list", in: [.matches]),
+            KeyBinding([.ctrl("n")], .searchAgain, help: "search for the name again", in: [.name]),
+            KeyBinding([.tab], .nextField, help: "next field", hint: "next field"),
+            KeyBinding([.down], .nextField, help: "next field", in: [.name, .field, .checkbox]),
+            KeyBinding([.backTab], .previousField, help: "previous field"),
+            KeyBinding([.up], .previousField, help: "previous field", in: [.name, .field, .checkbox]),
+            KeyBinding(
+                [.char(" "), .enter], .toggle, help: "overnight: yes / no", hint: "toggle", hintKeys: "Space",
+                in: [.checkbox]),
+            KeyBinding([.enter], .save, help: "save the stop", hint: "save", in: [.name, .field]),
+            KeyBinding([.ctrl("s")], .save, help: "save, from any field", hint: "save", in: [.checkbox]),
+            KeyBinding([.ctrl("s")], .save, help: "save, from any field", in: [.name, .field, .matches]),
+            KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard", in: [.name, .field, .checkbox]),
+            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help")
+        ])
 
     /// What the help says besides keys.
     static let notes = [
         KeyHint("type a place", "matches show under the name"),
-        KeyHint("48.85, 2.29", "a position typed by hand"),
+        KeyHint("48.85, 2.29", "a position typed by hand")
     ]
 }

@@ -38,7 +38,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
             values[.name] = stop.name
             values[.position] = EditorLocation.text(stop.coordinate)
             values[.stay] = DurationParser.text(stop.stay)
-            values[.arriveBy] = LocalTimeParser.text(stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate, identifier: stop.timeZone))
+            values[.arriveBy] = LocalTimeParser.text(
+                stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate, identifier: stop.timeZone))
             values[.note] = stop.note
             location = .kept(stop)
         }
@@ -83,7 +84,8 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         // match such as Carter Lake for "Crater Lake" must be chosen on purpose.
         selectedSuggestion = places.first.map { TypedName.shows($0.name, typed: query) } == true ? 0 : nil
         if places.isEmpty, searchWasAsked {
-            message = StatusMessage("No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
+            message = StatusMessage(
+                "No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
         }
         searchWasAsked = false
         publish()
@@ -134,8 +136,9 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         if errors.isEmpty, case let .kept(stop) = location, name != stop.name, confirmedName != name {
             // Renamed without choosing a place: the position did not follow the name. Say so once.
             confirmedName = name
-            message = StatusMessage("Position unchanged: \(EditorLocation.describe(stop)). Enter keeps it; Ctrl-N searches.",
-                                    isError: true)
+            message = StatusMessage(
+                "Position unchanged: \(EditorLocation.describe(stop)). Enter keeps it; Ctrl-N searches.",
+                isError: true)
             publish()
             return
         }
@@ -145,7 +148,9 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         case let .failure(e): errors[.stay] = e.description
         }
         var arrival: Date?
-        switch LocalTimeParser.parse(values[.arriveBy] ?? "", in: interactor.timeZone(at: coordinate, identifier: location.timeZone)) {
+        switch LocalTimeParser.parse(
+            values[.arriveBy] ?? "", in: interactor.timeZone(at: coordinate, identifier: location.timeZone))
+        {
         case let .success(v): arrival = v
         case let .failure(e): errors[.arriveBy] = e.description
         }
@@ -156,10 +161,12 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
             return
         }
         // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
-        _ = interactor.save(WaypointDraft(
-            name: name, coordinate: coordinate, stay: stay, overnight: values[.overnight] == "yes",
-            fixedArrival: arrival, note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces), place: location.draftPlace
-        ))
+        _ = interactor.save(
+            WaypointDraft(
+                name: name, coordinate: coordinate, stay: stay, overnight: values[.overnight] == "yes",
+                fixedArrival: arrival, note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces),
+                place: location.draftPlace
+            ))
         router.close()
     }
 
@@ -200,11 +207,12 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
 
     private func publish() {
         let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
-        view?.show(WaypointEditorViewModel(
-            title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
-            values: values, errors: errors, focus: focus, message: message,
-            place: location.summary(name: name, positionText: values[.position] ?? "", confirmed: confirmedName == name),
-            suggestions: suggestions.map(\.label), selectedSuggestion: selectedSuggestion
-        ))
+        view?.show(
+            WaypointEditorViewModel(
+                title: isNew ? "Add stop" : "Edit stop", tripName: interactor.tripName,
+                values: values, errors: errors, focus: focus, message: message,
+                place: location.summary(name: name, positionText: values[.position] ?? "", confirmed: confirmedName == name),
+                suggestions: suggestions.map(\.label), selectedSuggestion: selectedSuggestion
+            ))
     }
 }

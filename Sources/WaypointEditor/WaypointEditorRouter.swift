@@ -15,9 +15,11 @@ public struct WaypointEditorDependencies {
     public var online: (any OnlinePlaceSearching)?
     public var deliver: UIDelivery
 
-    public init(repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
-                places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
-                deliver: UIDelivery = UIDelivery(post: { _ in })) {
+    public init(
+        repository: TripRepository, zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
+        places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
+        deliver: UIDelivery = UIDelivery(post: { _ in })
+    ) {
         self.repository = repository
         self.zones = zones
         self.places = places
@@ -36,12 +38,15 @@ public final class WaypointEditorRouter: WaypointEditorRouterProtocol {
     }
 
     /// Wires view, presenter, interactor and router; returns the screen to push.
-    public static func assembleModule(tripID: Trip.ID, target: WaypointEditorTarget,
-                                      dependencies: WaypointEditorDependencies, navigator: Navigator) -> Screen {
+    public static func assembleModule(
+        tripID: Trip.ID, target: WaypointEditorTarget,
+        dependencies: WaypointEditorDependencies, navigator: Navigator
+    ) -> Screen {
         let view = WaypointEditorView()
-        let interactor = WaypointEditorInteractor(tripID: tripID, target: target, repository: dependencies.repository,
-                                                  zones: dependencies.zones, places: dependencies.places,
-                                                  online: dependencies.online, deliver: dependencies.deliver)
+        let interactor = WaypointEditorInteractor(
+            tripID: tripID, target: target, repository: dependencies.repository,
+            zones: dependencies.zones, places: dependencies.places,
+            online: dependencies.online, deliver: dependencies.deliver)
         let router = WaypointEditorRouter(navigator: navigator)
         let isNew: Bool = if case .insert = target { true } else { false }
         let presenter = WaypointEditorPresenter(interactor: interactor, router: router, isNew: isNew)

@@ -7,7 +7,8 @@ import TermUI
 public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
-    private var fields = FormFields<WaypointField>(limits: Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, $0.limit) }))
+    private var fields = FormFields<WaypointField>(
+        limits: Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, $0.limit) }))
     private var help = HelpOverlay()
     /// Said on the status line after a key that a field's length limit cut short.
     private var notice: String?
@@ -29,7 +30,9 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         switch Self.keys.route(key, in: mode) {
         case .field:
             let edit = fields.edit(model.focus, with: key)
-            if edit.hitLimit { notice = "\(model.focus.label) takes at most \(model.focus.limit) characters; the rest was left out." }
+            if edit.hitLimit {
+                notice = "\(model.focus.label) takes at most \(model.focus.limit) characters; the rest was left out."
+            }
             if let text = edit.text { presenter.didEditField(model.focus, text: text) }
         case let .action(action): perform(action)
         case .ignored: break
@@ -59,21 +62,25 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
             let y = 2 + field.rawValue * 2
             let focused = field == model.focus
             if field.isToggle {
-                FormFields<WaypointField>.drawCheckbox(label: field.label, checked: model.values[field] == "yes",
-                                                       text: "stay the night here", y: y, labelWidth: labelWidth,
-                                                       focused: focused, on: canvas)
+                FormFields<WaypointField>.drawCheckbox(
+                    label: field.label, checked: model.values[field] == "yes",
+                    text: "stay the night here", y: y, labelWidth: labelWidth,
+                    focused: focused, on: canvas)
             } else {
-                fields.drawRow(field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
-                               y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
+                fields.drawRow(
+                    field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                    y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
             }
         }
         let placeRow = 2 + WaypointField.allCases.count * 2
-        canvas.draw(model.place.text, at: Point(x: 2, y: placeRow), style: model.place.isError ? .warning : .dim,
-                    maxWidth: canvas.size.width - 4)
+        canvas.draw(
+            model.place.text, at: Point(x: 2, y: placeRow), style: model.place.isError ? .warning : .dim,
+            maxWidth: canvas.size.width - 4)
         drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
         let mode = WaypointEditorKeyMode(model)
-        Chrome.drawStatus(hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
-                          on: canvas)
+        Chrome.drawStatus(
+            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            on: canvas)
         help.draw(Self.keys, mode: mode, notes: Self.notes, on: canvas)
     }
 
@@ -89,8 +96,9 @@ public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         Overlay.drawBox(Rect(x: origin.x - 1, y: origin.y, width: width + 2, height: rows + 2), on: canvas)
         for (i, label) in model.suggestions.prefix(rows).enumerated() {
             let selected = i == model.selectedSuggestion
-            canvas.draw(TextWidth.pad(label, to: width), at: Point(x: origin.x, y: origin.y + 1 + i),
-                        style: selected ? .selected : .normal, maxWidth: width)
+            canvas.draw(
+                TextWidth.pad(label, to: width), at: Point(x: origin.x, y: origin.y + 1 + i),
+                style: selected ? .selected : .normal, maxWidth: width)
         }
     }
 }

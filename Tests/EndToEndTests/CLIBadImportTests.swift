@@ -8,8 +8,10 @@ import TestSupport
     /// Writes `content` as `name` in a sandbox that holds the usual trips, imports it, and
     /// checks the refusal; returns the message.
     @discardableResult
-    private func refused(_ name: String, _ content: String?, format: String? = nil,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    private func refused(
+        _ name: String, _ content: String?, format: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let before = try #require(sandbox.dataBytes())
         if let content { try Data(content.utf8).write(to: sandbox.file(name)) }
@@ -117,8 +119,10 @@ import TestSupport
         let gpx = CLISandbox.fixture("route-from-garmin.gpx").path
         let result = try RoadtripProcess.run(["import", gpx, "--data", "/proc/roadtrip-trips.json"])
         #expect(result.isOneLineUserError, "\(result)")
-        #expect(result.stderr.hasPrefix("roadtrip: cannot lock /proc/roadtrip-trips.json: its lock file "
-                                        + "/proc/roadtrip-trips.json.lock cannot be made"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "roadtrip: cannot lock /proc/roadtrip-trips.json: its lock file "
+                    + "/proc/roadtrip-trips.json.lock cannot be made"), "\(result)")
         #expect(result.stderr.hasSuffix("; nothing was changed\n"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: "/proc/roadtrip-trips.json"))
     }

@@ -9,28 +9,30 @@ import TestSupport
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("xdg/roadtrip"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("xdg/roadtrip"), withIntermediateDirectories: true)
     }
 
     private var configFile: URL { folder.appendingPathComponent("xdg/roadtrip/config.toml") }
 
     private func run(_ args: String..., env: [String: String] = [:]) throws -> RoadtripProcess.Outcome {
-        try RoadtripProcess.run(args, env: ["XDG_CONFIG_HOME": folder.appendingPathComponent("xdg").path].merging(env) { $1 },
-                                directory: folder)
+        try RoadtripProcess.run(
+            args, env: ["XDG_CONFIG_HOME": folder.appendingPathComponent("xdg").path].merging(env) { $1 },
+            directory: folder)
     }
 
     @Test func theFileSetsTheDefaultsAndFlagsAndTheEnvironmentOverrideIt() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let trips = folder.appendingPathComponent("mine/trips.json").path
         try """
-            # my settings
-            units = "mi"
-            data = "\(trips)"
-            daily_limit = "6h30"
-            start_time = "07:15"
-            colour = false
-            osrm_timeout = 8
-            """.write(to: configFile, atomically: true, encoding: .utf8)
+        # my settings
+        units = "mi"
+        data = "\(trips)"
+        daily_limit = "6h30"
+        start_time = "07:15"
+        colour = false
+        osrm_timeout = 8
+        """.write(to: configFile, atomically: true, encoding: .utf8)
         let shown = try run("config")
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.stdout.contains("units         mi  (config file)"))
@@ -58,7 +60,7 @@ import TestSupport
             ("daily_limit = \"forever\"\n", ":1: daily_limit must be a duration from 1h to 24h"),
             ("start_time = \"25:00\"\n", ":1: start_time must be HH:MM"),
             ("colour = \"yes\"\n", ":1: colour must be true or false"),
-            ("\n\nunits = \"mi\n", ":3: "),
+            ("\n\nunits = \"mi\n", ":3: ")
         ]
         for (text, said) in cases {
             try text.write(to: configFile, atomically: true, encoding: .utf8)
@@ -72,7 +74,9 @@ import TestSupport
     @Test func noFileIsNoSettings() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let shown = try run("config")
-        #expect(shown.status == 0 && shown.stdout.contains("(none)") && shown.stdout.contains("units         km  (default)"), "\(shown)")
+        #expect(
+            shown.status == 0 && shown.stdout.contains("(none)") && shown.stdout.contains("units         km  (default)"),
+            "\(shown)")
     }
 }
 

@@ -11,8 +11,9 @@ import TestSupport
 
     @Test func everyDetailOfAStopFromTheCommandLine() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
-        let result = try sandbox.run("edit-stop", "Alps", "1", "--stay", "1h30", "--overnight", "--note", "Old town walk, q and d",
-                                     "--arrive", "2026-07-03 10:00", "--name", "Genève old town")
+        let result = try sandbox.run(
+            "edit-stop", "Alps", "1", "--stay", "1h30", "--overnight", "--note", "Old town walk, q and d",
+            "--arrive", "2026-07-03 10:00", "--name", "Genève old town")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let edited = try stop(sandbox, 1)
         #expect(edited.name == "Genève old town")
@@ -35,10 +36,12 @@ import TestSupport
 
     @Test func atTakesEveryPositionNotationAndDropsThePlace() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
-        for (text, lat, lon) in [("-33.8568,151.2153", -33.8568, 151.2153),
-                                 ("33°51′24″S 151°12′55″E", -33.856667, 151.215278),
-                                 ("https://www.openstreetmap.org/#map=13/47.8/13.05", 47.8, 13.05),
-                                 ("geo:47.56,13.65", 47.56, 13.65)] {
+        for (text, lat, lon) in [
+            ("-33.8568,151.2153", -33.8568, 151.2153),
+            ("33°51′24″S 151°12′55″E", -33.856667, 151.215278),
+            ("https://www.openstreetmap.org/#map=13/47.8/13.05", 47.8, 13.05),
+            ("geo:47.56,13.65", 47.56, 13.65)
+        ] {
             let result = try sandbox.run("edit-stop", "Alps", "2", "--at", text)
             #expect(result.status == 0, "\(text): \(result)")
             let c = try stop(sandbox, 2).coordinate
@@ -61,9 +64,11 @@ import TestSupport
     @Test func badValuesChangeNothingAndSayWhich() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let before = sandbox.dataBytes()
-        for (args, said) in [(["--stay", "soon"], "--stay"), (["--arrive", "2026-02-30 10:00"], "--arrive"),
-                             (["--at", "95, 3"], "Latitude 95° is outside"), (["--note", "a\u{1B}[2Jb"], "--note"),
-                             (["--name", ""], "empty"), (["--stay", "1h", "--at", "47 75 N, 13 E"], "minutes must be below 60")] {
+        for (args, said) in [
+            (["--stay", "soon"], "--stay"), (["--arrive", "2026-02-30 10:00"], "--arrive"),
+            (["--at", "95, 3"], "Latitude 95° is outside"), (["--note", "a\u{1B}[2Jb"], "--note"),
+            (["--name", ""], "empty"), (["--stay", "1h", "--at", "47 75 N, 13 E"], "minutes must be below 60")
+        ] {
             let result = try sandbox.run(["edit-stop", "Alps", "1"] + args)
             #expect(result.isOneLineUserError, "\(args): \(result)")
             #expect(result.stderr.contains(said), "\(args): \(result.stderr)")

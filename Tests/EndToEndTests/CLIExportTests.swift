@@ -95,9 +95,11 @@ import TestSupport
 
         let checked = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
-             "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path,
-             "--kml", sandbox.file("trip.kml").path, "--kml", sandbox.file("trip.zip").path],
+            [
+                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
+                "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path,
+                "--kml", sandbox.file("trip.kml").path, "--kml", sandbox.file("trip.zip").path
+            ],
             check: false)
         let stdout = Data(checked.output.utf8)
         let problems = checked.error

@@ -61,7 +61,8 @@ import TestSupport
         }
         #expect(result.stdout.contains("gpx") && result.stdout.contains("geojson"), "format values not completed")
         if let checker = ["bash": "/bin/bash", "zsh": "/bin/zsh", "fish": "/usr/bin/fish"][shell],
-           FileManager.default.isExecutableFile(atPath: checker) {
+            FileManager.default.isExecutableFile(atPath: checker)
+        {
             let script = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-completion-\(UUID()).\(shell)")
             try result.stdoutData.write(to: script)
             defer { try? FileManager.default.removeItem(at: script) }

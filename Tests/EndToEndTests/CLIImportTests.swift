@@ -13,11 +13,12 @@ import TestSupport
         #expect(trips.count == 4)
         #expect(Array(trips.prefix(3)) == CLITrips.all)
         let imported = trips[3]
-        #expect(result.stdout == """
-            Imported “\(imported.name)” (\(imported.id.uuidString)) from gpx with 5 stops.
-            Route "Riviera loop" of 5 points became 5 stops. Not used: 1 waypoint.
+        #expect(
+            result.stdout == """
+                Imported “\(imported.name)” (\(imported.id.uuidString)) from gpx with 5 stops.
+                Route "Riviera loop" of 5 points became 5 stops. Not used: 1 waypoint.
 
-            """)
+                """)
     }
 
     @Test func aLongTrackIsReducedAndTheDecisionExplained() throws {
@@ -83,7 +84,9 @@ import TestSupport
         #expect(exported.stdout == "Exported “Alps” (2 stops) as \(format) to x.\(format).\n", "\(exported)")
         let imported = try sandbox.run("import", "x.\(format)")
         #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported)")
-        #expect(imported.stdout.hasSuffix("from \(format) with 2 stops.\n2 placemarks became 2 stops. Not used: 1 line.\n"), "\(imported)")
+        #expect(
+            imported.stdout.hasSuffix("from \(format) with 2 stops.\n2 placemarks became 2 stops. Not used: 1 line.\n"),
+            "\(imported)")
         let copy = try #require(try sandbox.trips().last)
         #expect(copy.id != trip.id && copy.name == "Alps")
         #expect(copy.waypoints.map(\.name) == ["Genève", "Chamonix"])
@@ -94,7 +97,8 @@ import TestSupport
 
     @Test func namesWithEscapeSequencesAreCleanedOnTheWayIn() throws {
         let sandbox = try CLISandbox()
-        let csv = "order,name,latitude,longitude\n1,\u{1B}[2J\u{1B}]0;owned\u{07}Nice\u{9B}31m,43.7,7.26\n2,Cannes\u{7F},43.55,7.01\n"
+        let csv =
+            "order,name,latitude,longitude\n1,\u{1B}[2J\u{1B}]0;owned\u{07}Nice\u{9B}31m,43.7,7.26\n2,Cannes\u{7F},43.55,7.01\n"
         let result = try sandbox.run("import", "-", "--format", "csv", stdin: Data(csv.utf8))
         #expect(result.status == 0, "\(result)")
         #expect(try sandbox.trips().first?.waypoints.map(\.name) == ["Nice", "Cannes"])

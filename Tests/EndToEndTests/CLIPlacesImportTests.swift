@@ -17,8 +17,9 @@ import TestSupport
 
         // Neither a town nor a curated destination: only the import knows it.
         let found = try sandbox.run("places", "Jardin Animalier", "--limit", "1")
-        #expect(found.status == 0 && found.stdout.contains("Le Jardin Animalier") && found.stdout.contains("sight")
-                    && found.stdout.contains("OpenStreetMap, monaco"), "\(found)")
+        #expect(
+            found.status == 0 && found.stdout.contains("Le Jardin Animalier") && found.stdout.contains("sight")
+                && found.stdout.contains("OpenStreetMap, monaco"), "\(found)")
         let added = try sandbox.run("add-stop", "Alps", "Le Jardin Animalier")
         #expect(added.status == 0, "\(added)")
         let stop = try #require(try sandbox.trips().first?.waypoints.last)

@@ -8,7 +8,8 @@ struct CLIPlacesTests {
         let result = try RoadtripProcess.run(["places", "Portland,", "ME", "--json", "--limit", "3"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let places = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(Set(places[0].keys) == ["name", "region", "country", "countryCode", "kind", "latitude", "longitude", "population"])
+        #expect(
+            Set(places[0].keys) == ["name", "region", "country", "countryCode", "kind", "latitude", "longitude", "population"])
         #expect(places[0]["name"] as? String == "Portland" && places[0]["region"] as? String == "Maine")
         #expect(places.count <= 3)
     }
@@ -35,10 +36,14 @@ struct CLIPlacesTests {
         let before = try #require(sandbox.dataBytes())
         let typo = try sandbox.run("add-stop", "Alps", "Cartr Lake")
         #expect(typo.status == 1)
-        #expect(typo.stderr.hasPrefix("roadtrip: No place is named “Cartr Lake”; the nearest matches:\n  Carter Lake, Iowa"), "\(typo)")
+        #expect(
+            typo.stderr.hasPrefix("roadtrip: No place is named “Cartr Lake”; the nearest matches:\n  Carter Lake, Iowa"),
+            "\(typo)")
         let ambiguous = try sandbox.run("add-stop", "Alps", "Springfield")
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.stderr.contains("could be several places") && ambiguous.stderr.contains("Springfield, Illinois"), "\(ambiguous)")
+        #expect(
+            ambiguous.stderr.contains("could be several places") && ambiguous.stderr.contains("Springfield, Illinois"),
+            "\(ambiguous)")
         #expect(sandbox.dataBytes() == before)
         let route = try sandbox.run("route", "Springfield", "Joliet")
         #expect(route.status == 1 && route.stdout.isEmpty, "\(route)")
@@ -67,8 +72,9 @@ struct CLIPlacesTests {
         // Arguments are Swift strings here, so the bytes go through a shell.
         let dir = try TemporaryDirectory()
         let out = dir.file("out"), err = dir.file("err")
-        let status = try Spawn.run("/bin/sh", ["-c", #""$0" places "$(printf '\377\376abc')" --json"#, RoadtripBinary.url.path],
-                                   environment: ["LANG": "C.UTF-8", "HOME": dir.url.path], stdout: out.path, stderr: err.path)
+        let status = try Spawn.run(
+            "/bin/sh", ["-c", #""$0" places "$(printf '\377\376abc')" --json"#, RoadtripBinary.url.path],
+            environment: ["LANG": "C.UTF-8", "HOME": dir.url.path], stdout: out.path, stderr: err.path)
         let data = try Data(contentsOf: out)
         #expect(status == 1, "no place matches those bytes")
         #expect(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")

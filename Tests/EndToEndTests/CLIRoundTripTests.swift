@@ -9,10 +9,11 @@ import TestSupport
         id: UUID(uuidString: "44444444-4444-4444-8444-444444444444")!, name: "Fish & <Chips> “quoted” 'n' 東京",
         waypoints: [
             Waypoint(name: "Null Island", coordinate: Coordinate(latitude: 0, longitude: 0)),
-            Waypoint(name: "Ushuaïa, \"end\" of <the> world", coordinate: Coordinate(latitude: -54.8019121, longitude: -68.3029511)),
+            Waypoint(
+                name: "Ushuaïa, \"end\" of <the> world", coordinate: Coordinate(latitude: -54.8019121, longitude: -68.3029511)),
             Waypoint(name: "Near the date line", coordinate: Coordinate(latitude: -16.5123457, longitude: 179.9999999)),
             Waypoint(name: "Svalbard 🧊", coordinate: Coordinate(latitude: 78.2231722, longitude: 15.6267181)),
-            Waypoint(name: "Nice", coordinate: Coordinate(latitude: 43.7009, longitude: 7.2683)),
+            Waypoint(name: "Nice", coordinate: Coordinate(latitude: 43.7009, longitude: 7.2683))
         ])
 
     @Test(arguments: ["gpx", "geojson", "kml", "kmz", "json", "csv"])

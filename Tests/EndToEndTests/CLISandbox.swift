@@ -44,12 +44,15 @@ final class CLISandbox {
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let keys = folder.appendingPathComponent("keys"), screen = folder.appendingPathComponent("screen")
         try Data(input.utf8).write(to: keys)
-        let status = try Spawn.run(script.path, ["-qec", command, "/dev/null"],
-                                   environment: ["LANG": "C.UTF-8", "TERM": "dumb", "HOME": folder.path],
-                                   directory: folder.path, stdin: keys.path, stdout: screen.path, stderr: "/dev/null")
+        let status = try Spawn.run(
+            script.path, ["-qec", command, "/dev/null"],
+            environment: ["LANG": "C.UTF-8", "TERM": "dumb", "HOME": folder.path],
+            directory: folder.path, stdin: keys.path, stdout: screen.path, stderr: "/dev/null")
         let shown = try Data(contentsOf: screen)
-        return (status,
-                String(decoding: shown, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        return (
+            status,
+            String(decoding: shown, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        )
     }
 
     /// The trips file's bytes, nil when there is none.
@@ -75,13 +78,13 @@ enum CLITrips {
         waypoints: [
             Waypoint(name: "Nice", coordinate: Coordinate(latitude: 43.7009, longitude: 7.2683)),
             Waypoint(name: "Antibes", coordinate: Coordinate(latitude: 43.5808, longitude: 7.1251)),
-            Waypoint(name: "Cannes", coordinate: Coordinate(latitude: 43.5528, longitude: 7.0174)),
+            Waypoint(name: "Cannes", coordinate: Coordinate(latitude: 43.5528, longitude: 7.0174))
         ])
     static let alps = Trip(
         id: UUID(uuidString: "22222222-2222-4222-8222-222222222222")!, name: "Alps",
         waypoints: [
             Waypoint(name: "Genève", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432)),
-            Waypoint(name: "Chamonix", coordinate: Coordinate(latitude: 45.9237, longitude: 6.8694)),
+            Waypoint(name: "Chamonix", coordinate: Coordinate(latitude: 45.9237, longitude: 6.8694))
         ])
     static let alpineLoop = Trip(
         id: UUID(uuidString: "33333333-3333-4333-8333-333333333333")!, name: "Alpine loop", waypoints: [])

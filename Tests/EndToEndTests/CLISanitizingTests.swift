@@ -11,7 +11,8 @@ import TestSupport
         waypoints: [
             Waypoint(name: "\u{1B}[2JClear", coordinate: Coordinate(latitude: 1, longitude: 2)),
             Waypoint(name: "C1\u{85}\u{90}\u{9D}end", coordinate: Coordinate(latitude: 1.5, longitude: 2.5)),
-            Waypoint(name: "gpj.\u{200F}exe\u{061C}\u{2028}next line\u{2029}", coordinate: Coordinate(latitude: 1.6, longitude: 2.6)),
+            Waypoint(
+                name: "gpj.\u{200F}exe\u{061C}\u{2028}next line\u{2029}", coordinate: Coordinate(latitude: 1.6, longitude: 2.6))
         ])
 
     /// No C0 control but newline, no DEL, no C1 control, no direction mark or override, no line
@@ -75,8 +76,10 @@ import TestSupport
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("\u{1B}[2JClear"))
 
-        guard let (status, onTerminal) = try sandbox.runOnTerminal(
-            ["export", Self.hostile.id.uuidString, "--format", "csv"]) else { return }
+        guard
+            let (status, onTerminal) = try sandbox.runOnTerminal(
+                ["export", Self.hostile.id.uuidString, "--format", "csv"])
+        else { return }
         #expect(status == 0, "\(onTerminal)")
         #expect(onTerminal.contains("^[[2JClear"), "\(onTerminal.debugDescription)")
         #expect(Self.isClean(onTerminal), "\(onTerminal.debugDescription)")

@@ -19,7 +19,8 @@ enum NominatimFixture {
         }
         let url = result.output.split(separator: "\n").last.map(String.init) ?? ""
         guard result.status == 0, url.hasPrefix("http") else {
-            let failure = OSRMFixture.SetupFailure(text: "Nominatim cannot start here, so the geocoder tests are skipped: " + result.error)
+            let failure = OSRMFixture.SetupFailure(
+                text: "Nominatim cannot start here, so the geocoder tests are skipped: " + result.error)
             FileHandle.standardError.write(Data((failure.text + "\n").utf8))
             return .failure(failure)
         }
@@ -82,8 +83,10 @@ struct GeocoderTests {
         let kept = try String(contentsOf: cache, encoding: .utf8)
         // The same answer, filed under a server that is not there: only the cache can give it.
         let dead = "http://127.0.0.1:9"
-        try kept.replacingOccurrences(of: url.replacingOccurrences(of: "/", with: "\\/"), with: dead.replacingOccurrences(of: "/", with: "\\/"))
-            .write(to: cache, atomically: true, encoding: .utf8)
+        try kept.replacingOccurrences(
+            of: url.replacingOccurrences(of: "/", with: "\\/"), with: dead.replacingOccurrences(of: "/", with: "\\/")
+        )
+        .write(to: cache, atomically: true, encoding: .utf8)
         let again = try sandbox.run("places", "Grimaldi Forum", "--geocoder", dead, "--json")
         #expect(again.status == 0, "\(again)")
         #expect(try rows(again).map(\.name) == rows(first).map(\.name))
@@ -107,11 +110,14 @@ struct GeocoderTests {
         let sandbox = try CLISandbox()
         let outcome = try sandbox.run("places", "Stade Louis II", "--geocoder", server.baseURL.absoluteString)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("online search: Nominatim, 127.0.0.1:\(server.port): no answer within 4 s; offline matches only"), "\(outcome)")
+        #expect(
+            outcome.stderr.contains(
+                "online search: Nominatim, 127.0.0.1:\(server.port): no answer within 4 s; offline matches only"), "\(outcome)")
     }
 
     @Test func whatAServerSaysNeverReachesTheTerminalWithControls() throws {
-        let body = #"[{"lat":"43.7","lon":"7.4","name":"Evil\u001b[2J\u001b]0;pwned\u0007 Place","category":"tourism","type":"attraction\u001b[31m","address":{"country":"Monaco\u009b2J","country_code":"mc"}}]"#
+        let body =
+            #"[{"lat":"43.7","lon":"7.4","name":"Evil\u001b[2J\u001b]0;pwned\u0007 Place","category":"tourism","type":"attraction\u001b[31m","address":{"country":"Monaco\u009b2J","country_code":"mc"}}]"#
         let server = try OSRMFaultServer(.answer(status: 200, body: body))
         defer { server.stop() }
         let sandbox = try CLISandbox()
@@ -119,7 +125,9 @@ struct GeocoderTests {
             let outcome = try sandbox.run(args + ["--geocoder", server.baseURL.absoluteString])
             #expect(outcome.status == 0, "\(outcome)")
             #expect(outcome.stdout.contains("Place"))
-            #expect(!outcome.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(outcome)")
+            #expect(
+                !outcome.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(outcome)"
+            )
         }
         let broken = try OSRMFaultServer(.answer(status: 200, body: "<html>not json</html>"))
         defer { broken.stop() }

@@ -1,7 +1,7 @@
 import Foundation
 import Routing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A one-purpose HTTP server on 127.0.0.1 that misbehaves the way a broken routing server does,
@@ -70,14 +70,22 @@ final class OSRMFaultServer: @unchecked Sendable {
             let deadline = Date().addingTimeInterval(30)
             while !isStopped && Date() < deadline { usleep(20_000) }
         case let .answer(status, body):
-            send(connection, "HTTP/1.1 \(status) Whatever\r\nContent-Type: application/json\r\n"
-                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            send(
+                connection,
+                "HTTP/1.1 \(status) Whatever\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         case let .cutOff(body, declaredLength):
-            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                + "Content-Length: \(declaredLength)\r\nConnection: close\r\n\r\n\(body)")
+            send(
+                connection,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(declaredLength)\r\nConnection: close\r\n\r\n\(body)")
         case .endlessBody:
-            guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
-                + #"{"code":"Ok","routes":[{"legs":[],"geometry":""#) else { return }
+            guard
+                send(
+                    connection,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+                        + #"{"code":"Ok","routes":[{"legs":[],"geometry":""#)
+            else { return }
             let chunk = String(repeating: "_ibE", count: 16_384)
             // Bounded: 256 MB at most, far past any sane limit, in case a client never hangs up.
             for _ in 0..<4096 where !isStopped {
@@ -85,12 +93,20 @@ final class OSRMFaultServer: @unchecked Sendable {
             }
         case .compressed:
             // The gzip header of an empty member, then zeros: what matters is that it is never inflated.
-            guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-                + "Content-Length: 1048576\r\nConnection: close\r\n\r\n") else { return }
+            guard
+                send(
+                    connection,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                        + "Content-Length: 1048576\r\nConnection: close\r\n\r\n")
+            else { return }
             _ = send(connection, String(repeating: "\0", count: 4096))
         case let .chunked(body, size):
-            guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
-                + "Connection: close\r\n\r\n") else { return }
+            guard
+                send(
+                    connection,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                        + "Connection: close\r\n\r\n")
+            else { return }
             var rest = Substring(body)
             while !rest.isEmpty {
                 let piece = rest.prefix(size)
@@ -131,7 +147,9 @@ final class OSRMFaultServer: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             // MSG_NOSIGNAL: a client that hung up must not kill the test process with SIGPIPE.
-            let n = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { return false }
             sent += n
         }

@@ -18,29 +18,43 @@ import Testing
     static let faults: [Fault] = [
         Fault(name: "hangs", behaviour: .hang, reason: "did not answer within 1 s"),
         Fault(name: "trickles", behaviour: .trickle, reason: "did not answer within 1 s"),
-        Fault(name: "HTTP 500", behaviour: .answer(status: 500, body: "Internal Server Error"),
-              reason: "answered HTTP 500"),
-        Fault(name: "truncated JSON",
-              behaviour: .answer(status: 200, body: #"{"code":"Ok","routes":[{"legs":[{"distance":12"#),
-              reason: "sent a malformed answer (not complete JSON)"),
-        Fault(name: "wrong number of legs",
-              behaviour: .answer(status: 200, body: #"{"code":"Ok","routes":[{"legs":[{"distance":10,"duration":2}]}]}"#),
-              reason: "answered 1 leg for 2"),
+        Fault(
+            name: "HTTP 500", behaviour: .answer(status: 500, body: "Internal Server Error"),
+            reason: "answered HTTP 500"),
+        Fault(
+            name: "truncated JSON",
+            behaviour: .answer(status: 200, body: #"{"code":"Ok","routes":[{"legs":[{"distance":12"#),
+            reason: "sent a malformed answer (not complete JSON)"),
+        Fault(
+            name: "wrong number of legs",
+            behaviour: .answer(status: 200, body: #"{"code":"Ok","routes":[{"legs":[{"distance":10,"duration":2}]}]}"#),
+            reason: "answered 1 leg for 2"),
         Fault(name: "huge body", behaviour: .endlessBody, reason: "sent an answer over the 1 MB limit"),
-        Fault(name: "not OSRM", behaviour: .answer(status: 404, body: "<html>nothing here</html>"),
-              reason: "answered HTTP 404"),
-        Fault(name: "compressed (a gzip bomb's wrapper)", behaviour: .compressed,
-              reason: "failed (sent a compressed answer (gzip) though none was asked for)"),
-        Fault(name: "a distance of 1e300", behaviour: .answer(status: 200, body:
-                #"{"code":"Ok","routes":[{"legs":[{"distance":1e300,"duration":2},{"distance":10,"duration":2}]}]}"#),
-              reason: "sent a malformed answer (leg 1 has a distance of 1e+300 m, longer than any road)"),
-        Fault(name: "a NaN-like duration", behaviour: .answer(status: 200, body:
-                #"{"code":"Ok","routes":[{"legs":[{"distance":10,"duration":-1},{"distance":10,"duration":2}]}]}"#),
-              reason: "sent a malformed answer (leg 1 has a negative duration (-1.0 s))"),
+        Fault(
+            name: "not OSRM", behaviour: .answer(status: 404, body: "<html>nothing here</html>"),
+            reason: "answered HTTP 404"),
+        Fault(
+            name: "compressed (a gzip bomb's wrapper)", behaviour: .compressed,
+            reason: "failed (sent a compressed answer (gzip) though none was asked for)"),
+        Fault(
+            name: "a distance of 1e300",
+            behaviour: .answer(
+                status: 200,
+                body:
+                    #"{"code":"Ok","routes":[{"legs":[{"distance":1e300,"duration":2},{"distance":10,"duration":2}]}]}"#),
+            reason: "sent a malformed answer (leg 1 has a distance of 1e+300 m, longer than any road)"),
+        Fault(
+            name: "a NaN-like duration",
+            behaviour: .answer(
+                status: 200,
+                body:
+                    #"{"code":"Ok","routes":[{"legs":[{"distance":10,"duration":-1},{"distance":10,"duration":2}]}]}"#),
+            reason: "sent a malformed answer (leg 1 has a negative duration (-1.0 s))")
     ]
 
     @Test func aChunkedAnswerIsReadWhole() async throws {
-        let body = #"{"code":"Ok","routes":[{"legs":[{"distance":1200.5,"duration":100},{"distance":800,"duration":70}]}],"waypoints":[{"distance":1},{"distance":2},{"distance":3}]}"#
+        let body =
+            #"{"code":"Ok","routes":[{"legs":[{"distance":1200.5,"duration":100},{"distance":800,"duration":70}]}],"waypoints":[{"distance":1},{"distance":2},{"distance":3}]}"#
         let server = try OSRMFaultServer(.chunked(body: body, chunkSize: 7))
         defer { server.stop() }
         let result = await provider(for: server).route(for: stops)
@@ -56,8 +70,9 @@ import Testing
         case .hang, .trickle: slow = true
         default: slow = false
         }
-        let configuration = OSRMConfiguration(baseURL: server.baseURL, timeout: .seconds(slow ? 1 : 60),
-                                              maxResponseBytes: 1 << 20)
+        let configuration = OSRMConfiguration(
+            baseURL: server.baseURL, timeout: .seconds(slow ? 1 : 60),
+            maxResponseBytes: 1 << 20)
         return OSRMRouteProvider(configuration: configuration, cacheFolder: nil)
     }
 
@@ -88,15 +103,18 @@ import Testing
     }
 
     @Test func stopsTheServerCannotPlaceAreIsolatedByHalving() async throws {
-        let server = try OSRMFaultServer(.answer(status: 400,
-            body: #"{"code":"NoSegment","message":"Could not find a matching segment for coordinate 0"}"#))
+        let server = try OSRMFaultServer(
+            .answer(
+                status: 400,
+                body: #"{"code":"NoSegment","message":"Could not find a matching segment for coordinate 0"}"#))
         defer { server.stop() }
         let provider = provider(for: server)
         let result = await provider.route(for: stops + [Monaco.harbour])
 
         #expect(result.legs.allSatisfy { $0.source == .estimate })
-        #expect(result.fallbackReason == "3 of 3 legs estimated: OSRM 127.0.0.1:\(server.port) cannot route it "
-            + "(NoSegment: Could not find a matching segment for coordinate 0)")
+        #expect(
+            result.fallbackReason == "3 of 3 legs estimated: OSRM 127.0.0.1:\(server.port) cannot route it "
+                + "(NoSegment: Could not find a matching segment for coordinate 0)")
         // Legs 0..<3, then 0..<1 and 1..<3, then 1..<2 and 2..<3.
         #expect(provider.requestCount == RequestCount(requests: 5, legs: 3 + 1 + 2 + 1 + 1))
     }
@@ -106,8 +124,9 @@ import Testing
         let server = try OSRMFaultServer(.hang)
         let port = server.port
         server.stop()
-        let provider = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
-                                         cacheFolder: nil)
+        let provider = OSRMRouteProvider(
+            configuration: OSRMConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
+            cacheFolder: nil)
         let result = await provider.route(for: stops)
         #expect(result.legs.allSatisfy { $0.source == .estimate })
         #expect(result.fallbackReason?.hasPrefix("2 of 2 legs estimated: OSRM 127.0.0.1:\(port) unreachable (") == true)

@@ -21,8 +21,9 @@ import Testing
 
         // What `roadtrip route --osrm URL --json` prints carries the same figures.
         let names = Monaco.tour.indices.map { "stop \($0 + 1)" }
-        let printout = await RouteCommand.run(names: names, stops: Monaco.tour, provider: provider, json: true,
-                                              unit: .kilometers, width: { $0.count }, sanitize: { $0 })
+        let printout = await RouteCommand.run(
+            names: names, stops: Monaco.tour, provider: provider, json: true,
+            unit: .kilometers, width: { $0.count }, sanitize: { $0 })
         #expect(printout.warning == nil)
         let decoded = try JSONSerialization.jsonObject(with: Data(printout.output.utf8)) as? [String: Any]
         let legs = try #require(decoded?["legs"] as? [[String: Any]])

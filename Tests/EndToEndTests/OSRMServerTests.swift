@@ -28,14 +28,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["ROADTRIP_OSRM_BIN": try #require(OSRMFixture.routedBinary).path]
 
-        let (provider, server) = try await RouteProviders.startLocal(dataset: dataset, environment: environment,
-                                                                     cacheFolder: folder)
+        let (provider, server) = try await RouteProviders.startLocal(
+            dataset: dataset, environment: environment,
+            cacheFolder: folder)
         #expect(provider.label == "OSRM 127.0.0.1:\(server.port)")
         #expect(await provider.route(for: Monaco.tour).fallbackReason == nil)
         server.stop()
 
-        let (again, secondServer) = try await RouteProviders.startLocal(dataset: dataset, environment: environment,
-                                                                        cacheFolder: folder)
+        let (again, secondServer) = try await RouteProviders.startLocal(
+            dataset: dataset, environment: environment,
+            cacheFolder: folder)
         defer { secondServer.stop() }
         #expect(again.knownLegs(for: Monaco.tour).allSatisfy { $0 != nil })
         _ = await again.route(for: Monaco.tour)
@@ -44,16 +46,22 @@ import Testing
 
     @Test func refusesWhatIsNotAPreparedDataset() async throws {
         let pbf = OSRMFixture.packageRoot.appendingPathComponent("Tests/Fixtures/osrm/monaco.osm.pbf").path
-        await #expect(throws: OSRMSetupError(description:
-            "\(pbf) is not a prepared OSRM dataset: prepare it first: Scripts/osrm.sh prepare \(pbf)")) {
+        await #expect(
+            throws: OSRMSetupError(
+                description:
+                    "\(pbf) is not a prepared OSRM dataset: prepare it first: Scripts/osrm.sh prepare \(pbf)")
+        ) {
             _ = try await OSRMServer.start(dataset: pbf, binary: OSRMFixture.routedBinary)
         }
     }
 
     @Test func saysHowToInstallAMissingProgram() async throws {
         let dataset = try OSRMFixture.monacoDataset.get()
-        await #expect(throws: OSRMSetupError(description:
-            "osrm-routed not found: run Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")) {
+        await #expect(
+            throws: OSRMSetupError(
+                description:
+                    "osrm-routed not found: run Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
+        ) {
             _ = try await OSRMServer.start(dataset: dataset, environment: ["ROADTRIP_OSRM_BIN": "/nonexistent/osrm-routed"])
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import RoadtripCore
 import Routing
@@ -44,8 +44,9 @@ enum OSRMFixture {
     /// A real osrm-routed serving Monaco on a free loopback port.
     static func startMonaco() async throws -> OSRMServer {
         let dataset = try monacoDataset.get()
-        return try await OSRMServer.start(dataset: dataset, binary: routedBinary, environment: [:],
-                                          readyTimeout: .seconds(120))
+        return try await OSRMServer.start(
+            dataset: dataset, binary: routedBinary, environment: [:],
+            readyTimeout: .seconds(120))
     }
 
     /// How the tests talk to the real server: the figures are what they check, not its speed, so a
@@ -68,7 +69,10 @@ enum OSRMFixture {
         let (data, _) = try await URLSession.shared.data(from: url)
         struct Answer: Decodable {
             struct Route: Decodable { var legs: [Leg] }
-            struct Leg: Decodable { var distance: Double; var duration: Double }
+            struct Leg: Decodable {
+                var distance: Double
+                var duration: Double
+            }
             var code: String
             var routes: [Route]
         }

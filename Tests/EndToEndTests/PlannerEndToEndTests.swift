@@ -17,8 +17,9 @@ struct PlannerEndToEndTests {
     }
 
     func launch() throws -> TmuxSession {
-        let session = try TmuxSession(command: [RoadtripBinary.url.path, "--data", data.path], width: 100, height: 30,
-                                      environment: ["LANG": "C.UTF-8"])
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", data.path], width: 100, height: 30,
+            environment: ["LANG": "C.UTF-8"])
         _ = try session.waitFor(text: "roadtrip › Trips")
         return session
     }
@@ -101,7 +102,8 @@ struct PlannerEndToEndTests {
     }
 
     @Test func deleteAsksFirstAndEscAnswersNo() throws {
-        try dir.write("""
+        try dir.write(
+            """
             {"formatVersion": 1, "trips": [{"id": "6F1C1D53-7A3E-4C1B-9D55-2B8E2C0F4A10", "name": "Keep me", "waypoints": []}]}
             """, to: "trips.json")
         let session = try launch()

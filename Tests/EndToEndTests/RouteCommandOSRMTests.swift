@@ -12,7 +12,8 @@ struct RouteCommandOSRMTests {
         defer { server.stop() }
         let cache = try TemporaryDirectory()
         let stops = Array(Monaco.tour.prefix(5))
-        let arguments = ["route", "--osrm", server.baseURL.absoluteString, "--osrm-timeout", "120", "--json"]
+        let arguments =
+            ["route", "--osrm", server.baseURL.absoluteString, "--osrm-timeout", "120", "--json"]
             + stops.map { String(format: "%.4f,%.4f", $0.latitude, $0.longitude) }
         let result = try RoadtripProcess.run(arguments, env: ["XDG_CACHE_HOME": cache.url.path])
         #expect(result.status == 0, "\(result)")
@@ -35,7 +36,9 @@ struct RouteCommandOSRMTests {
     @Test func anUnreachableServerFallsBackToTheEstimateAndSaysWhy() throws {
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
         let port = try #require(FreePort.loopback())
-        let result = try RoadtripProcess.run(["route", "--osrm", "http://127.0.0.1:\(port)", "--json", "43.7393,7.4276", "43.7314,7.4199"])
+        let result = try RoadtripProcess.run([
+            "route", "--osrm", "http://127.0.0.1:\(port)", "--json", "43.7393,7.4276", "43.7314,7.4199"
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.hasPrefix("roadtrip: "))
         #expect(result.stderr.split(separator: "\n").count == 1)

@@ -77,8 +77,9 @@ struct TerminalStateTests {
         let dir = try TemporaryDirectory()
         let data = dir.file("trips.json")
         // An interactive sh (dash on Debian) for job control; unlike bash it keeps no tty state of its own.
-        let session = try TmuxSession(command: ["sh", "-i"], environment: appEnvironment(dir).merging(["PS1": "$ "]) { $1 },
-                                      workingDirectory: dir.url)
+        let session = try TmuxSession(
+            command: ["sh", "-i"], environment: appEnvironment(dir).merging(["PS1": "$ "]) { $1 },
+            workingDirectory: dir.url)
         defer { session.kill() }
         let shell = try session.panePID()
         try session.waitFor(text: "$")
@@ -101,8 +102,9 @@ struct TerminalStateTests {
         // Redrawn whole on resume: the app's screen again, with nothing of the shell's left on it.
         try session.waitUntil(timeout: 15, "the app redrawn after fg") { $0.contains("roadtrip") && !$0.contains("Stopped") }
         #expect(ProcessTree.state(of: app) != "T", "fg did not resume the app")
-        #expect(try sttySettings(session.paneTTY()) == running,
-                "the app's terminal settings were not taken back after fg")
+        #expect(
+            try sttySettings(session.paneTTY()) == running,
+            "the app's terminal settings were not taken back after fg")
 
         try session.send(keys: ["q"])
         let deadline = Date().addingTimeInterval(15)
@@ -115,8 +117,10 @@ struct TerminalStateTests {
 
     /// Keeps the app away from the user's own data and settings.
     private func appEnvironment(_ dir: TemporaryDirectory) -> [String: String] {
-        ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "ROADTRIP_DATA": dir.file("trips.json").path,
-         "XDG_DATA_HOME": dir.file("xdg").path, "XDG_CACHE_HOME": dir.file("cache").path]
+        [
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "ROADTRIP_DATA": dir.file("trips.json").path,
+            "XDG_DATA_HOME": dir.file("xdg").path, "XDG_CACHE_HOME": dir.file("cache").path
+        ]
     }
 
     /// Waits until the app has drawn its screen and switched the terminal to its own settings;
@@ -152,8 +156,9 @@ struct TerminalRefusalTests {
         environment["LANG"] = "C.UTF-8"
         environment["XDG_DATA_HOME"] = dir.file("xdg").path
         // Standard input is /dev/null and standard output a file: neither is a terminal.
-        let result = try ProcessRunner.run(RoadtripBinary.url, ["--data", dir.file("trips.json").path],
-                                           environment: environment, check: false)
+        let result = try ProcessRunner.run(
+            RoadtripBinary.url, ["--data", dir.file("trips.json").path],
+            environment: environment, check: false)
         #expect(result.status != 0)
         #expect(result.output.isEmpty, "wrote to standard output: \(result.output)")
         let lines = result.error.split(separator: "\n")
@@ -173,9 +178,10 @@ struct TerminalRefusalTests {
             env \(setting) \(shellQuote(RoadtripBinary.url.path)) --data \(shellQuote(dir.file("trips.json").path)) \
             2> err; echo $? > status; stty -g > after.part; mv after.part after
             """
-        let session = try TmuxSession(command: ["sh", "-c", script],
-                                      environment: ["LANG": "C.UTF-8", "XDG_DATA_HOME": dir.file("xdg").path],
-                                      workingDirectory: dir.url)
+        let session = try TmuxSession(
+            command: ["sh", "-c", script],
+            environment: ["LANG": "C.UTF-8", "XDG_DATA_HOME": dir.file("xdg").path],
+            workingDirectory: dir.url)
         defer { session.kill() }
         try session.recordOutput(to: dir.file("pane-output"))
         try dir.write("", to: "go")
@@ -202,8 +208,9 @@ struct TerminalColourTests {
             """
         var environment = ["LANG": "C.UTF-8", "XDG_DATA_HOME": dir.file("xdg").path]
         if noColor { environment["NO_COLOR"] = "" }
-        let session = try TmuxSession(command: ["sh", "-c", script], term: "xterm-256color",
-                                      environment: environment, workingDirectory: dir.url)
+        let session = try TmuxSession(
+            command: ["sh", "-c", script], term: "xterm-256color",
+            environment: environment, workingDirectory: dir.url)
         defer { session.kill() }
         try session.recordOutput(to: dir.file("pane-output"))
         try dir.write("", to: "go")
@@ -213,7 +220,8 @@ struct TerminalColourTests {
         let output = dir.read("pane-output") ?? ""
         // SGR parameters 30–37/40–47 (and 38;5/48;5) are colours; bold, reverse and the like are not.
         let colour = try Regex("\u{1B}\\[(?:[0-9]*;)*(?:3[0-8]|4[0-8])(?:;[0-9]*)*m")
-        #expect(output.contains(colour) == !noColor,
-                "colour sequences \(noColor ? "despite" : "without") NO_COLOR: \(output.debugDescription.prefix(600))")
+        #expect(
+            output.contains(colour) == !noColor,
+            "colour sequences \(noColor ? "despite" : "without") NO_COLOR: \(output.debugDescription.prefix(600))")
     }
 }

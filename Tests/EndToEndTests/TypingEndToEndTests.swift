@@ -20,16 +20,20 @@ struct TypingEndToEndTests {
 
     /// A data file with one trip of two stops, written as the app writes it.
     func writeSmallTrip() throws {
-        let trip = Trip(name: "Alps", waypoints: [
-            Waypoint(name: "Innsbruck", coordinate: Coordinate(latitude: 47.2692, longitude: 11.4041), timeZone: "Europe/Vienna"),
-            Waypoint(name: "Bolzano", coordinate: Coordinate(latitude: 46.4983, longitude: 11.3548), timeZone: "Europe/Rome"),
-        ])
+        let trip = Trip(
+            name: "Alps",
+            waypoints: [
+                Waypoint(
+                    name: "Innsbruck", coordinate: Coordinate(latitude: 47.2692, longitude: 11.4041), timeZone: "Europe/Vienna"),
+                Waypoint(name: "Bolzano", coordinate: Coordinate(latitude: 46.4983, longitude: 11.3548), timeZone: "Europe/Rome")
+            ])
         try JSONTripStore(url: data).save(TripDocument(trips: [trip]))
     }
 
     func launch(width: Int = 110, height: Int = 32) throws -> TmuxSession {
-        let session = try TmuxSession(command: [RoadtripBinary.url.path, "--data", data.path], width: width, height: height,
-                                      environment: ["LANG": "C.UTF-8"])
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", data.path], width: width, height: height,
+            environment: ["LANG": "C.UTF-8"])
         _ = try session.waitFor(text: "roadtrip › Trips")
         return session
     }

@@ -31,7 +31,9 @@ private func loadDocument(_ data: Data) {
         }
     }
     let encoded: Data
-    do { encoded = try TripDocumentCodec.encode(document) } catch { preconditionFailure("an accepted document does not encode: \(error)") }
+    do { encoded = try TripDocumentCodec.encode(document) } catch {
+        preconditionFailure("an accepted document does not encode: \(error)")
+    }
     do {
         let again = try TripDocumentCodec.decode(encoded, path: "fuzz.json")
         precondition(again == document, "a saved document reads back different")

@@ -26,8 +26,9 @@ public final class TemporaryDirectory {
     public init(prefix: String = "roadtrip-test") throws {
         let base = FileManager.default.temporaryDirectory
         url = base.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

@@ -34,8 +34,10 @@ public enum RoadtripProcess {
     /// The environment is only `LANG=C.UTF-8`, a `HOME` that holds nothing, and `env`: the
     /// developer's own `$ROADTRIP_DATA` or trips never leak into a test. Output goes through
     /// files, so a large export cannot fill a pipe and stall the child.
-    public static func run(_ args: [String], stdin: Data? = nil, env: [String: String] = [:],
-                           directory: URL? = nil) throws -> Outcome {
+    public static func run(
+        _ args: [String], stdin: Data? = nil, env: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> Outcome {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw MissingBinary(path: binary.path)
         }
@@ -50,9 +52,10 @@ public enum RoadtripProcess {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
-        let status = try Spawn.run(binary.path, args, environment: ["LANG": "C.UTF-8", "HOME": folder.path].merging(env) { $1 },
-                                   directory: (directory ?? folder).path, stdin: input.path,
-                                   stdout: output.path, stderr: errors.path)
+        let status = try Spawn.run(
+            binary.path, args, environment: ["LANG": "C.UTF-8", "HOME": folder.path].merging(env) { $1 },
+            directory: (directory ?? folder).path, stdin: input.path,
+            stdout: output.path, stderr: errors.path)
         return Outcome(status: status, stdoutData: try Data(contentsOf: output), stderrData: try Data(contentsOf: errors))
     }
 

@@ -44,8 +44,9 @@ public final class ScratchMount {
 
     private static func newFolder() throws -> URL {
         let folder = URL(fileURLWithPath: "/tmp/rt-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         return folder
     }
 

@@ -5,8 +5,10 @@ import Testing
 ///
 /// With RECORD_SNAPSHOTS=1 in the environment the file is (re)written instead and the check
 /// passes; a missing golden file is written too but fails, so a new snapshot is never taken on trust.
-public func assertSnapshot(_ text: String, named name: String,
-                           filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertSnapshot(
+    _ text: String, named name: String,
+    filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let url = snapshotsDirectory(from: "\(filePath)").appendingPathComponent(name + ".txt")
     let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     let golden = try? String(contentsOf: url, encoding: .utf8)
@@ -19,7 +21,8 @@ public func assertSnapshot(_ text: String, named name: String,
             return
         }
         if !recording {
-            Issue.record("no snapshot \(name) yet: recorded it at \(url.path); check it and run again", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name) yet: recorded it at \(url.path); check it and run again", sourceLocation: sourceLocation)
         }
         return
     }
@@ -27,7 +30,8 @@ public func assertSnapshot(_ text: String, named name: String,
     let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
     let got = (text + "\n").split(separator: "\n", omittingEmptySubsequences: false)
     let firstDifference = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
-    Issue.record("""
+    Issue.record(
+        """
         snapshot \(name) differs at line \(firstDifference + 1) (re-record with RECORD_SNAPSHOTS=1):
         want: \(firstDifference < want.count ? String(want[firstDifference]) : "<end>")
         got:  \(firstDifference < got.count ? String(got[firstDifference]) : "<end>")

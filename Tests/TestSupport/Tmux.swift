@@ -26,17 +26,21 @@ public final class TmuxSession {
     /// Starts `command` (run directly, no shell, unless the command is one) in a new detached
     /// session of `width`×`height` cells, with TERM set to `term` and `environment` added to
     /// this process's (less NO_COLOR, the app's data paths and terminal size variables).
-    public init(command: [String], width: Int = 100, height: Int = 30, term: String = TmuxSession.defaultTerm,
-                environment: [String: String] = [:], workingDirectory: URL? = nil) throws {
+    public init(
+        command: [String], width: Int = 100, height: Int = 30, term: String = TmuxSession.defaultTerm,
+        environment: [String: String] = [:], workingDirectory: URL? = nil
+    ) throws {
         precondition(!command.isEmpty, "a tmux session needs a command")
         socket = "roadtrip-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
-        var args = ["start-server", ";",
-                    "set-option", "-g", "default-terminal", term, ";",
-                    "set-option", "-g", "remain-on-exit", "on", ";",
-                    "set-option", "-g", "history-limit", "0", ";",
-                    "new-session", "-d", "-s", "roadtrip", "-x", String(width), "-y", String(height)]
+        var args = [
+            "start-server", ";",
+            "set-option", "-g", "default-terminal", term, ";",
+            "set-option", "-g", "remain-on-exit", "on", ";",
+            "set-option", "-g", "history-limit", "0", ";",
+            "new-session", "-d", "-s", "roadtrip", "-x", String(width), "-y", String(height)
+        ]
         if let workingDirectory { args += ["-c", workingDirectory.path] }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(name)=\(value)"] }
         args += command
@@ -160,8 +164,10 @@ public final class TmuxSession {
     /// developer's own data file, an outer tmux, a fixed terminal size).
     private static func serverEnvironment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for name in ["NO_COLOR", "ROADTRIP_DATA", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TMUX", "TMUX_PANE",
-                     "COLUMNS", "LINES", "ESCDELAY", "TERM"] {
+        for name in [
+            "NO_COLOR", "ROADTRIP_DATA", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TMUX", "TMUX_PANE",
+            "COLUMNS", "LINES", "ESCDELAY", "TERM"
+        ] {
             environment[name] = nil
         }
         return environment

@@ -32,17 +32,21 @@ public enum Fixtures {
     public static let kyoto = Coordinate(latitude: 35.0116, longitude: 135.7681)
 
     public static func france() -> Trip {
-        Trip(name: "Tour de France", waypoints: [
-            Waypoint(name: "Paris", coordinate: paris),
-            Waypoint(name: "Lyon", coordinate: lyon),
-            Waypoint(name: "Marseille", coordinate: marseille),
-        ])
+        Trip(
+            name: "Tour de France",
+            waypoints: [
+                Waypoint(name: "Paris", coordinate: paris),
+                Waypoint(name: "Lyon", coordinate: lyon),
+                Waypoint(name: "Marseille", coordinate: marseille)
+            ])
     }
 
     public static func japan() -> Trip {
-        Trip(name: "東京 → 京都 🚗", waypoints: [
-            Waypoint(name: "東京", coordinate: tokyo),
-            Waypoint(name: "京都", coordinate: kyoto),
-        ])
+        Trip(
+            name: "東京 → 京都 🚗",
+            waypoints: [
+                Waypoint(name: "東京", coordinate: tokyo),
+                Waypoint(name: "京都", coordinate: kyoto)
+            ])
     }
 }

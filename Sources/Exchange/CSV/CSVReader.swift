@@ -11,8 +11,11 @@ struct CSVStop {
 /// (also `lat`/`lon`/`lng`), and optionally `name` and `order`, in any column order.
 enum CSVReader {
     static func read(_ bytes: [UInt8]) throws -> [CSVStop] {
-        guard let text = String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...],
-                                as: UTF8.self) else {
+        guard
+            let text = String(
+                validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...],
+                as: UTF8.self)
+        else {
             throw ParseFailure(.malformed, "malformed CSV: not valid UTF-8")
         }
         let records = try parseRecords(text)
@@ -20,8 +23,9 @@ enum CSVReader {
         let columns = header.map { $0.trimmingSpaces().lowercased() }
         func column(_ names: String...) -> Int? { columns.firstIndex { names.contains($0) } }
         guard let latitude = column("latitude", "lat"), let longitude = column("longitude", "lon", "lng", "long") else {
-            throw ParseFailure(.wrongRoot, line: 1,
-                               "the header row must name latitude and longitude columns (expected order,name,latitude,longitude)")
+            throw ParseFailure(
+                .wrongRoot, line: 1,
+                "the header row must name latitude and longitude columns (expected order,name,latitude,longitude)")
         }
         let name = column("name"), order = column("order")
 
@@ -29,7 +33,8 @@ enum CSVReader {
         for (fields, line) in records.dropFirst() {
             if fields.allSatisfy({ $0.trimmingSpaces().isEmpty }) { continue }
             guard fields.count == columns.count else {
-                throw ParseFailure(.malformed, line: line, "malformed CSV: \(fields.count) fields where the header has \(columns.count)")
+                throw ParseFailure(
+                    .malformed, line: line, "malformed CSV: \(fields.count) fields where the header has \(columns.count)")
             }
             func number(_ index: Int, _ label: String, _ range: ClosedRange<Double>) throws -> Double {
                 let raw = fields[index].trimmingSpaces()
@@ -38,13 +43,15 @@ enum CSVReader {
                     throw ParseFailure(.invalidCoordinate, line: line, "\(label) \"\(raw.prefix(40))\" is not a number")
                 }
                 guard range.contains(value) else {
-                    throw ParseFailure(.invalidCoordinate, line: line,
-                                       "\(label) \(raw) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
+                    throw ParseFailure(
+                        .invalidCoordinate, line: line,
+                        "\(label) \(raw) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
                 }
                 return value
             }
-            let coordinate = Coordinate(latitude: try number(latitude, "latitude", -90...90),
-                                        longitude: try number(longitude, "longitude", -180...180))
+            let coordinate = Coordinate(
+                latitude: try number(latitude, "latitude", -90...90),
+                longitude: try number(longitude, "longitude", -180...180))
             let orderValue = try order.flatMap { index -> Double? in
                 let raw = fields[index].trimmingSpaces()
                 if raw.isEmpty { return nil }
@@ -53,7 +60,8 @@ enum CSVReader {
                 }
                 return value
             }
-            stops.append(CSVStop(coordinate: coordinate, name: name.map { Self.withoutFormulaGuard(fields[$0]) }, order: orderValue))
+            stops.append(
+                CSVStop(coordinate: coordinate, name: name.map { Self.withoutFormulaGuard(fields[$0]) }, order: orderValue))
         }
         return stops
     }
@@ -76,12 +84,25 @@ enum CSVReader {
         var line = 1, recordLine = 1
         var inQuotes = false, wasQuoted = false
         var scalars = Array(text.unicodeScalars)[...]
-        func endField() { fields.append(field); field = ""; wasQuoted = false }
-        func endRecord() { endField(); records.append((fields, recordLine)); fields = [] }
+        func endField() {
+            fields.append(field)
+            field = ""
+            wasQuoted = false
+        }
+        func endRecord() {
+            endField()
+            records.append((fields, recordLine))
+            fields = []
+        }
         while let c = scalars.popFirst() {
             if inQuotes {
                 if c == "\"" {
-                    if scalars.first == "\"" { scalars.removeFirst(); field.unicodeScalars.append("\"") } else { inQuotes = false }
+                    if scalars.first == "\"" {
+                        scalars.removeFirst()
+                        field.unicodeScalars.append("\"")
+                    } else {
+                        inQuotes = false
+                    }
                 } else {
                     if c == "\n" { line += 1 }
                     field.unicodeScalars.append(c)

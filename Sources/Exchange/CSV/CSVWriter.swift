@@ -9,9 +9,12 @@ public enum CSVWriter {
     public static func write(trip: Trip) -> String {
         var rows = [header.joined(separator: ",")]
         for (offset, stop) in trip.waypoints.enumerated() {
-            rows.append([String(offset + 1), field(stop.name),
-                         DecimalText.coordinate(stop.coordinate.latitude),
-                         DecimalText.coordinate(stop.coordinate.longitude)].joined(separator: ","))
+            rows.append(
+                [
+                    String(offset + 1), field(stop.name),
+                    DecimalText.coordinate(stop.coordinate.latitude),
+                    DecimalText.coordinate(stop.coordinate.longitude)
+                ].joined(separator: ","))
         }
         return rows.map { $0 + "\r\n" }.joined()
     }
@@ -22,7 +25,8 @@ public enum CSVWriter {
     /// apostrophe, as spreadsheet users expect (OWASP's CSV injection advice); the reader takes it off.
     static func field(_ text: String) -> String {
         let text = startsLikeAFormula(text) ? "'" + text : text
-        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        let needsQuotes =
+            text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
             || text.first == " " || text.last == " " || text.first == "'"
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }

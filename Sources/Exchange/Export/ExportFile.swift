@@ -13,15 +13,18 @@ public enum ExportFile {
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists, let name = protected.first(where: { isSameFile(target, $0, info) }) {
-            throw ExchangeError(.writeFailed, file: path,
-                                reason: "is the trip data file (\(name)); an export never overwrites it: choose another file")
+            throw ExchangeError(
+                .writeFailed, file: path,
+                reason: "is the trip data file (\(name)); an export never overwrites it: choose another file")
         }
         if exists, (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw failure(path, "it is a folder") }
             return try writeInPlace(data, to: target, shown: path)
         }
         if exists, info.st_mode & 0o222 == 0 {
-            throw failure(path, String(format: "it is read-only (mode %04o): make it writable or choose another file", info.st_mode & 0o7777))
+            throw failure(
+                path,
+                String(format: "it is read-only (mode %04o): make it writable or choose another file", info.st_mode & 0o7777))
         }
         try replace(target, with: data, shown: path, keeping: exists ? info : nil)
     }

@@ -11,8 +11,9 @@ public enum TripExporter {
         // Positions and figures that came from outside are checked where they came in; an export
         // still refuses to write a point off the Earth rather than hand it to another program.
         if let stop = trip.waypoints.first(where: { !Plausibility.isOnEarth($0.coordinate) }) {
-            throw ExchangeError(.invalidCoordinate, file: trip.name,
-                                reason: "stop “\(stop.name)” is at \(stop.coordinate.latitude), \(stop.coordinate.longitude), not on the Earth")
+            throw ExchangeError(
+                .invalidCoordinate, file: trip.name,
+                reason: "stop “\(stop.name)” is at \(stop.coordinate.latitude), \(stop.coordinate.longitude), not on the Earth")
         }
         let legs = legs.map { leg in
             var checked = leg

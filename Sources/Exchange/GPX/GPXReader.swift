@@ -75,7 +75,7 @@ enum GPXReader {
     private static func isNamed(_ path: [String]) -> Bool {
         let owner = path.dropLast()
         switch owner.count {
-        case 1: return true // GPX 1.0 names the file directly under <gpx>
+        case 1: return true  // GPX 1.0 names the file directly under <gpx>
         case 2: return owner.last == "metadata" || owner.last == "rte" || owner.last == "trk" || owner.last == "wpt"
         default: return isPointPath(owner)
         }
@@ -88,14 +88,17 @@ enum GPXReader {
         switch path.count {
         case 2: return path[path.index(i, offsetBy: 1)] == "wpt"
         case 3: return path[path.index(i, offsetBy: 2)] == "rtept" && path[path.index(i, offsetBy: 1)] == "rte"
-        case 4: return path[path.index(i, offsetBy: 3)] == "trkpt" && path[path.index(i, offsetBy: 2)] == "trkseg"
-            && path[path.index(i, offsetBy: 1)] == "trk"
+        case 4:
+            return path[path.index(i, offsetBy: 3)] == "trkpt" && path[path.index(i, offsetBy: 2)] == "trkseg"
+                && path[path.index(i, offsetBy: 1)] == "trk"
         default: return false
         }
     }
 
-    private static func assignName(_ text: String, owner: ArraySlice<String>, point: inout GPXContent.Point?,
-                                   content: inout GPXContent) {
+    private static func assignName(
+        _ text: String, owner: ArraySlice<String>, point: inout GPXContent.Point?,
+        content: inout GPXContent
+    ) {
         switch owner.last {
         case "metadata", "gpx": content.name = text
         case "rte": content.routes[content.routes.count - 1].name = text
@@ -115,12 +118,14 @@ enum GPXReader {
                 throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> \(key)=\"\(raw.prefix(40))\" is not a number")
             }
             guard range.contains(number) else {
-                throw ParseFailure(.invalidCoordinate, line: line,
-                                   "<\(element)> \(label) \(trimmed) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
+                throw ParseFailure(
+                    .invalidCoordinate, line: line,
+                    "<\(element)> \(label) \(trimmed) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
             }
             return number
         }
-        return Coordinate(latitude: try value("lat", range: -90...90, label: "latitude"),
-                          longitude: try value("lon", range: -180...180, label: "longitude"))
+        return Coordinate(
+            latitude: try value("lat", range: -90...90, label: "latitude"),
+            longitude: try value("lon", range: -180...180, label: "longitude"))
     }
 }

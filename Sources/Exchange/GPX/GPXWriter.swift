@@ -10,22 +10,23 @@ public enum GPXWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         let name = XMLText.escaped(trip.name)
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="roadtrip" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-          <metadata>
-            <name>\(name)</name>
-          </metadata>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="roadtrip" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <metadata>
+                <name>\(name)</name>
+              </metadata>
 
-        """
+            """
         for stop in trip.waypoints {
             out += "  <wpt \(position(stop.coordinate))>\n    <name>\(XMLText.escaped(stop.name))</name>\n  </wpt>\n"
         }
         if !trip.waypoints.isEmpty {
             out += "  <rte>\n    <name>\(name)</name>\n"
             for stop in trip.waypoints {
-                out += "    <rtept \(position(stop.coordinate))>\n      <name>\(XMLText.escaped(stop.name))</name>\n    </rtept>\n"
+                out +=
+                    "    <rtept \(position(stop.coordinate))>\n      <name>\(XMLText.escaped(stop.name))</name>\n    </rtept>\n"
             }
             out += "  </rte>\n"
         }

@@ -50,13 +50,17 @@ enum GeoJSONReader {
         try readGeometry(geometry, properties: properties, label: label, into: &content)
     }
 
-    private static func readGeometry(_ geometry: JSONValue, properties: JSONValue?, label: String,
-                                     into content: inout GeoJSONContent) throws {
+    private static func readGeometry(
+        _ geometry: JSONValue, properties: JSONValue?, label: String,
+        into content: inout GeoJSONContent
+    ) throws {
         let coordinates = geometry["coordinates"]
         switch geometry["type"]?.string {
         case "Point":
-            content.stops.append(.init(coordinate: try position(coordinates, label: label),
-                                       name: properties?["name"]?.string, order: properties?["order"]?.number))
+            content.stops.append(
+                .init(
+                    coordinate: try position(coordinates, label: label),
+                    name: properties?["name"]?.string, order: properties?["order"]?.number))
         case "MultiPoint":
             for point in try list(coordinates, label: label) {
                 content.stops.append(.init(coordinate: try position(point, label: label), name: nil, order: nil))
@@ -73,7 +77,8 @@ enum GeoJSONReader {
             // Areas are not stops; they are passed over rather than refused.
             break
         case let other:
-            throw ParseFailure(.wrongRoot, "\(label) has an unknown geometry type \(other.map { "\"\($0.prefix(40))\"" } ?? "(none)")")
+            throw ParseFailure(
+                .wrongRoot, "\(label) has an unknown geometry type \(other.map { "\"\($0.prefix(40))\"" } ?? "(none)")")
         }
     }
 

@@ -9,29 +9,35 @@ import RoadtripCore
 public enum GeoJSONWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         var features: [String] = trip.waypoints.enumerated().map { offset, stop in
-            feature(properties: ["\"name\": \(JSONText.quoted(stop.name))", "\"order\": \(offset + 1)"],
-                    geometry: "{\"type\": \"Point\", \"coordinates\": \(position(stop.coordinate))}")
+            feature(
+                properties: ["\"name\": \(JSONText.quoted(stop.name))", "\"order\": \(offset + 1)"],
+                geometry: "{\"type\": \"Point\", \"coordinates\": \(position(stop.coordinate))}")
         }
         let (line, source) = routeLine(trip.coordinates, legs: legs)
         let parts = Antimeridian.split(line)
         if !parts.isEmpty {
-            let geometry = parts.count == 1
+            let geometry =
+                parts.count == 1
                 ? "{\"type\": \"LineString\", \"coordinates\": \(positions(parts[0]))}"
                 : "{\"type\": \"MultiLineString\", \"coordinates\": [\(parts.map(positions).joined(separator: ", "))]}"
-            features.append(feature(properties: ["\"name\": \(JSONText.quoted(trip.name))", "\"role\": \"route\"",
-                                                 "\"source\": \"\(source)\""],
-                                    geometry: geometry))
+            features.append(
+                feature(
+                    properties: [
+                        "\"name\": \(JSONText.quoted(trip.name))", "\"role\": \"route\"",
+                        "\"source\": \"\(source)\""
+                    ],
+                    geometry: geometry))
         }
         return """
-        {
-          "type": "FeatureCollection",
-          "name": \(JSONText.quoted(trip.name)),
-          "features": [
-        \(features.map { "    " + $0 }.joined(separator: ",\n"))
-          ]
-        }
+            {
+              "type": "FeatureCollection",
+              "name": \(JSONText.quoted(trip.name)),
+              "features": [
+            \(features.map { "    " + $0 }.joined(separator: ",\n"))
+              ]
+            }
 
-        """
+            """
     }
 
     /// The route as one line, and where it came from: "osrm", "great-circle" or "mixed".

@@ -12,12 +12,19 @@ enum JSONValue: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         // Numbers first: GeoJSON is mostly coordinates.
-        if c.decodeNil() { self = .null }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 
     subscript(key: String) -> JSONValue? {
@@ -53,8 +60,9 @@ enum JSONValue: Decodable, Equatable {
                     line = data.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
                 }
             }
-            let cleaned = text.replacingOccurrences(of: #" around (line \d+, column \d+|character \d+)\.?"#, with: "",
-                                                    options: .regularExpression)
+            let cleaned = text.replacingOccurrences(
+                of: #" around (line \d+, column \d+|character \d+)\.?"#, with: "",
+                options: .regularExpression)
             if !cleaned.isEmpty { detail += " (\(cleaned.trimmingCharacters(in: CharacterSet(charactersIn: ". "))))" }
         }
         return ParseFailure(.malformed, line: line, detail)

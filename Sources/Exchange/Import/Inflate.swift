@@ -21,15 +21,17 @@ public enum Inflate {
         var out = Data()
         var handedOut = false
         do {
-            let crc = try Data.decompress(size: Int64(stored.count), bufferSize: max(stored.count, 1), skipCRC32: false,
-                                          provider: { _, _ in
-                                              guard !handedOut else { throw Failure.cut }
-                                              handedOut = true
-                                              return stored
-                                          }, consumer: { chunk in
-                                              guard out.count + chunk.count <= maxBytes else { throw Failure.tooLarge }
-                                              out.append(chunk)
-                                          })
+            let crc = try Data.decompress(
+                size: Int64(stored.count), bufferSize: max(stored.count, 1), skipCRC32: false,
+                provider: { _, _ in
+                    guard !handedOut else { throw Failure.cut }
+                    handedOut = true
+                    return stored
+                },
+                consumer: { chunk in
+                    guard out.count + chunk.count <= maxBytes else { throw Failure.tooLarge }
+                    out.append(chunk)
+                })
             return (out, crc)
         } catch let failure as Failure {
             throw failure

@@ -21,7 +21,8 @@ enum LineReduction {
         if stops[0].name.flatMap(ImportedText.name) == nil { stops[0].name = "Start" }
         if stops[stops.count - 1].name.flatMap(ImportedText.name) == nil { stops[stops.count - 1].name = "End" }
         let shape = stops.count - 2
-        let detail = shape > 0 ? "start, end and \(counted(shape, "shape point"))" : "start and end: the rest lies on the line between"
+        let detail =
+            shape > 0 ? "start, end and \(counted(shape, "shape point"))" : "start and end: the rest lies on the line between"
         return (stops, "\(label) of \(total) reduced to \(counted(stops.count, "stop")) (\(detail)).")
     }
 }

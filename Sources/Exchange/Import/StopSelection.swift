@@ -14,7 +14,8 @@ enum StopSelection {
             let routes = content.routes.filter { !$0.points.isEmpty }
             stops = routePoints
             name = routes.first?.name
-            explanation = routes.count == 1
+            explanation =
+                routes.count == 1
                 ? "Route\(quoted(routes[0].name)) of \(counted(stops.count, "point")) became \(counted(stops.count, "stop"))."
                 : "\(routes.count) routes with \(counted(stops.count, "point")) in all became \(counted(stops.count, "stop"))."
             // Waypoints that repeat the route (as roadtrip and many planners write them) are not news.
@@ -63,17 +64,21 @@ enum StopSelection {
             if !content.lines.isEmpty { explanation += " Not used: \(counted(content.lines.count, "line"))." }
             return (stops, explanation)
         }
-        guard !content.lines.isEmpty else { throw ParseFailure(.noStops, "the file holds no Placemarks with a Point or a LineString") }
+        guard !content.lines.isEmpty else {
+            throw ParseFailure(.noStops, "the file holds no Placemarks with a Point or a LineString")
+        }
         let points = content.lines.flatMap { $0 }.map { ImportedStop(coordinate: $0, name: nil) }
-        return LineReduction.stops(from: points, label: content.lines.count == 1 ? "Line" : "\(content.lines.count) lines",
-                                   maxStops: maxStops)
+        return LineReduction.stops(
+            from: points, label: content.lines.count == 1 ? "Line" : "\(content.lines.count) lines",
+            maxStops: maxStops)
     }
 
     /// A placemark as a stop: roadtrip's own data fields when they are there and valid, else the description as the note.
     private static func stop(_ point: KMLContent.Point) -> ImportedStop {
         let data = point.data
-        var stop = ImportedStop(coordinate: point.coordinate, name: point.name,
-                                note: data["note"] ?? point.description.map(plainText))
+        var stop = ImportedStop(
+            coordinate: point.coordinate, name: point.name,
+            note: data["note"] ?? point.description.map(plainText))
         if let stay = data["stay"].flatMap(DecimalText.number), stay >= 0, stay <= 366 * 86400 { stop.stay = stay }
         stop.overnight = data["overnight"] == "true"
         stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date)
@@ -92,8 +97,9 @@ enum StopSelection {
         var out = "", i = 0
         while i < characters.count {
             if characters[i] == "<", i + 1 < lastClose,
-               characters[i + 1].isLetter || characters[i + 1] == "/" || characters[i + 1] == "!",
-               let close = characters[(i + 1)...].firstIndex(of: ">") {
+                characters[i + 1].isLetter || characters[i + 1] == "/" || characters[i + 1] == "!",
+                let close = characters[(i + 1)...].firstIndex(of: ">")
+            {
                 out += " "
                 i = close + 1
             } else {

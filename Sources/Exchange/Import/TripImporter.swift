@@ -24,7 +24,9 @@ public struct TripImporter: Sendable {
     /// - Parameters:
     ///   - format: how to read it; nil guesses from the extension and the first bytes.
     ///   - name: the new trip's name; nil takes the name in the file, else the file's name.
-    public func importFile(at path: String, format: ExchangeFormat? = nil, name: String? = nil) throws(ExchangeError) -> ImportResult {
+    public func importFile(at path: String, format: ExchangeFormat? = nil, name: String? = nil) throws(ExchangeError)
+        -> ImportResult
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: maxBytes)
@@ -35,14 +37,18 @@ public struct TripImporter: Sendable {
     }
 
     /// Imports bytes already read (for example standard input); `fileName` names them in messages.
-    public func importData(_ data: Data, fileName: String, format: ExchangeFormat? = nil,
-                           name: String? = nil) throws(ExchangeError) -> ImportResult {
+    public func importData(
+        _ data: Data, fileName: String, format: ExchangeFormat? = nil,
+        name: String? = nil
+    ) throws(ExchangeError) -> ImportResult {
         guard data.count <= maxBytes else { throw FileBytes.tooLarge(data.count, maxBytes).attached(to: fileName) }
         return try importBytes([UInt8](data), fileName: fileName, format: format, name: name)
     }
 
-    private func importBytes(_ bytes: [UInt8], fileName: String, format: ExchangeFormat?,
-                             name: String?) throws(ExchangeError) -> ImportResult {
+    private func importBytes(
+        _ bytes: [UInt8], fileName: String, format: ExchangeFormat?,
+        name: String?
+    ) throws(ExchangeError) -> ImportResult {
         do {
             guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
                 throw ParseFailure(.empty, "the file is empty")
@@ -79,11 +85,15 @@ public struct TripImporter: Sendable {
             }
             trip.name = name.flatMap(ImportedText.name) ?? (trip.name.isEmpty ? fallbackName : trip.name)
             guard trip.waypoints.count <= TextLimits.stopsPerTrip else {
-                throw ParseFailure(.unsupported, "\(counted(trip.waypoints.count, "stop")): a trip holds at most "
-                                   + "\(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first")
+                throw ParseFailure(
+                    .unsupported,
+                    "\(counted(trip.waypoints.count, "stop")): a trip holds at most "
+                        + "\(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first")
             }
             let capped = TextLimits.capped(trip)
-            let note = capped.cut == 0 ? ""
+            let note =
+                capped.cut == 0
+                ? ""
                 : " \(counted(capped.cut, "name or note")) too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."
             return ImportResult(trip: capped.trip, explanation: explanation + note, format: format)
         } catch let failure as ParseFailure {
@@ -96,9 +106,10 @@ public struct TripImporter: Sendable {
     /// A new trip from picked stops; unnamed stops are called "Stop N" after their place.
     private static func trip(_ stops: [ImportedStop], name: String?) -> Trip {
         let waypoints = stops.enumerated().map { offset, stop in
-            Waypoint(name: stop.name.flatMap(ImportedText.name) ?? "Stop \(offset + 1)", coordinate: stop.coordinate,
-                     stay: stop.stay, overnight: stop.overnight, note: stop.note.map(ImportedText.singleLine) ?? "",
-                     fixedArrival: stop.fixedArrival, timeZone: stop.timeZone)
+            Waypoint(
+                name: stop.name.flatMap(ImportedText.name) ?? "Stop \(offset + 1)", coordinate: stop.coordinate,
+                stay: stop.stay, overnight: stop.overnight, note: stop.note.map(ImportedText.singleLine) ?? "",
+                fixedArrival: stop.fixedArrival, timeZone: stop.timeZone)
         }
         return Trip(name: name.flatMap(ImportedText.name) ?? "", waypoints: waypoints)
     }
@@ -114,7 +125,8 @@ public struct TripImporter: Sendable {
                 throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): latitude \(c.latitude) is out of range (-90...90)")
             }
             guard c.longitude.isFinite, (-180...180).contains(c.longitude) else {
-                throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): longitude \(c.longitude) is out of range (-180...180)")
+                throw ParseFailure(
+                    .invalidCoordinate, "stop \(offset + 1): longitude \(c.longitude) is out of range (-180...180)")
             }
             stop.name = ImportedText.name(stop.name) ?? "Stop \(offset + 1)"
             stop.note = ImportedText.singleLine(stop.note)

@@ -38,13 +38,17 @@ enum KMLReader {
             case let .start(qualified, attributes, line):
                 let name = local(qualified)
                 if path.isEmpty, name != "kml" {
-                    throw ParseFailure(.wrongRoot, line: line, "not a KML file: the root element is <\(qualified)>, expected <kml>")
+                    throw ParseFailure(
+                        .wrongRoot, line: line, "not a KML file: the root element is <\(qualified)>, expected <kml>")
                 }
                 path.append(name)
                 if name == "Placemark" { placemark = (nil, nil, nil, [:]) }
                 if name == "Data", placemark != nil { dataName = attributes["name"] }
                 if name == "Track", placemark != nil { track = [] }
-                if textElements.contains(name) { text = ""; textLine = line }
+                if textElements.contains(name) {
+                    text = ""
+                    textLine = line
+                }
             case let .text(chunk):
                 if text != nil { text! += try chunk.string() }
             case let .end(qualified):
@@ -71,8 +75,10 @@ enum KMLReader {
                     track = nil
                 case "Placemark":
                     if let found = placemark, let point = found.point {
-                        content.points.append(.init(coordinate: point, name: found.name, description: found.description,
-                                                    data: found.data))
+                        content.points.append(
+                            .init(
+                                coordinate: point, name: found.name, description: found.description,
+                                data: found.data))
                     }
                     placemark = nil
                 default:
@@ -97,7 +103,9 @@ enum KMLReader {
         try text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map { tuple in
             let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2 || parts.count == 3 else {
-                throw ParseFailure(.invalidCoordinate, line: line, "<coordinates> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not lon,lat")
+                throw ParseFailure(
+                    .invalidCoordinate, line: line,
+                    "<coordinates> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not lon,lat")
             }
             return try coordinate(parts[0], parts[1], in: tuple, element: "coordinates", shape: "lon,lat", line: line)
         }
@@ -107,17 +115,21 @@ enum KMLReader {
     private static func trackPoint(_ text: String, line: Int) throws -> Coordinate {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
         guard parts.count == 2 || parts.count == 3 else {
-            throw ParseFailure(.invalidCoordinate, line: line, "<gx:coord> “\(ImportedText.singleLine(String(text.prefix(40))))” is not lon lat")
+            throw ParseFailure(
+                .invalidCoordinate, line: line, "<gx:coord> “\(ImportedText.singleLine(String(text.prefix(40))))” is not lon lat")
         }
         return try coordinate(parts[0], parts[1], in: Substring(text), element: "gx:coord", shape: "lon lat", line: line)
     }
 
     /// The position of a longitude and latitude read from `tuple`, checked like every other import's.
-    private static func coordinate(_ lonText: Substring, _ latText: Substring, in tuple: Substring, element: String,
-                                   shape: String, line: Int) throws -> Coordinate {
+    private static func coordinate(
+        _ lonText: Substring, _ latText: Substring, in tuple: Substring, element: String,
+        shape: String, line: Int
+    ) throws -> Coordinate {
         guard let lon = DecimalText.number(String(lonText)), let lat = DecimalText.number(String(latText)) else {
-            throw ParseFailure(.invalidCoordinate, line: line,
-                               "<\(element)> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not \(shape)")
+            throw ParseFailure(
+                .invalidCoordinate, line: line,
+                "<\(element)> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not \(shape)")
         }
         guard (-90...90).contains(lat) else {
             throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> latitude \(lat) is out of range (-90...90)")

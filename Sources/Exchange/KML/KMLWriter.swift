@@ -8,12 +8,12 @@ import RoadtripCore
 public enum KMLWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <kml xmlns="http://www.opengis.net/kml/2.2">
-          <Document>
-            <name>\(XMLText.escaped(trip.name))</name>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2">
+              <Document>
+                <name>\(XMLText.escaped(trip.name))</name>
 
-        """
+            """
         for stop in trip.waypoints {
             out += "    <Placemark>\n      <name>\(XMLText.escaped(stop.name))</name>\n"
             let description = details(stop)

@@ -9,8 +9,10 @@ enum KMZArchive {
     /// A KMZ holding `kml` as doc.kml, deflated.
     static func pack(_ kml: Data) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
-        try archive.addEntry(with: "doc.kml", type: .file, uncompressedSize: Int64(kml.count),
-                             modificationDate: Date(timeIntervalSince1970: 0), compressionMethod: .deflate) { position, size in
+        try archive.addEntry(
+            with: "doc.kml", type: .file, uncompressedSize: Int64(kml.count),
+            modificationDate: Date(timeIntervalSince1970: 0), compressionMethod: .deflate
+        ) { position, size in
             kml.subdata(in: Int(position)..<Int(position) + size)
         }
         guard let data = archive.data else { throw ParseFailure(.malformed, "the KMZ archive could not be made") }

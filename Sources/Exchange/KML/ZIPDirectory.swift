@@ -46,12 +46,14 @@ struct ZIPDirectory {
             let nameLength = Int(Self.u16(bytes, p + 28))
             let next = p + 46 + nameLength + Int(Self.u16(bytes, p + 30)) + Int(Self.u16(bytes, p + 32))
             guard next <= start + size else { throw Self.damaged("its directory is cut short") }
-            let entry = Entry(path: String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self),
-                              method: Self.u16(bytes, p + 10), flags: Self.u16(bytes, p + 8), crc32: Self.u32(bytes, p + 16),
-                              compressedSize: Int(Self.u32(bytes, p + 20)), uncompressedSize: Int(Self.u32(bytes, p + 24)),
-                              localHeaderOffset: Int(Self.u32(bytes, p + 42)))
+            let entry = Entry(
+                path: String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self),
+                method: Self.u16(bytes, p + 10), flags: Self.u16(bytes, p + 8), crc32: Self.u32(bytes, p + 16),
+                compressedSize: Int(Self.u32(bytes, p + 20)), uncompressedSize: Int(Self.u32(bytes, p + 24)),
+                localHeaderOffset: Int(Self.u32(bytes, p + 42)))
             guard entry.compressedSize != 0xFFFF_FFFF, entry.uncompressedSize != 0xFFFF_FFFF,
-                  entry.localHeaderOffset != 0xFFFF_FFFF else { throw Self.unsupported("ZIP64 archives") }
+                entry.localHeaderOffset != 0xFFFF_FFFF
+            else { throw Self.unsupported("ZIP64 archives") }
             entries.append(entry)
             p = next
         }
@@ -66,8 +68,10 @@ struct ZIPDirectory {
         let name = ImportedText.singleLine(entry.path)
         guard entry.flags & 1 == 0 else { throw Self.unsupported("encrypted files (\(name))") }
         guard entry.uncompressedSize <= maxBytes else {
-            throw ParseFailure(.tooLarge, "\(name) unpacks to \(Formatting.grouped(entry.uncompressedSize)) bytes, "
-                               + "over the \(Formatting.grouped(maxBytes))-byte limit")
+            throw ParseFailure(
+                .tooLarge,
+                "\(name) unpacks to \(Formatting.grouped(entry.uncompressedSize)) bytes, "
+                    + "over the \(Formatting.grouped(maxBytes))-byte limit")
         }
         let header = entry.localHeaderOffset
         guard header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else {

@@ -5,9 +5,11 @@ enum DecimalText {
     /// A plain decimal (sign, digits, point, exponent), or nil: Swift's `Double(_:)` would also
     /// take "nan", "inf" and hex floats, which no coordinate is.
     static func number(_ text: String) -> Double? {
-        let plain = !text.isEmpty && text.utf8.allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45
-        }
+        let plain =
+            !text.isEmpty
+            && text.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45
+            }
         guard plain, let value = Double(text), value.isFinite else { return nil }
         return value
     }

@@ -26,12 +26,15 @@ public enum TripJSONCodec {
         let decoder = JSONDecoder()
         if members["trips"] != nil || members["formatVersion"] != nil {
             if let version = members["formatVersion"]?.number, version > Double(TripDocument.currentFormatVersion) {
-                throw ParseFailure(.unsupported,
-                                   "format version \(Plausibility.wholeNumber(version).map(String.init) ?? Formatting.scientific(version)) is newer than this roadtrip reads (\(TripDocument.currentFormatVersion))")
+                throw ParseFailure(
+                    .unsupported,
+                    "format version \(Plausibility.wholeNumber(version).map(String.init) ?? Formatting.scientific(version)) is newer than this roadtrip reads (\(TripDocument.currentFormatVersion))"
+                )
             }
             let document = try decode(TripDocument.self, data, decoder)
             guard document.trips.count == 1, let trip = document.trips.first else {
-                throw ParseFailure(.unsupported, "the file holds \(document.trips.count) trips; import takes a file with one trip")
+                throw ParseFailure(
+                    .unsupported, "the file holds \(document.trips.count) trips; import takes a file with one trip")
             }
             return trip
         }

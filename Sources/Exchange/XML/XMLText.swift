@@ -31,7 +31,8 @@ enum XMLText {
         }
         let head = String(decoding: bytes.prefix(200), as: UTF8.self)
         guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"),
-              let close = head.range(of: "?>") else { return bytes }
+            let close = head.range(of: "?>")
+        else { return bytes }
         let declaration = head[..<close.lowerBound].lowercased()
         guard let key = declaration.range(of: "encoding") else { return bytes }
         let encoding = declaration[key.upperBound...]

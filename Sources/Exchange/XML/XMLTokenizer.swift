@@ -169,8 +169,9 @@ struct XMLTokenizer {
             case "apos": out += "'"
             default:
                 guard entity.hasPrefix("#"), let scalar = characterReference(entity.dropFirst()) else {
-                    throw ParseFailure(.entityDeclaration, line: line,
-                                       "undefined entity &\(entity); (entities are not expanded)")
+                    throw ParseFailure(
+                        .entityDeclaration, line: line,
+                        "undefined entity &\(entity); (entities are not expanded)")
                 }
                 out.unicodeScalars.append(scalar)
             }
@@ -189,11 +190,14 @@ struct XMLTokenizer {
 
     private func refusedDeclaration() -> ParseFailure {
         let rest = bytes[index...]
-        let hasEntity = rest.starts(with: Array("<!ENTITY".utf8))
+        let hasEntity =
+            rest.starts(with: Array("<!ENTITY".utf8))
             || String(decoding: rest.prefix(65_536), as: UTF8.self).contains("<!ENTITY")
-        return ParseFailure(.entityDeclaration, line: line, hasEntity
-            ? "entity declarations are refused (they could expand without bound or read other files)"
-            : "document type declarations (<!DOCTYPE) are refused; GPX needs none")
+        return ParseFailure(
+            .entityDeclaration, line: line,
+            hasEntity
+                ? "entity declarations are refused (they could expand without bound or read other files)"
+                : "document type declarations (<!DOCTYPE) are refused; GPX needs none")
     }
 
     // MARK: Bytes

@@ -21,8 +21,10 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
     ///   - base: the server, with or without a path ("http://127.0.0.1:8088", "https://nominatim.openstreetmap.org").
     ///   - cache: where answers are kept; nil keeps none.
     ///   - zones: the time zone at a position (the nearest offline place's): Nominatim gives none.
-    public init(base: URL, timeout: Duration = .seconds(4), cache: GeocoderCache?,
-                zones: @escaping @Sendable (Coordinate) -> String? = { _ in nil }) {
+    public init(
+        base: URL, timeout: Duration = .seconds(4), cache: GeocoderCache?,
+        zones: @escaping @Sendable (Coordinate) -> String? = { _ in nil }
+    ) {
         self.base = base
         self.timeout = timeout
         self.cache = cache
@@ -37,8 +39,12 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
     /// A URL a person typed, or a one-line refusal: only http and https with a host.
     public static func url(_ text: String) -> Result<URL, OnlineSearchFailure> {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-              ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-            return .failure(OnlineSearchFailure("“\(PlainText.withoutControls(text))” is not a geocoder URL: give http:// or https:// and a host, e.g. http://127.0.0.1:8088"))
+            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
+        else {
+            return .failure(
+                OnlineSearchFailure(
+                    "“\(PlainText.withoutControls(text))” is not a geocoder URL: give http:// or https:// and a host, e.g. http://127.0.0.1:8088"
+                ))
         }
         return .success(url)
     }
@@ -46,7 +52,9 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
     public func search(_ query: String, limit: Int) async -> Result<[Place], OnlineSearchFailure> {
         let key = GeocoderCache.key(base: base, query: query, limit: limit)
         if let kept = cache?.places(for: key) { return .success(kept.map(place)) }
-        guard let url = requestURL(query, limit: limit) else { return .failure(OnlineSearchFailure("\(sourceName): the query cannot be sent")) }
+        guard let url = requestURL(query, limit: limit) else {
+            return .failure(OnlineSearchFailure("\(sourceName): the query cannot be sent"))
+        }
         let client = HTTPClient(timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
         switch await client.get(url) {
         case let .failure(failure):
@@ -72,7 +80,7 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
         components?.queryItems = [
             URLQueryItem(name: "q", value: query), URLQueryItem(name: "format", value: "jsonv2"),
             URLQueryItem(name: "addressdetails", value: "1"), URLQueryItem(name: "extratags", value: "1"),
-            URLQueryItem(name: "accept-language", value: "en"), URLQueryItem(name: "limit", value: String(max(1, min(limit, 40)))),
+            URLQueryItem(name: "accept-language", value: "en"), URLQueryItem(name: "limit", value: String(max(1, min(limit, 40))))
         ]
         return components?.url
     }
@@ -101,7 +109,8 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
 
     private func imported(_ a: Answer) -> ImportedPlace? {
         guard let lat = a.lat.flatMap(Double.init), let lon = a.lon.flatMap(Double.init),
-              Coordinate(latitude: lat, longitude: lon).isValid else { return nil }
+            Coordinate(latitude: lat, longitude: lon).isValid
+        else { return nil }
         let shown = a.name.flatMap { $0.isEmpty ? nil : $0 } ?? a.display_name?.split(separator: ",").first.map(String.init) ?? ""
         let name = PlainText.withoutControls(shown).trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
@@ -121,9 +130,10 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
     }
 
     private func place(_ p: ImportedPlace) -> Place {
-        var place = Place(name: p.name, region: p.region, country: p.country, countryCode: p.countryCode,
-                          coordinate: Coordinate(latitude: p.latitude, longitude: p.longitude),
-                          population: p.population, timeZone: p.timeZone)
+        var place = Place(
+            name: p.name, region: p.region, country: p.country, countryCode: p.countryCode,
+            coordinate: Coordinate(latitude: p.latitude, longitude: p.longitude),
+            population: p.population, timeZone: p.timeZone)
         place.feature = p.kind
         place.elevation = p.elevation
         place.source = sourceName

@@ -67,7 +67,9 @@ public struct OnlineFallback: PlaceSearching {
     /// Online places first, without those an offline place already is.
     public static func merged(online: [Place], offline: [Place], limit: Int) -> [Place] {
         let fresh = online.filter { o in
-            !offline.contains { TypedName.folded($0.name) == TypedName.folded(o.name) && Geodesic.distance($0.coordinate, o.coordinate) < 1_000 }
+            !offline.contains {
+                TypedName.folded($0.name) == TypedName.folded(o.name) && Geodesic.distance($0.coordinate, o.coordinate) < 1_000
+            }
         }
         return Array((fresh + offline).prefix(limit))
     }

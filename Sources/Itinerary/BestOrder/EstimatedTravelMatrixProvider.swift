@@ -24,8 +24,10 @@ public struct EstimatedTravelMatrixProvider: TravelTimeMatrixProviding {
                 let straight = Geodesic.distance(stops[i], stops[j])
                 let road = estimate.roadMeters(straightMeters: straight)
                 let seconds = estimate.seconds(straightMeters: straight)
-                distances[i][j] = road; distances[j][i] = road
-                durations[i][j] = seconds; durations[j][i] = seconds
+                distances[i][j] = road
+                distances[j][i] = road
+                durations[i][j] = seconds
+                durations[j][i] = seconds
             }
         }
         return TravelMatrix(durations: durations, distances: distances)

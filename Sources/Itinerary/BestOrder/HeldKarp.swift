@@ -31,7 +31,10 @@ enum HeldKarp {
         var bestTotal = Double.infinity
         for j in 0..<m {
             let total = best[full * m + j] + costs[j + 1, last]
-            if total < bestTotal { bestTotal = total; end = j }
+            if total < bestTotal {
+                bestTotal = total
+                end = j
+            }
         }
         var order = [last]
         var mask = full, j = end

@@ -36,7 +36,10 @@ struct LocalSearch {
             path = start
             descend()
             let cost = costs.cost(of: path)
-            if cost < bestCost { best = path; bestCost = cost }
+            if cost < bestCost {
+                best = path
+                bestCost = cost
+            }
         }
         guard costs.n >= 6 else { return best }
         for _ in 0..<rounds {
@@ -46,7 +49,10 @@ struct LocalSearch {
             doubleBridge()
             descend()
             let cost = costs.cost(of: path)
-            if cost < bestCost { best = path; bestCost = cost }
+            if cost < bestCost {
+                best = path
+                bestCost = cost
+            }
         }
         return best
     }

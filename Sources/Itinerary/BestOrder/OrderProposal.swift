@@ -65,7 +65,8 @@ public struct OrderProposal: Hashable, Sendable {
     public func summary(unit: DistanceUnit) -> String {
         let how = "\(exact ? "exact" : "best found"), \(source)"
         guard changesOrder else { return "The current order is already the best (\(how))." }
-        let distance = savedMeters >= 0
+        let distance =
+            savedMeters >= 0
             ? "\(Formatting.distance(savedMeters, unit: unit)) shorter"
             : "\(Formatting.distance(-savedMeters, unit: unit)) longer"
         return "Best order: \(Formatting.duration(savedSeconds)) less driving, \(distance) (\(how))."

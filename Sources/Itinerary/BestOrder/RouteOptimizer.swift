@@ -39,8 +39,10 @@ public enum RouteOptimizer {
     ///   - moves: the most moves priced in all (`defaultMoves`): the work is bounded by it, not by
     ///     a clock, so the same trip gives the same order however busy the machine is.
     ///   - seed: the perturbations' random seed; the same seed gives the same answer.
-    public static func heuristic(matrix: [[Double]], rounds: Int = 60, moves: Int = defaultMoves,
-                                 seed: UInt64 = 0x5EED) -> RouteOptimization {
+    public static func heuristic(
+        matrix: [[Double]], rounds: Int = 60, moves: Int = defaultMoves,
+        seed: UInt64 = 0x5EED
+    ) -> RouteOptimization {
         let costs = CostMatrix(matrix)
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }

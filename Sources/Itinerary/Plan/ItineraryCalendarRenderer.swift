@@ -7,8 +7,10 @@ import RoadtripCore
 /// calendar shows 10:00 in Lisbon and 11:00 in Madrid as the same instant without knowing the zones.
 public enum ItineraryCalendarRenderer {
     public static func text(_ itinerary: Itinerary, unit: DistanceUnit, now: Date = Date()) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//itinerary//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip, keepingLines: false)]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//itinerary//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip, keepingLines: false)
+        ]
         let times = itinerary.stops.flatMap { [$0.arrival, $0.departure].compactMap { $0 } }
         if let first = times.min(), let last = times.max() {
             var zones: [TimeZone] = []
@@ -19,18 +21,21 @@ public enum ItineraryCalendarRenderer {
         for leg in itinerary.legs {
             let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
             guard let start = from.departure, let end = to.arrival else { continue }
-            lines += event(uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
-                           start: (start, from.timeZone), end: (end, to.timeZone), location: nil,
-                           description: "Day \(leg.day): " + ItineraryPhrases.drive(leg, unit: unit))
+            lines += event(
+                uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
+                start: (start, from.timeZone), end: (end, to.timeZone), location: nil,
+                description: "Day \(leg.day): " + ItineraryPhrases.drive(leg, unit: unit))
         }
         // A stay shorter than the minute the times are written in is no stay.
         for stop in itinerary.stops {
             guard let arrival = stop.arrival, let departure = stop.departure,
-                  ItineraryClock.minute(departure) > ItineraryClock.minute(arrival) else { continue }
+                ItineraryClock.minute(departure) > ItineraryClock.minute(arrival)
+            else { continue }
             let what = stop.night != nil ? "Night at" : "Stay at"
-            lines += event(uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "\(what) \(stop.name)",
-                           start: (arrival, stop.timeZone), end: (departure, stop.timeZone), location: stop.name,
-                           description: stop.note.isEmpty ? nil : stop.note)
+            lines += event(
+                uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "\(what) \(stop.name)",
+                start: (arrival, stop.timeZone), end: (departure, stop.timeZone), location: stop.name,
+                description: stop.note.isEmpty ? nil : stop.note)
         }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined(separator: "\r\n") + "\r\n"
@@ -38,9 +43,13 @@ public enum ItineraryCalendarRenderer {
 
     /// A VEVENT; one that lasts under a minute at the written precision has no DTEND, since RFC 5545
     /// wants DTEND after DTSTART and an event without one ends as it starts (§3.6.1).
-    private static func event(uid: String, stamp: String, summary: String, start: (Date, TimeZone), end: (Date, TimeZone),
-                              location: String?, description: String?) -> [String] {
-        var lines = ["BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp, "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1)]
+    private static func event(
+        uid: String, stamp: String, summary: String, start: (Date, TimeZone), end: (Date, TimeZone),
+        location: String?, description: String?
+    ) -> [String] {
+        var lines = [
+            "BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp, "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1)
+        ]
         if ItineraryClock.minute(end.0) > ItineraryClock.minute(start.0) {
             lines.append("DTEND;TZID=\(end.1.identifier):" + local(end.0, end.1))
         }
@@ -56,15 +65,17 @@ public enum ItineraryCalendarRenderer {
         let start = first.addingTimeInterval(-86400)
         var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
         var offset = zone.secondsFromGMT(for: start)
-        lines += observance(zone.isDaylightSavingTime(for: start), onset: local(start, zone), from: offset, to: offset,
-                            name: zone.abbreviation(for: start))
+        lines += observance(
+            zone.isDaylightSavingTime(for: start), onset: local(start, zone), from: offset, to: offset,
+            name: zone.abbreviation(for: start))
         var cursor = start
         while let change = zone.nextDaylightSavingTimeTransition(after: cursor), change <= last.addingTimeInterval(86400) {
             let next = zone.secondsFromGMT(for: change)
             // The onset is the wall-clock time of the change in the offset in force before it.
             let onset = local(change, TimeZone(secondsFromGMT: offset) ?? zone)
-            lines += observance(zone.isDaylightSavingTime(for: change), onset: onset, from: offset, to: next,
-                                name: zone.abbreviation(for: change))
+            lines += observance(
+                zone.isDaylightSavingTime(for: change), onset: onset, from: offset, to: next,
+                name: zone.abbreviation(for: change))
             offset = next
             cursor = change
         }

@@ -9,8 +9,10 @@ enum ItineraryPhrases {
     /// "2 days · 9 h 40 min driving · 812 km · fuel 97.44 (56.8 L)".
     static func totals(_ itinerary: Itinerary, unit: DistanceUnit) -> String {
         let t = itinerary.totals
-        var parts = ["\(t.days) day\(t.days == 1 ? "" : "s")", "\(Formatting.duration(t.drivingSeconds)) driving",
-                     Formatting.distance(t.distanceMeters, unit: unit)]
+        var parts = [
+            "\(t.days) day\(t.days == 1 ? "" : "s")", "\(Formatting.duration(t.drivingSeconds)) driving",
+            Formatting.distance(t.distanceMeters, unit: unit)
+        ]
         if let volume = t.fuelVolume {
             let amount = String(format: "%.1f", volume) + (t.fuelUnit.map { " " + $0 } ?? "")
             parts.append(t.fuelCost.map { String(format: "fuel %.2f (%@)", $0, amount) } ?? "fuel \(amount)")

@@ -24,8 +24,10 @@ public enum ItineraryPlanner {
     ///   - estimate: how straight-line legs are timed.
     ///   - now: without a start date the trip is assumed to leave at the daily start time on the
     ///     day after `now`, in the first stop's zone.
-    public static func plan(trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none,
-                            estimate: DriveTimeEstimate = .standard, now: Date = Date()) -> Itinerary {
+    public static func plan(
+        trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none,
+        estimate: DriveTimeEstimate = .standard, now: Date = Date()
+    ) -> Itinerary {
         var builder = Builder(trip: trip, legs: legs, timeZones: timeZones, estimate: estimate, now: now)
         builder.run()
         return builder.itinerary
@@ -54,9 +56,10 @@ private struct Builder {
         let zones = trip.waypoints.map(timeZones.zone(for:))
         clocks = zones.map { LocalClock($0.0) }
         let stops = trip.waypoints.enumerated().map { i, w in
-            ItineraryStop(index: i, id: w.id, name: w.name, note: w.note, timeZone: zones[i].0,
-                          timeZoneSource: zones[i].1, arrival: nil, departure: nil, fixedArrival: w.fixedArrival,
-                          stay: w.stay, wait: 0, late: 0, night: nil)
+            ItineraryStop(
+                index: i, id: w.id, name: w.name, note: w.note, timeZone: zones[i].0,
+                timeZoneSource: zones[i].1, arrival: nil, departure: nil, fixedArrival: w.fixedArrival,
+                stay: w.stay, wait: 0, late: 0, night: nil)
         }
         itinerary = Itinerary(
             trip: trip.name, startAssumed: trip.startDate == nil, dailyDrivingLimit: limit,
@@ -86,12 +89,16 @@ private struct Builder {
                 breakForLimit(at: i)
             }
             if drive > limit {
-                warn(.legOverLimit, leg: i, seconds: drive - limit,
-                     "The leg \(name(i)) → \(name(i + 1)) alone takes \(Formatting.duration(drive)), over the \(Formatting.duration(limit)) daily limit: add a stop on the way.")
+                warn(
+                    .legOverLimit, leg: i, seconds: drive - limit,
+                    "The leg \(name(i)) → \(name(i + 1)) alone takes \(Formatting.duration(drive)), over the \(Formatting.duration(limit)) daily limit: add a stop on the way."
+                )
             }
             let departure = itinerary.stops[i].departure!
-            itinerary.legs.append(ItineraryLeg(from: i, to: i + 1, day: dayNumber, distanceMeters: distance,
-                                               driveSeconds: drive, estimated: estimated))
+            itinerary.legs.append(
+                ItineraryLeg(
+                    from: i, to: i + 1, day: dayNumber, distanceMeters: distance,
+                    driveSeconds: drive, estimated: estimated))
             dayDriving += drive
             dayDistance += distance
             fuelMeters += straight ? estimate.roadMeters(straightMeters: distance) : distance
@@ -125,8 +132,9 @@ private struct Builder {
             if time > fixed {
                 itinerary.stops[i].late = time.timeIntervalSince(fixed)
                 if itinerary.stops[i].late >= 60 {
-                    warn(.lateArrival, stop: i, seconds: itinerary.stops[i].late,
-                         "\(name(i)) is reached \(Formatting.duration(itinerary.stops[i].late)) after its fixed arrival time.")
+                    warn(
+                        .lateArrival, stop: i, seconds: itinerary.stops[i].late,
+                        "\(name(i)) is reached \(Formatting.duration(itinerary.stops[i].late)) after its fixed arrival time.")
                 }
             } else {
                 itinerary.stops[i].wait = fixed.timeIntervalSince(time)
@@ -162,20 +170,24 @@ private struct Builder {
     private mutating func closeDay(at last: Int, end: ItineraryDay.End) {
         let first = dayFirstStop
         let setOff = itinerary.stops[first].departure ?? itinerary.stops[first].arrival
-        itinerary.days.append(ItineraryDay(number: dayNumber, date: setOff.map(clocks[first].dayString) ?? "",
-                                           firstStop: first, lastStop: last, drivingSeconds: dayDriving,
-                                           distanceMeters: dayDistance, end: end))
+        itinerary.days.append(
+            ItineraryDay(
+                number: dayNumber, date: setOff.map(clocks[first].dayString) ?? "",
+                firstStop: first, lastStop: last, drivingSeconds: dayDriving,
+                distanceMeters: dayDistance, end: end))
         if dayDriving > limit {
-            warn(.dayOverLimit, day: dayNumber, seconds: dayDriving - limit,
-                 "Day \(dayNumber) drives \(Formatting.duration(dayDriving)), over the \(Formatting.duration(limit)) daily limit.")
+            warn(
+                .dayOverLimit, day: dayNumber, seconds: dayDriving - limit,
+                "Day \(dayNumber) drives \(Formatting.duration(dayDriving)), over the \(Formatting.duration(limit)) daily limit.")
         }
     }
 
     private mutating func finish() {
         let legs = itinerary.legs
-        var totals = ItineraryTotals(days: itinerary.days.count,
-                                     drivingSeconds: legs.reduce(0) { $0 + $1.driveSeconds },
-                                     distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters })
+        var totals = ItineraryTotals(
+            days: itinerary.days.count,
+            drivingSeconds: legs.reduce(0) { $0 + $1.driveSeconds },
+            distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters })
         if let consumption = trip.fuelConsumption, let volume = consumption.volume(forMeters: fuelMeters) {
             totals.fuelVolume = volume
             totals.fuelUnit = consumption.unit.volumeSymbol
@@ -192,9 +204,13 @@ private struct Builder {
 
     private func name(_ i: Int) -> String { trip.waypoints[i].name }
 
-    private mutating func warn(_ kind: ItineraryWarning.Kind, stop: Int? = nil, leg: Int? = nil, day: Int? = nil,
-                               seconds: Double, _ message: String) {
-        itinerary.warnings.append(ItineraryWarning(kind: kind, stop: stop, leg: leg, day: day,
-                                                   seconds: seconds, message: message))
+    private mutating func warn(
+        _ kind: ItineraryWarning.Kind, stop: Int? = nil, leg: Int? = nil, day: Int? = nil,
+        seconds: Double, _ message: String
+    ) {
+        itinerary.warnings.append(
+            ItineraryWarning(
+                kind: kind, stop: stop, leg: leg, day: day,
+                seconds: seconds, message: message))
     }
 }

@@ -52,8 +52,9 @@ private struct Writer {
     private mutating func render(_ day: ItineraryDay) {
         let first = itinerary.stops[day.firstStop]
         out.append("")
-        out.append("Day \(day.number) · \(dateText(first.departure ?? first.arrival, first.timeZone)) · "
-                   + ItineraryPhrases.day(day, unit: unit))
+        out.append(
+            "Day \(day.number) · \(dateText(first.departure ?? first.arrival, first.timeZone)) · "
+                + ItineraryPhrases.day(day, unit: unit))
         shownDate = first.departure.map { localDate($0, first.timeZone) } ?? ""
         shownZone = ""
         if let departure = first.departure, day.firstStop != day.lastStop {
@@ -70,8 +71,9 @@ private struct Writer {
     private mutating func arrive(_ stop: ItineraryStop, at arrival: Date, endsDay: Bool) {
         let details = ItineraryPhrases.arrivalDetails(stop)
         let passThrough = !endsDay && stop.stay == 0 && stop.wait < 60
-        event(arrival, stop.timeZone, passThrough ? "via" : "arrive",
-              ([stop.name] + details).joined(separator: " · "))
+        event(
+            arrival, stop.timeZone, passThrough ? "via" : "arrive",
+            ([stop.name] + details).joined(separator: " · "))
         if !endsDay, !passThrough, let departure = stop.departure {
             event(departure, stop.timeZone, "depart", stop.name)
         }

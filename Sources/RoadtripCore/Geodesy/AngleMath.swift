@@ -77,8 +77,14 @@ enum AngleMath {
     /// atan2 in degrees, computed in [−45°, 45°] and then mapped to the quadrant.
     static func atan2d(_ y: Double, _ x: Double) -> Double {
         var x = x, y = y, q = 0
-        if abs(y) > abs(x) { swap(&x, &y); q = 2 }
-        if x.sign == .minus { x = -x; q += 1 }
+        if abs(y) > abs(x) {
+            swap(&x, &y)
+            q = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            q += 1
+        }
         let ang = Foundation.atan2(y, x) / degree
         switch q {
         case 1: return copysign(180, y) - ang

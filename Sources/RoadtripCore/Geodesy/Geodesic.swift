@@ -24,9 +24,10 @@ public enum Geodesic {
     /// Distance and azimuths from `a` to `b`. Invalid coordinates (NaN, |lat| > 90) give NaN.
     public static func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicLine {
         let r = Ellipsoid.wgs84.inverse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
-        return GeodesicLine(distance: r.s12,
-                            initialAzimuth: AngleMath.atan2d(r.salp1, r.calp1),
-                            finalAzimuth: AngleMath.atan2d(r.salp2, r.calp2))
+        return GeodesicLine(
+            distance: r.s12,
+            initialAzimuth: AngleMath.atan2d(r.salp1, r.calp1),
+            finalAzimuth: AngleMath.atan2d(r.salp2, r.calp2))
     }
 
     /// Distance in metres from `a` to `b`.
@@ -42,7 +43,8 @@ public enum Geodesic {
 
     /// `direct`, also returning the azimuth (degrees) on arrival.
     public static func directWithAzimuth(from start: Coordinate, azimuth: Double, distance: Double)
-        -> (coordinate: Coordinate, finalAzimuth: Double) {
+        -> (coordinate: Coordinate, finalAzimuth: Double)
+    {
         let r = Ellipsoid.wgs84.direct(lat1: start.latitude, lon1: start.longitude, azi1: azimuth, s12: distance)
         return (Coordinate(latitude: r.lat2, longitude: r.lon2), r.azi2)
     }

@@ -5,7 +5,8 @@ import Foundation
 extension Ellipsoid {
     /// The end point and azimuth (degrees) after `s12` metres from (lat1, lon1) heading `azi1`.
     func direct(lat1: Double, lon1: Double, azi1: Double, s12: Double)
-        -> (lat2: Double, lon2: Double, azi2: Double) {
+        -> (lat2: Double, lon2: Double, azi2: Double)
+    {
         typealias T = GeodesicTolerance
         let (salp1, calp1) = AngleMath.sincos(AngleMath.round(AngleMath.normalize(azi1)))
         var (sbet1, cbet1) = AngleMath.sincos(AngleMath.round(AngleMath.latFix(lat1)))

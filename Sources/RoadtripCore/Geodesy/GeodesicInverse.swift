@@ -11,7 +11,8 @@ import Foundation
 extension Ellipsoid {
     /// Distance (m) and the sines and cosines of the azimuths at both ends.
     func inverse(lat1: Double, lon1: Double, lat2: Double, lon2: Double)
-        -> (s12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double) {
+        -> (s12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double)
+    {
         typealias T = GeodesicTolerance
         var (lon12, lon12s) = AngleMath.difference(lon1, lon2)
         var lonsign: Double = lon12.sign == .minus ? -1 : 1
@@ -55,19 +56,24 @@ extension Ellipsoid {
 
         var meridian = lat1 == -90 || slam12 == 0
         if meridian {
-            calp1 = clam12; salp1 = slam12
-            calp2 = 1; salp2 = 0
+            calp1 = clam12
+            salp1 = slam12
+            calp2 = 1
+            salp2 = 0
             let ssig1 = sbet1, csig1 = calp1 * cbet1
             let ssig2 = sbet2, csig2 = calp2 * cbet2
             var sig12 = atan2(fmax(0.0, csig1 * ssig2 - ssig1 * csig2) + 0, csig1 * csig2 + ssig1 * ssig2)
-            let lengths = lengths(eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
-                                  ssig2: ssig2, csig2: csig2, dn2: dn2, distance: true, reduced: true)
+            let lengths = lengths(
+                eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
+                ssig2: ssig2, csig2: csig2, dn2: dn2, distance: true, reduced: true)
             var m12x = lengths.m12b
             s12x = lengths.s12b
             // A meridian longer than half a turn with negative reduced length is not shortest.
             if sig12 < 1 || m12x >= 0 {
                 if sig12 < 3 * T.tiny || (sig12 < T.tol0 && (s12x < 0 || m12x < 0)) {
-                    sig12 = 0; m12x = 0; s12x = 0
+                    sig12 = 0
+                    m12x = 0
+                    s12x = 0
                 }
                 s12x *= b
             } else {
@@ -77,21 +83,30 @@ extension Ellipsoid {
 
         if !meridian && sbet1 == 0 && lon12s >= f * 180 {
             // Along the equator.
-            calp1 = 0; calp2 = 0; salp1 = 1; salp2 = 1
+            calp1 = 0
+            calp2 = 0
+            salp1 = 1
+            salp2 = 1
             s12x = a * lam12
         } else if !meridian {
-            let start = inverseStart(sbet1: sbet1, cbet1: cbet1, sbet2: sbet2, cbet2: cbet2,
-                                     lam12: lam12, slam12: slam12, clam12: clam12)
-            salp1 = start.salp1; calp1 = start.calp1
+            let start = inverseStart(
+                sbet1: sbet1, cbet1: cbet1, sbet2: sbet2, cbet2: cbet2,
+                lam12: lam12, slam12: slam12, clam12: clam12)
+            salp1 = start.salp1
+            calp1 = start.calp1
             if start.sig12 >= 0 {
                 // Short line solved on the auxiliary sphere.
-                salp2 = start.salp2; calp2 = start.calp2
+                salp2 = start.salp2
+                calp2 = start.calp2
                 s12x = start.sig12 * b * start.dnm
             } else {
-                let solved = newton(sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                                    slam12: slam12, clam12: clam12, salp1: salp1, calp1: calp1)
-                salp1 = solved.salp1; calp1 = solved.calp1
-                salp2 = solved.salp2; calp2 = solved.calp2
+                let solved = newton(
+                    sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                    slam12: slam12, clam12: clam12, salp1: salp1, calp1: calp1)
+                salp1 = solved.salp1
+                calp1 = solved.calp1
+                salp2 = solved.salp2
+                calp2 = solved.calp2
                 s12x = solved.s12b * b
             }
         }
@@ -101,15 +116,20 @@ extension Ellipsoid {
             swap(&salp1, &salp2)
             swap(&calp1, &calp2)
         }
-        salp1 *= swapp * lonsign; calp1 *= swapp * latsign
-        salp2 *= swapp * lonsign; calp2 *= swapp * latsign
+        salp1 *= swapp * lonsign
+        calp1 *= swapp * latsign
+        salp2 *= swapp * lonsign
+        calp2 *= swapp * latsign
         return (s12, salp1, calp1, salp2, calp2)
     }
 
     /// Newton's method on α₁ with a bracket that falls back to bisection when a step misbehaves.
-    private func newton(sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
-                        slam12: Double, clam12: Double, salp1: Double, calp1: Double)
-        -> (salp1: Double, calp1: Double, salp2: Double, calp2: Double, s12b: Double) {
+    private func newton(
+        sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
+        slam12: Double, clam12: Double, salp1: Double, calp1: Double
+    )
+        -> (salp1: Double, calp1: Double, salp2: Double, calp2: Double, s12b: Double)
+    {
         typealias T = GeodesicTolerance
         var salp1 = salp1, calp1 = calp1
         var numit = 0
@@ -117,15 +137,18 @@ extension Ellipsoid {
         var tripn = false, tripb = false
         var r: Lambda12Result
         while true {
-            r = lambda12(sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                         salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12, diffp: numit < T.maxit1)
+            r = lambda12(
+                sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12, diffp: numit < T.maxit1)
             let v = r.lam12
             // Written so that a NaN ends the loop.
             if tripb || !(abs(v) >= (tripn ? 8 : 1) * T.tol0) || numit == T.maxit2 { break }
             if v > 0 && (numit > T.maxit1 || calp1 / salp1 > calp1b / salp1b) {
-                salp1b = salp1; calp1b = calp1
+                salp1b = salp1
+                calp1b = calp1
             } else if v < 0 && (numit > T.maxit1 || calp1 / salp1 < calp1a / salp1a) {
-                salp1a = salp1; calp1a = calp1
+                salp1a = salp1
+                calp1a = calp1
             }
             if numit < T.maxit1 && r.dlam12 > 0 {
                 let dalp1 = -v / r.dlam12
@@ -147,12 +170,15 @@ extension Ellipsoid {
             calp1 = (calp1a + calp1b) / 2
             AngleMath.norm(&salp1, &calp1)
             tripn = false
-            tripb = abs(salp1a - salp1) + (calp1a - calp1) < T.tolb
+            tripb =
+                abs(salp1a - salp1) + (calp1a - calp1) < T.tolb
                 || abs(salp1 - salp1b) + (calp1 - calp1b) < T.tolb
             numit += 1
         }
-        let s12b = lengths(eps: r.eps, sig12: r.sig12, ssig1: r.ssig1, csig1: r.csig1, dn1: dn1,
-                           ssig2: r.ssig2, csig2: r.csig2, dn2: dn2, distance: true, reduced: false).s12b
+        let s12b = lengths(
+            eps: r.eps, sig12: r.sig12, ssig1: r.ssig1, csig1: r.csig1, dn1: dn1,
+            ssig2: r.ssig2, csig2: r.csig2, dn2: dn2, distance: true, reduced: false
+        ).s12b
         return (salp1, calp1, r.salp2, r.calp2, s12b)
     }
 }

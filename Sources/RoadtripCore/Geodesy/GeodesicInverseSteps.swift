@@ -15,9 +15,12 @@ struct Lambda12Result {
 /// The steps of the inverse solution (GeographicLib's `Lambda12`, `InverseStart`, `Astroid`, `Lengths`).
 extension Ellipsoid {
     /// s₁₂/b and m₁₂/b between σ₁ and σ₂ (eqs. 38–41 of Karney 2013); each computed only when asked.
-    func lengths(eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
-                 ssig2: Double, csig2: Double, dn2: Double, distance: Bool, reduced: Bool)
-        -> (s12b: Double, m12b: Double) {
+    func lengths(
+        eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
+        ssig2: Double, csig2: Double, dn2: Double, distance: Bool, reduced: Bool
+    )
+        -> (s12b: Double, m12b: Double)
+    {
         var s12b = 0.0, m12b = 0.0
         let a1m1 = GeodesicSeries.a1m1(eps)
         let a1 = 1 + a1m1
@@ -49,8 +52,10 @@ extension Ellipsoid {
     }
 
     /// λ₁₂ − λ₁₂⁰ for a trial azimuth α₁, and its derivative when `diffp`.
-    func lambda12(sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
-                  salp1: Double, calp1: Double, slam120: Double, clam120: Double, diffp: Bool) -> Lambda12Result {
+    func lambda12(
+        sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
+        salp1: Double, calp1: Double, slam120: Double, clam120: Double, diffp: Bool
+    ) -> Lambda12Result {
         var calp1 = calp1
         // Breaks the degeneracy of the equatorial line (already handled by the caller).
         if sbet1 == 0 && calp1 == 0 { calp1 = -GeodesicTolerance.tiny }
@@ -62,9 +67,11 @@ extension Ellipsoid {
 
         // Keeps the symmetry |β₂| = −β₁ exact, where the iteration would otherwise be singular.
         let salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
-        let calp2 = cbet2 != cbet1 || abs(sbet2) != -sbet1
-            ? sqrt(calp1 * cbet1 * (calp1 * cbet1)
-                   + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2))) / cbet2
+        let calp2 =
+            cbet2 != cbet1 || abs(sbet2) != -sbet1
+            ? sqrt(
+                calp1 * cbet1 * (calp1 * cbet1)
+                    + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2))) / cbet2
             : abs(calp1)
         var ssig2 = sbet2, csig2 = calp2 * cbet2
         let somg2 = salp0 * sbet2, comg2 = calp2 * cbet2
@@ -84,19 +91,26 @@ extension Ellipsoid {
             if calp2 == 0 {
                 dlam12 = -2 * f1 * dn1 / sbet1
             } else {
-                dlam12 = lengths(eps: eps, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
-                                 ssig2: ssig2, csig2: csig2, dn2: dn2, distance: false, reduced: true).m12b
+                dlam12 =
+                    lengths(
+                        eps: eps, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
+                        ssig2: ssig2, csig2: csig2, dn2: dn2, distance: false, reduced: true
+                    ).m12b
                 dlam12 *= f1 / (calp2 * cbet2)
             }
         }
-        return Lambda12Result(lam12: eta + domg12, salp2: salp2, calp2: calp2, sig12: sig12,
-                              ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2, eps: eps, dlam12: dlam12)
+        return Lambda12Result(
+            lam12: eta + domg12, salp2: salp2, calp2: calp2, sig12: sig12,
+            ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2, eps: eps, dlam12: dlam12)
     }
 
     /// A starting α₁ for Newton's method; for really short lines the whole answer (`sig12 ≥ 0`).
-    func inverseStart(sbet1: Double, cbet1: Double, sbet2: Double, cbet2: Double,
-                      lam12: Double, slam12: Double, clam12: Double)
-        -> (sig12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double, dnm: Double) {
+    func inverseStart(
+        sbet1: Double, cbet1: Double, sbet2: Double, cbet2: Double,
+        lam12: Double, slam12: Double, clam12: Double
+    )
+        -> (sig12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double, dnm: Double)
+    {
         typealias T = GeodesicTolerance
         var sig12 = -1.0, salp2 = 0.0, calp2 = 0.0, dnm = 0.0
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
@@ -109,13 +123,16 @@ extension Ellipsoid {
             sbetm2 /= sbetm2 + (cbet1 + cbet2) * (cbet1 + cbet2)
             dnm = sqrt(1 + ep2 * sbetm2)
             let omg12 = lam12 / (f1 * dnm)
-            somg12 = sin(omg12); comg12 = cos(omg12)
+            somg12 = sin(omg12)
+            comg12 = cos(omg12)
         } else {
-            somg12 = slam12; comg12 = clam12
+            somg12 = slam12
+            comg12 = clam12
         }
 
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = hypot(salp1, calp1)
@@ -143,7 +160,8 @@ extension Ellipsoid {
             } else {
                 let k = Ellipsoid.astroid(x, y)
                 let omg12a = lamscale * (-x * k / (1 + k))
-                somg12 = sin(omg12a); comg12 = -cos(omg12a)
+                somg12 = sin(omg12a)
+                comg12 = -cos(omg12a)
                 salp1 = cbet2 * somg12
                 calp1 = sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
             }
@@ -152,7 +170,8 @@ extension Ellipsoid {
         if !(salp1 <= 0) {
             AngleMath.norm(&salp1, &calp1)
         } else {
-            salp1 = 1; calp1 = 0
+            salp1 = 1
+            calp1 = 0
         }
         return (sig12, salp1, calp1, salp2, calp2, dnm)
     }

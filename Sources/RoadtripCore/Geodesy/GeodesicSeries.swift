@@ -11,16 +11,20 @@ struct SineSeries {
     func evaluate(sin s: Double, cos c: Double) -> Double {
         let ar = 2 * (c - s) * (c + s)
         var y0 = 0.0, y1 = 0.0
-        y1 = ar * y0 - y1 + c6; y0 = ar * y1 - y0 + c5
-        y1 = ar * y0 - y1 + c4; y0 = ar * y1 - y0 + c3
-        y1 = ar * y0 - y1 + c2; y0 = ar * y1 - y0 + c1
+        y1 = ar * y0 - y1 + c6
+        y0 = ar * y1 - y0 + c5
+        y1 = ar * y0 - y1 + c4
+        y0 = ar * y1 - y0 + c3
+        y1 = ar * y0 - y1 + c2
+        y0 = ar * y1 - y0 + c1
         return 2 * s * c * y0
     }
 
     /// `a · self − b · other`, term by term.
     func combined(_ a: Double, minus b: Double, times other: SineSeries) -> SineSeries {
-        SineSeries(c1: a * c1 - b * other.c1, c2: a * c2 - b * other.c2, c3: a * c3 - b * other.c3,
-                   c4: a * c4 - b * other.c4, c5: a * c5 - b * other.c5, c6: a * c6 - b * other.c6)
+        SineSeries(
+            c1: a * c1 - b * other.c1, c2: a * c2 - b * other.c2, c3: a * c3 - b * other.c3,
+            c4: a * c4 - b * other.c4, c5: a * c5 - b * other.c5, c6: a * c6 - b * other.c6)
     }
 }
 
@@ -118,7 +122,7 @@ enum GeodesicSeries {
         9, -16, 768,
         3, -5, 512,
         -7, 1280,
-        -7, 2048,
+        -7, 2048
     ]
     private static let c1pTable: [Double] = [
         205, -432, 768, 1536,
@@ -126,7 +130,7 @@ enum GeodesicSeries {
         -225, 116, 384,
         -7173, 2695, 7680,
         3467, 7680,
-        38081, 61440,
+        38081, 61440
     ]
     private static let c2Table: [Double] = [
         1, 2, 16, 32,
@@ -134,7 +138,7 @@ enum GeodesicSeries {
         15, 80, 768,
         7, 35, 512,
         63, 1280,
-        77, 2048,
+        77, 2048
     ]
     private static let a3Table: [Double] = [
         -3, 128,
@@ -142,7 +146,7 @@ enum GeodesicSeries {
         -1, -3, -1, 16,
         3, -1, -2, 8,
         1, -1, 2,
-        1, 1,
+        1, 1
     ]
     private static let c3Table: [Double] = [
         3, 128,
@@ -159,6 +163,6 @@ enum GeodesicSeries {
         5, -9, 5, 192,
         7, 512,
         -14, 7, 512,
-        21, 2560,
+        21, 2560
     ]
 }

@@ -20,12 +20,14 @@ public struct Trip: Hashable, Sendable, Identifiable {
     /// Price per litre, or per gallon when the consumption is in mpg (see `FuelConsumption`).
     public var fuelPrice: Double?
 
-    public init(id: UUID = UUID(), name: String, waypoints: [Waypoint] = [],
-                startDate: Date? = nil,
-                dailyDrivingLimit: TimeInterval = Trip.defaultDailyDrivingLimit,
-                dailyStartMinutes: Int = Trip.defaultDailyStartMinutes,
-                fuelConsumption: FuelConsumption? = nil,
-                fuelPrice: Double? = nil) {
+    public init(
+        id: UUID = UUID(), name: String, waypoints: [Waypoint] = [],
+        startDate: Date? = nil,
+        dailyDrivingLimit: TimeInterval = Trip.defaultDailyDrivingLimit,
+        dailyStartMinutes: Int = Trip.defaultDailyStartMinutes,
+        fuelConsumption: FuelConsumption? = nil,
+        fuelPrice: Double? = nil
+    ) {
         self.id = id
         self.name = name
         self.waypoints = waypoints
@@ -51,26 +53,32 @@ extension Trip: Codable {
         name = try c.decode(String.self, forKey: .name)
         waypoints = try c.decode([Waypoint].self, forKey: .waypoints)
         startDate = try ISO8601Text.decodeIfPresent(c, forKey: .startDate)
-        dailyDrivingLimit = try c.decodeIfPresent(TimeInterval.self, forKey: .dailyDrivingLimit)
+        dailyDrivingLimit =
+            try c.decodeIfPresent(TimeInterval.self, forKey: .dailyDrivingLimit)
             ?? Trip.defaultDailyDrivingLimit
         guard dailyDrivingLimit.isFinite, dailyDrivingLimit > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .dailyDrivingLimit, in: c,
+            throw DecodingError.dataCorruptedError(
+                forKey: .dailyDrivingLimit, in: c,
                 debugDescription: "dailyDrivingLimit must be a positive number of seconds")
         }
-        dailyStartMinutes = try c.decodeIfPresent(Int.self, forKey: .dailyStartMinutes)
+        dailyStartMinutes =
+            try c.decodeIfPresent(Int.self, forKey: .dailyStartMinutes)
             ?? Trip.defaultDailyStartMinutes
         guard (0..<24 * 60).contains(dailyStartMinutes) else {
-            throw DecodingError.dataCorruptedError(forKey: .dailyStartMinutes, in: c,
+            throw DecodingError.dataCorruptedError(
+                forKey: .dailyStartMinutes, in: c,
                 debugDescription: "dailyStartMinutes must be between 0 and 1439 (minutes after midnight)")
         }
         fuelConsumption = try c.decodeIfPresent(FuelConsumption.self, forKey: .fuelConsumption)
         if let fuel = fuelConsumption, !fuel.isValid {
-            throw DecodingError.dataCorruptedError(forKey: .fuelConsumption, in: c,
+            throw DecodingError.dataCorruptedError(
+                forKey: .fuelConsumption, in: c,
                 debugDescription: "fuelConsumption value must be a positive number")
         }
         fuelPrice = try c.decodeIfPresent(Double.self, forKey: .fuelPrice)
         if let price = fuelPrice, !(price.isFinite && price >= 0) {
-            throw DecodingError.dataCorruptedError(forKey: .fuelPrice, in: c,
+            throw DecodingError.dataCorruptedError(
+                forKey: .fuelPrice, in: c,
                 debugDescription: "fuelPrice must be zero or a positive number")
         }
     }

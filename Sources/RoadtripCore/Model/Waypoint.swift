@@ -19,9 +19,11 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
     /// Country ("United States") of the place the stop was chosen as; nil when typed by hand.
     public var country: String?
 
-    public init(id: UUID = UUID(), name: String, coordinate: Coordinate,
-                stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
-                fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil) {
+    public init(
+        id: UUID = UUID(), name: String, coordinate: Coordinate,
+        stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
+        fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
@@ -52,7 +54,8 @@ extension Waypoint: Codable {
         )
         stay = try c.decodeIfPresent(TimeInterval.self, forKey: .stay) ?? 0
         guard stay.isFinite, stay >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .stay, in: c,
+            throw DecodingError.dataCorruptedError(
+                forKey: .stay, in: c,
                 debugDescription: "stay must be zero or a positive number of seconds")
         }
         overnight = try c.decodeIfPresent(Bool.self, forKey: .overnight) ?? false

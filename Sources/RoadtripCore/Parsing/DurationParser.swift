@@ -19,7 +19,10 @@ public enum DurationParser {
         var runs: [String] = []
         var lastWasNumber: Bool?
         for ch in t {
-            if ch == " " { lastWasNumber = nil; continue }
+            if ch == " " {
+                lastWasNumber = nil
+                continue
+            }
             let isNumber = ch.isNumber || ch == "."
             if lastWasNumber == isNumber { runs[runs.count - 1].append(ch) } else { runs.append(String(ch)) }
             lastWasNumber = isNumber
@@ -45,7 +48,7 @@ public enum DurationParser {
     private static let units: [String: Double] = [
         "d": 86400, "day": 86400, "days": 86400,
         "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
-        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60
     ]
 
     /// "1 h 30 min" style text that `parse` reads back; empty for zero.
@@ -64,14 +67,16 @@ public enum LocalTimeParser {
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let time = parts[1].split(separator: ":").compactMap { Int($0) }
         guard day.count == 3, time.count == 2, (1...12).contains(day[1]), (1...31).contains(day[2]),
-              (0...23).contains(time[0]), (0...59).contains(time[1]) else {
+            (0...23).contains(time[0]), (0...59).contains(time[1])
+        else {
             return .failure(CoordinateError("“\(t)” is not a date and time (YYYY-MM-DD HH:MM)."))
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day[2] else {
+            calendar.component(.day, from: date) == day[2]
+        else {
             return .failure(CoordinateError("“\(t)” is not a day of the calendar."))
         }
         return .success(date)

@@ -9,11 +9,13 @@ enum PositionLink {
     static func read(_ text: String) -> PositionParser.Reading? {
         let lower = text.lowercased()
         if lower.hasPrefix("geo:") { return geoURI(String(text.dropFirst(4))) }
-        let isLink = lower.contains("://") || lower.hasPrefix("www.")
+        let isLink =
+            lower.contains("://") || lower.hasPrefix("www.")
             || ["maps.google.", "google.", "goo.gl/", "openstreetmap.org", "osm.org/", "maps.apple.com", "bing.com/maps"]
                 .contains { lower.hasPrefix($0) }
         guard isLink, !text.contains(" ") else { return nil }
-        return webLink(text) ?? .invalid("The link holds no position: open it and copy the address with the map's coordinates in it.")
+        return webLink(text)
+            ?? .invalid("The link holds no position: open it and copy the address with the map's coordinates in it.")
     }
 
     /// `geo:47.56,13.65`, with an optional altitude and parameters; `geo:0,0?q=47.56,13.65(Hallstatt)`.

@@ -87,7 +87,12 @@ public enum PositionParser {
             case "'":
                 // Two apostrophes are the seconds sign typed on a keyboard without ″.
                 let next = scalars.next()
-                if next == "'" { out.unicodeScalars.append("\"") } else { out.unicodeScalars.append("'"); pending = next }
+                if next == "'" {
+                    out.unicodeScalars.append("\"")
+                } else {
+                    out.unicodeScalars.append("'")
+                    pending = next
+                }
             default: out.unicodeScalars.append(s)
             }
         }

@@ -12,7 +12,7 @@ enum PositionToken: Equatable {
 /// Splits written positions into tokens, and the tokens into the two halves of a pair.
 enum PositionTokens {
     private static let hemisphereWords: [String: Character] = [
-        "N": "N", "S": "S", "E": "E", "W": "W", "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W",
+        "N": "N", "S": "S", "E": "E", "W": "W", "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W"
     ]
 
     /// The tokens of `text`, or nil when it holds anything that is not position notation
@@ -23,9 +23,15 @@ enum PositionTokens {
         var i = 0
         while i < chars.count {
             let c = chars[i]
-            if c == " " { i += 1; continue }
-            if c.isASCII, c.isNumber || c == "." || ((c == "-" || c == "+") && i + 1 < chars.count
-                                                      && (chars[i + 1].isASCII && (chars[i + 1].isNumber || chars[i + 1] == "."))) {
+            if c == " " {
+                i += 1
+                continue
+            }
+            if c.isASCII,
+                c.isNumber || c == "."
+                    || ((c == "-" || c == "+") && i + 1 < chars.count
+                        && (chars[i + 1].isASCII && (chars[i + 1].isNumber || chars[i + 1] == ".")))
+            {
                 var j = i + 1
                 while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "." { j += 1 }
                 let body = String(chars[i..<j])
@@ -65,7 +71,9 @@ enum PositionTokens {
     static func halves(_ tokens: [PositionToken]) -> Result<([PositionToken], [PositionToken]), PositionProblem> {
         let separators = tokens.indices.filter { tokens[$0] == .separator }
         if separators.count > 1 {
-            return .failure(PositionProblem("\(separators.count + 1) parts separated by commas; type latitude, longitude, with a point for decimals."))
+            return .failure(
+                PositionProblem(
+                    "\(separators.count + 1) parts separated by commas; type latitude, longitude, with a point for decimals."))
         }
         if let cut = separators.first {
             return .success((Array(tokens[..<cut]), Array(tokens[(cut + 1)...])))
@@ -87,7 +95,9 @@ enum PositionTokens {
             if numbers.count == 1 {
                 return .failure(PositionProblem("one value; type latitude and longitude, e.g. 47.8095, 13.055."))
             }
-            return .failure(PositionProblem("\(numbers.count) numbers cannot be split into latitude and longitude; put a comma between them."))
+            return .failure(
+                PositionProblem("\(numbers.count) numbers cannot be split into latitude and longitude; put a comma between them.")
+            )
         }
         let cut = numbers[numbers.count / 2]
         return .success((Array(tokens[..<cut]), Array(tokens[cut...])))

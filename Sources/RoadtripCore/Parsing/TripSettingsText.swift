@@ -35,7 +35,7 @@ public struct TripSettingsText: Equatable, Sendable {
             .dailyLimit: Formatting.duration(trip.dailyDrivingLimit),
             .dayStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
             .fuel: trip.fuelConsumption.map { Self.fuelText($0) } ?? "",
-            .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? "",
+            .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? ""
         ]
     }
 

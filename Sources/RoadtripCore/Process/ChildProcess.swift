@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // GNU extensions that Glibc's Swift module hides: a pipe born close-on-exec (so a child spawned by
@@ -55,9 +55,11 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` (a path) with `arguments`, `environment` (this process's when nil) and
     /// the given streams, in `directory` when one is given.
-    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                             directory: String? = nil, stdin: Stream = .null, stdout: Stream = .null,
-                             stderr: Stream = .null) throws -> ChildProcess {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil, stdin: Stream = .null, stdout: Stream = .null,
+        stderr: Stream = .null
+    ) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,7 +76,9 @@ public final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
             case .pipe:
                 var ends: [Int32] = [0, 0]
-                guard c_pipe2(&ends, O_CLOEXEC) == 0 else { throw SpawnError(description: "cannot make a pipe: \(Self.reason(errno))") }
+                guard c_pipe2(&ends, O_CLOEXEC) == 0 else {
+                    throw SpawnError(description: "cannot make a pipe: \(Self.reason(errno))")
+                }
                 let (mine, theirs) = fd == 0 ? (ends[1], ends[0]) : (ends[0], ends[1])
                 parentEnds[fd] = mine
                 childEnds.append(theirs)

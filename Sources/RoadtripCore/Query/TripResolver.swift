@@ -17,8 +17,11 @@ public enum TripResolver {
         case 1: return .success(prefixed[0])
         case 0:
             let names = trips.prefix(10).map { "“\($0.name)”" }.joined(separator: ", ")
-            return .failure(.init(trips.isEmpty ? "No trip “\(q)”: there are no trips yet."
-                                                : "No trip “\(q)”. Trips: \(names)\(trips.count > 10 ? ", …" : "")."))
+            return .failure(
+                .init(
+                    trips.isEmpty
+                        ? "No trip “\(q)”: there are no trips yet."
+                        : "No trip “\(q)”. Trips: \(names)\(trips.count > 10 ? ", …" : "")."))
         default:
             return .failure(.init("“\(q)” matches \(prefixed.count) trips: \(list(prefixed))"))
         }

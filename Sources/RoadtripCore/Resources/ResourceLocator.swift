@@ -27,8 +27,9 @@ public enum ResourceLocator {
     }
 
     /// The search for this process, done once.
-    public static let location = locate(environment: ProcessInfo.processInfo.environment,
-                                         executablePaths: executablePaths(), sourceFile: #filePath)
+    public static let location = locate(
+        environment: ProcessInfo.processInfo.environment,
+        executablePaths: executablePaths(), sourceFile: #filePath)
 
     /// The data folder, or nil when there is none (see `location.missingMessage`).
     public static var dataDirectory: URL? { location.directory }
@@ -51,8 +52,10 @@ public enum ResourceLocator {
         for path in executablePaths {
             var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
             while folder.path != "/" {
-                for candidate in [folder.appendingPathComponent("Data", isDirectory: true),
-                                  folder.appendingPathComponent("share/roadtrip", isDirectory: true)] where holds(candidate) {
+                for candidate in [
+                    folder.appendingPathComponent("Data", isDirectory: true),
+                    folder.appendingPathComponent("share/roadtrip", isDirectory: true)
+                ] where holds(candidate) {
                     return Location(directory: candidate, searched: searched)
                 }
                 folder = folder.deletingLastPathComponent()

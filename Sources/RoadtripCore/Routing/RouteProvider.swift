@@ -18,8 +18,10 @@ public struct Leg: Sendable, Hashable {
     /// The driven line, when the provider knows it.
     public var geometry: [Coordinate]?
 
-    public init(from: Coordinate, to: Coordinate, distanceMeters: Double,
-                durationSeconds: Double? = nil, source: LegSource, geometry: [Coordinate]? = nil) {
+    public init(
+        from: Coordinate, to: Coordinate, distanceMeters: Double,
+        durationSeconds: Double? = nil, source: LegSource, geometry: [Coordinate]? = nil
+    ) {
         self.from = from
         self.to = to
         self.distanceMeters = distanceMeters
@@ -70,8 +72,9 @@ extension RouteProvider {
         do {
             return RouteResult(legs: try await legs(for: stops))
         } catch {
-            return RouteResult(legs: GeodesicRouteProvider().instantLegs(for: stops),
-                               fallbackReason: "\(label) failed (\(error)): showing straight-line distances")
+            return RouteResult(
+                legs: GeodesicRouteProvider().instantLegs(for: stops),
+                fallbackReason: "\(label) failed (\(error)): showing straight-line distances")
         }
     }
 }

@@ -34,8 +34,9 @@ public struct TotalsCalculator: Sendable {
         let known = routes.knownLegs(for: stops)
         let complete = !known.contains(where: { $0 == nil })
         let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
-        return ComputedTotal(meters: legs.reduce(0) { $0 + $1.distanceMeters },
-                             isEstimate: legs.contains { $0.source == .estimate }, isComplete: complete)
+        return ComputedTotal(
+            meters: legs.reduce(0) { $0 + $1.distanceMeters },
+            isEstimate: legs.contains { $0.source == .estimate }, isComplete: complete)
     }
 
     /// The totals of many trips (those of a large file beyond its first screen), computed on every core.
@@ -52,8 +53,14 @@ public struct TotalsCalculator: Sendable {
 /// Slots filled from several threads, each slot by one thread only.
 private final class ConcurrentResults<T>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<T?>
-    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-    deinit { slots.deinitialize(); slots.deallocate() }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
     func set(_ i: Int, _ value: T) { slots[i] = value }
     var values: [T] { slots.map { $0! } }
 }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Replaces a file so that a crash, a full disk or an I/O error leaves either the old or the new
@@ -68,8 +68,10 @@ struct AtomicFileWriter {
         }
         if exists && info.st_mode & 0o222 == 0 {
             // Someone made it read-only on purpose; replacing it would undo that behind their back.
-            throw Failure(message: String(format: "is read-only (mode %04o): nothing was saved; make it writable (chmod u+w) to save",
-                                          info.st_mode & 0o7777))
+            throw Failure(
+                message: String(
+                    format: "is read-only (mode %04o): nothing was saved; make it writable (chmod u+w) to save",
+                    info.st_mode & 0o7777))
         }
         try replace(in: folder, keepingBackup: exists, keeping: exists ? info : nil, producing: produce)
         try syncFolder(folder)
@@ -77,8 +79,10 @@ struct AtomicFileWriter {
 
     /// Writes and flushes a temporary file, then renames it over the target. The new file keeps
     /// `old`'s mode and owner (root editing someone's file must not take it over); a new one is 0600.
-    private func replace(in folder: URL, keepingBackup: Bool, keeping old: stat? = nil,
-                         producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
+    private func replace(
+        in folder: URL, keepingBackup: Bool, keeping old: stat? = nil,
+        producing produce: (Output) throws(Failure) -> Void
+    ) throws(Failure) {
         let temporary = try createTemporary(in: folder)
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary.path) } }

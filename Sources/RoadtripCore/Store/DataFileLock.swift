@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An advisory lock (flock) on `<data file>.lock`, so two copies of roadtrip never edit one file at once.
@@ -58,8 +58,10 @@ public final class DataFileLock: @unchecked Sendable {
     ///
     /// With `createFolder` a missing folder is created (0700); the lock file is created 0600.
     /// In a read-only folder an existing lock file is still locked, read-only.
-    public static func acquire(for dataURL: URL, role: Role, wait: TimeInterval = 0,
-                               createFolder: Bool = true) throws(Refusal) -> DataFileLock {
+    public static func acquire(
+        for dataURL: URL, role: Role, wait: TimeInterval = 0,
+        createFolder: Bool = true
+    ) throws(Refusal) -> DataFileLock {
         let url = lockURL(for: dataURL)
         let dataPath = dataURL.path
         if createFolder { Self.createFolder(url.deletingLastPathComponent()) }
@@ -69,8 +71,10 @@ public final class DataFileLock: @unchecked Sendable {
         }
         guard fd >= 0 else {
             let code = errno
-            throw .unavailable(dataPath: dataPath, reason: "its lock file \(url.path) cannot be made "
-                + "(\(systemMessage(code))); \(remedy(for: url, code))")
+            throw .unavailable(
+                dataPath: dataPath,
+                reason: "its lock file \(url.path) cannot be made "
+                    + "(\(systemMessage(code))); \(remedy(for: url, code))")
         }
         let deadline = Date().addingTimeInterval(wait)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -114,7 +118,8 @@ public final class DataFileLock: @unchecked Sendable {
         let line = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").first.map(String.init)
         // Another program could have written anything here; only the expected shape is repeated.
         guard let line, line.hasPrefix("pid "), line.count < 80,
-              line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
+            line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+        else { return nil }
         return line
     }
 

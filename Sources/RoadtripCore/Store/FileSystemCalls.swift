@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The system calls through which the store writes, replaceable so tests can inject disk faults.
@@ -17,10 +17,12 @@ public struct FileSystemCalls: Sendable {
     /// Runs once a large data file is mapped, before it is parsed: where a test cuts the file short.
     public var didMapFile: @Sendable (_ path: String) -> Void = { _ in }
 
-    public init(write: @escaping @Sendable (Int32, UnsafeRawBufferPointer) -> Int,
-                fsync: @escaping @Sendable (Int32) -> Int32,
-                rename: @escaping @Sendable (String, String) -> Int32,
-                link: @escaping @Sendable (String, String) -> Int32) {
+    public init(
+        write: @escaping @Sendable (Int32, UnsafeRawBufferPointer) -> Int,
+        fsync: @escaping @Sendable (Int32) -> Int32,
+        rename: @escaping @Sendable (String, String) -> Int32,
+        link: @escaping @Sendable (String, String) -> Int32
+    ) {
         self.write = write
         self.fsync = fsync
         self.rename = rename
@@ -31,30 +33,30 @@ public struct FileSystemCalls: Sendable {
     public static let system = FileSystemCalls(
         write: { fd, bytes in
             #if canImport(Glibc)
-            Glibc.write(fd, bytes.baseAddress, bytes.count)
+                Glibc.write(fd, bytes.baseAddress, bytes.count)
             #else
-            Darwin.write(fd, bytes.baseAddress, bytes.count)
+                Darwin.write(fd, bytes.baseAddress, bytes.count)
             #endif
         },
         fsync: { fd in
             #if canImport(Glibc)
-            Glibc.fsync(fd)
+                Glibc.fsync(fd)
             #else
-            Darwin.fsync(fd)
+                Darwin.fsync(fd)
             #endif
         },
         rename: { from, to in
             #if canImport(Glibc)
-            Glibc.rename(from, to)
+                Glibc.rename(from, to)
             #else
-            Darwin.rename(from, to)
+                Darwin.rename(from, to)
             #endif
         },
         link: { existing, new in
             #if canImport(Glibc)
-            Glibc.link(existing, new)
+                Glibc.link(existing, new)
             #else
-            Darwin.link(existing, new)
+                Darwin.link(existing, new)
             #endif
         }
     )

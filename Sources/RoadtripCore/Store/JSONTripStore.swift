@@ -1,9 +1,9 @@
 import CGuardedMapping
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The trips in one JSON file (see `TripDocumentCodec` for the format, `AtomicFileWriter` for saving).
@@ -61,8 +61,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: reason)
         }
         if let refused = lock.withLock({ refusedFile }) {
-            throw TripStoreError(kind: .writeFailed, path: url.path,
-                                 reason: "not saved over a file that could not be loaded (\(refused.reason))")
+            throw TripStoreError(
+                kind: .writeFailed, path: url.path,
+                reason: "not saved over a file that could not be loaded (\(refused.reason))")
         }
         try Self.checkWritable(document, path: url.path)
         let (document, change) = try reconciled(document)
@@ -102,39 +103,58 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
         }
         guard let theirs else {
             let copy = try keepCopy()
-            return (document, ExternalChange(trips: nil,
-                notice: "\(url.lastPathComponent) was changed by another program into something unreadable; "
-                    + "saved your trips, kept that version as \(copy)"))
+            return (
+                document,
+                ExternalChange(
+                    trips: nil,
+                    notice: "\(url.lastPathComponent) was changed by another program into something unreadable; "
+                        + "saved your trips, kept that version as \(copy)")
+            )
         }
         let merge = TripMerge.merge(base: known.document.trips, ours: document.trips, theirs: theirs.trips)
         var merged = document
         merged.trips = merge.trips
         if merge.conflicts.isEmpty {
-            return (merged, ExternalChange(trips: merge.trips,
-                notice: "\(url.lastPathComponent) was changed by another program: took its changes to "
-                    + "\(merge.takenFromTheirs) trip\(merge.takenFromTheirs == 1 ? "" : "s") along with yours"))
+            return (
+                merged,
+                ExternalChange(
+                    trips: merge.trips,
+                    notice: "\(url.lastPathComponent) was changed by another program: took its changes to "
+                        + "\(merge.takenFromTheirs) trip\(merge.takenFromTheirs == 1 ? "" : "s") along with yours")
+            )
         }
         let copy = try keepCopy()
         let names = merge.conflicts.prefix(3).map { "“\($0)”" }.joined(separator: ", ") + (merge.conflicts.count > 3 ? "…" : "")
-        return (merged, ExternalChange(trips: merge.trips,
-            notice: "another program changed \(names) too: kept yours in \(url.lastPathComponent), theirs in \(copy)"))
+        return (
+            merged,
+            ExternalChange(
+                trips: merge.trips,
+                notice: "another program changed \(names) too: kept yours in \(url.lastPathComponent), theirs in \(copy)")
+        )
     }
 
     /// Copies the file as it is now beside it, as `<name>.conflict-YYYYMMDD-HHMMSS.json`; returns the copy's name.
     private func keepCopy() throws(TripStoreError) -> String {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay,
-                                                                                                 .withTime])
-            .replacingOccurrences(of: "T", with: "-")
+        let stamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current,
+            formatOptions: [
+                .withYear, .withMonth, .withDay,
+                .withTime
+            ]
+        )
+        .replacingOccurrences(of: "T", with: "-")
         let base = url.deletingPathExtension().lastPathComponent
         let copy = Self.unusedName(in: url.deletingLastPathComponent(), "\(base).conflict-\(stamp)", ".json")
         guard let bytes = FileManager.default.contents(atPath: url.path) else {
-            throw TripStoreError(kind: .writeFailed, path: url.path, reason: "changed by another program and cannot be read to keep a copy")
+            throw TripStoreError(
+                kind: .writeFailed, path: url.path, reason: "changed by another program and cannot be read to keep a copy")
         }
         do {
             try AtomicFileWriter(target: copy, calls: calls).write(bytes)
         } catch {
-            throw TripStoreError(kind: .writeFailed, path: url.path,
-                                 reason: "changed by another program; its version could not be kept (\(error.message)), so nothing was saved")
+            throw TripStoreError(
+                kind: .writeFailed, path: url.path,
+                reason: "changed by another program; its version could not be kept (\(error.message)), so nothing was saved")
         }
         return copy.lastPathComponent
     }
@@ -173,8 +193,10 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     public func cleanUpLeftovers(holding _: DataFileLock) -> Int {
         let target = writeTarget
         let folder = target.deletingLastPathComponent()
-        let prefixes = [AtomicFileWriter.temporaryPrefix(for: target),
-                        AtomicFileWriter.temporaryPrefix(for: AtomicFileWriter.backupURL(for: target))]
+        let prefixes = [
+            AtomicFileWriter.temporaryPrefix(for: target),
+            AtomicFileWriter.temporaryPrefix(for: AtomicFileWriter.backupURL(for: target))
+        ]
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var removed = 0
         for name in names where prefixes.contains(where: name.hasPrefix) {
@@ -220,8 +242,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                 try body(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: size, deallocator: .none))
             }
             if roadtrip_guarded_unmap(base, size) {
-                throw TripStoreError(kind: .unreadable, path: url.path,
-                                     reason: "cut short by another program while it was being read; not opened, try again")
+                throw TripStoreError(
+                    kind: .unreadable, path: url.path,
+                    reason: "cut short by another program while it was being read; not opened, try again")
             }
             return try result.get()
         }
@@ -265,9 +288,10 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     private static func checkWritable(_ document: TripDocument, path: String) throws(TripStoreError) {
         for (t, trip) in document.trips.enumerated() {
             for (w, stop) in trip.waypoints.enumerated() where !stop.coordinate.isValid {
-                throw TripStoreError(kind: .writeFailed, path: path,
-                                     reason: "not saved: trips[\(t)].waypoints[\(w)] has an invalid coordinate "
-                                         + "(\(stop.coordinate.latitude), \(stop.coordinate.longitude))")
+                throw TripStoreError(
+                    kind: .writeFailed, path: path,
+                    reason: "not saved: trips[\(t)].waypoints[\(w)] has an invalid coordinate "
+                        + "(\(stop.coordinate.latitude), \(stop.coordinate.longitude))")
             }
         }
     }

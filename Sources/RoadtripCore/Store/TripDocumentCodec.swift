@@ -96,8 +96,9 @@ enum TripDocumentCodec {
             throw newerVersion(Double(document.formatVersion), path: path)
         }
         if document.formatVersion < 1 {
-            throw contentError(at: [.key("formatVersion")], "\(document.formatVersion) is not a format version (the first is 1)",
-                               bytes: [UInt8](data), path: path)
+            throw contentError(
+                at: [.key("formatVersion")], "\(document.formatVersion) is not a format version (the first is 1)",
+                bytes: [UInt8](data), path: path)
         }
         // Paths are made only for a refusal: made for every stop, they were most of the check's time.
         var tripIDs: [UUID: Int] = [:]
@@ -112,8 +113,9 @@ enum TripDocumentCodec {
             let repeated = firstRepeatedID(in: trip.waypoints)
             for (w, stop) in trip.waypoints.enumerated() {
                 if let repeated, repeated.at == w {
-                    throw refusal([.key("waypoints"), .index(w), .key("id")],
-                                  "the same id as waypoints[\(repeated.first)] of this trip; give each stop its own id")
+                    throw refusal(
+                        [.key("waypoints"), .index(w), .key("id")],
+                        "the same id as waypoints[\(repeated.first)] of this trip; give each stop its own id")
                 }
                 let c = stop.coordinate
                 if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
@@ -145,15 +147,18 @@ enum TripDocumentCodec {
 
     private static func newerVersion(_ version: Double, path: String) -> TripStoreError {
         let whole = Int(exactly: version)
-        return TripStoreError(kind: .newerVersion(whole ?? Int.max), path: path,
-                              reason: "format version \(whole.map(String.init) ?? "\(version)") was written by a newer "
-                                  + "roadtrip (this one reads up to \(TripDocument.currentFormatVersion)); "
-                                  + "not opened, and left as it is")
+        return TripStoreError(
+            kind: .newerVersion(whole ?? Int.max), path: path,
+            reason: "format version \(whole.map(String.init) ?? "\(version)") was written by a newer "
+                + "roadtrip (this one reads up to \(TripDocument.currentFormatVersion)); "
+                + "not opened, and left as it is")
     }
 
     /// "line 12: trips[2].waypoints[0].latitude: <problem>", the line found by scanning for the path.
-    private static func contentError(at jsonPath: [JSONPathComponent], _ problem: String,
-                                     bytes: [UInt8], path: String) -> TripStoreError {
+    private static func contentError(
+        at jsonPath: [JSONPathComponent], _ problem: String,
+        bytes: [UInt8], path: String
+    ) -> TripStoreError {
         var reason = "\(describeJSONPath(jsonPath)): \(problem)"
         if let offset = JSONScanner.offset(of: jsonPath, in: bytes) {
             reason = "line \(TextPosition(offset: offset, in: bytes).line): " + reason

@@ -27,7 +27,12 @@ public enum TripMerge {
                 merged.append(trip)  // ours is new (an id theirs also has would be astonishing: keep ours)
             case let (old?, nil):
                 // They deleted it: gone, unless we changed it meanwhile.
-                if trip != old { merged.append(trip); conflicts.append(trip.name) } else { taken += 1 }
+                if trip != old {
+                    merged.append(trip)
+                    conflicts.append(trip.name)
+                } else {
+                    taken += 1
+                }
             case let (old?, other?):
                 if trip == other || other == old {
                     merged.append(trip)
@@ -43,7 +48,10 @@ public enum TripMerge {
         // Trips they added; trips we deleted and they did not change stay deleted.
         for other in theirs where !oursIDs.contains(other.id) {
             if let old = baseByID[other.id] {
-                if other != old { merged.append(other); conflicts.append(other.name) }
+                if other != old {
+                    merged.append(other)
+                    conflicts.append(other.name)
+                }
             } else {
                 merged.append(other)
                 taken += 1

@@ -42,8 +42,10 @@ public final class TripRepository {
     /// A repository that saves each edit in the background; `post` runs work on the main actor
     /// (the run loop's `Application.post`), and brings back each write's outcome.
     /// Call `flush()` before the process ends.
-    public init(store: any TripStore & Sendable, trips: [Trip],
-                savingInBackground post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void) {
+    public init(
+        store: any TripStore & Sendable, trips: [Trip],
+        savingInBackground post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
         self.store = store
         self.trips = trips
         self.post = post

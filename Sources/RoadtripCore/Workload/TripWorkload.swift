@@ -28,11 +28,13 @@ public enum TripWorkload {
         ("東京", 35.68123, 139.76712, "Asia/Tokyo"), ("京都", 34.98576, 135.75883, "Asia/Tokyo"),
         ("São Paulo", -23.5505, -46.63331, "America/Sao_Paulo"), ("Reykjavík", 64.14658, -21.94220, "Atlantic/Reykjavik"),
         ("Denver", 39.73915, -104.9847, "America/Denver"), ("Suva", -18.12481, 178.45013, "Pacific/Fiji"),
-        ("Cape Town", -33.92487, 18.42406, "Africa/Johannesburg"), ("Zürich", 47.37689, 8.54169, "Europe/Zurich"),
+        ("Cape Town", -33.92487, 18.42406, "Africa/Johannesburg"), ("Zürich", 47.37689, 8.54169, "Europe/Zurich")
     ]
 
-    private static let notes = ["", "", "", "Ferry at 09:30", "Book the \"blue\" room\nsecond floor",
-                                "Café stop ☕", "Tab\tseparated", "Back-slash \\ and slash /"]
+    private static let notes = [
+        "", "", "", "Ferry at 09:30", "Book the \"blue\" room\nsecond floor",
+        "Café stop ☕", "Tab\tseparated", "Back-slash \\ and slash /"
+    ]
 
     private static func trip(number: Int, stops: Int, random: inout WorkloadRandom) -> Trip {
         let base = places[Int(random.next() % UInt64(places.count))]
@@ -45,24 +47,26 @@ public enum TripWorkload {
             let latitude = rounded(base.latitude + random.unit(-2, 2), clampedTo: 90)
             let longitude = wrapped(base.longitude + random.unit(-3, 3))
             let kind = random.next() % 10
-            waypoints.append(Waypoint(
-                id: random.uuid(), name: "\(place.name) \(s + 1)",
-                coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                stay: kind < 3 ? Double(random.next() % 48) * 900 : 0,
-                overnight: kind == 3 || kind == 4,
-                note: notes[Int(random.next() % UInt64(notes.count))],
-                fixedArrival: kind == 5 ? start.addingTimeInterval(Double(s) * 7200) : nil,
-                timeZone: kind < 6 ? place.zone : nil))
+            waypoints.append(
+                Waypoint(
+                    id: random.uuid(), name: "\(place.name) \(s + 1)",
+                    coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                    stay: kind < 3 ? Double(random.next() % 48) * 900 : 0,
+                    overnight: kind == 3 || kind == 4,
+                    note: notes[Int(random.next() % UInt64(notes.count))],
+                    fixedArrival: kind == 5 ? start.addingTimeInterval(Double(s) * 7200) : nil,
+                    timeZone: kind < 6 ? place.zone : nil))
         }
         let hasFuel = random.next() % 3 == 0
         let unit = FuelConsumption.Unit.allCases[Int(random.next() % 3)]
-        return Trip(id: random.uuid(), name: "Trip \(number): \(base.name) loop",
-                    waypoints: waypoints,
-                    startDate: random.next() % 2 == 0 ? start : nil,
-                    dailyDrivingLimit: Double(4 + random.next() % 8) * 3600,
-                    dailyStartMinutes: Int(360 + random.next() % 8 * 30),
-                    fuelConsumption: hasFuel ? FuelConsumption(rounded(random.unit(4, 40), clampedTo: 100), unit) : nil,
-                    fuelPrice: hasFuel ? Double(100 + random.next() % 150) / 100 : nil)
+        return Trip(
+            id: random.uuid(), name: "Trip \(number): \(base.name) loop",
+            waypoints: waypoints,
+            startDate: random.next() % 2 == 0 ? start : nil,
+            dailyDrivingLimit: Double(4 + random.next() % 8) * 3600,
+            dailyStartMinutes: Int(360 + random.next() % 8 * 30),
+            fuelConsumption: hasFuel ? FuelConsumption(rounded(random.unit(4, 40), clampedTo: 100), unit) : nil,
+            fuelPrice: hasFuel ? Double(100 + random.next() % 150) / 100 : nil)
     }
 
     /// To five decimals (about a metre), as places are written by hand or by the gazetteer.
@@ -98,7 +102,10 @@ extension SplitMix64 {
         }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whole-file replacement that leaves either the old or the new content, never a mix, private to
@@ -19,14 +19,16 @@ enum AtomicFile {
     static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try createPrivateFolder(folder)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(temporary, "cannot create") }
         // A rewrite keeps the old file's owner and mode: run as root, a cache taken over by root
         // at 0600 could no longer be read by the user it belongs to.
         var old = stat()
         if stat(url.path, &old) == 0, (old.st_mode & S_IFMT) == S_IFREG {
-            let kept = fchmod(fd, old.st_mode & 0o7777) == 0
+            let kept =
+                fchmod(fd, old.st_mode & 0o7777) == 0
                 && ((old.st_uid == geteuid() && old.st_gid == getegid()) || fchown(fd, old.st_uid, old.st_gid) == 0)
             guard kept else {
                 let error = failure(url, "cannot keep the file's owner and mode")

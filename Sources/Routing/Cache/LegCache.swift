@@ -53,7 +53,8 @@ public final class LegCache: @unchecked Sendable {
         lock.withLock {
             loadIfNeeded()
             guard let leg = entries[key], now.timeIntervalSince(leg.fetched) <= maxAge,
-                  now.timeIntervalSince(leg.fetched) >= -Self.clockSkew else { return nil }
+                now.timeIntervalSince(leg.fetched) >= -Self.clockSkew
+            else { return nil }
             if let geometry = geometries[key] { return (leg, geometry) }
             let geometry = leg.encodedGeometry.flatMap { Polyline.decode($0) }
             geometries[key] = geometry
@@ -94,8 +95,8 @@ public final class LegCache: @unchecked Sendable {
         guard !loaded else { return }
         loaded = true
         guard let file, let data = try? Data(contentsOf: file),
-              let decoded = try? JSONDecoder().decode(LegCacheFile.self, from: data),
-              decoded.version == LegCacheFile.currentVersion, decoded.server == server
+            let decoded = try? JSONDecoder().decode(LegCacheFile.self, from: data),
+            decoded.version == LegCacheFile.currentVersion, decoded.server == server
         else { return }
         entries = decoded.entries(now: Date())
     }

@@ -24,9 +24,10 @@ struct LegCacheFile: Codable {
         version = Self.currentVersion
         self.server = server
         legs = entries.map { key, leg in
-            Entry(from: [key.from.latitude, key.from.longitude], to: [key.to.latitude, key.to.longitude],
-                  distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
-                  geometry: leg.encodedGeometry, fetched: leg.fetched.timeIntervalSince1970)
+            Entry(
+                from: [key.from.latitude, key.from.longitude], to: [key.to.latitude, key.to.longitude],
+                distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
+                geometry: leg.encodedGeometry, fetched: leg.fetched.timeIntervalSince1970)
         }
         // A fixed order keeps rewrites of an unchanged cache byte-identical.
         .sorted { a, b in
@@ -39,14 +40,18 @@ struct LegCacheFile: Codable {
     /// and a fetch time in the future, which would make an entry never expire.
     func entries(now: Date) -> [LegKey: CachedLeg] {
         var out: [LegKey: CachedLeg] = [:]
-        for entry in legs where entry.from.count == 2 && entry.to.count == 2
+        for entry in legs
+        where entry.from.count == 2 && entry.to.count == 2
             && Plausibility.problem(legMeters: entry.distanceMeters, seconds: entry.durationSeconds) == nil
-            && entry.fetched.isFinite && entry.fetched <= now.timeIntervalSince1970 + LegCache.clockSkew {
-            let key = LegKey(from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
-                             to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]))
-            out[key] = CachedLeg(distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,
-                                 encodedGeometry: entry.geometry,
-                                 fetched: Date(timeIntervalSince1970: entry.fetched))
+            && entry.fetched.isFinite && entry.fetched <= now.timeIntervalSince1970 + LegCache.clockSkew
+        {
+            let key = LegKey(
+                from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
+                to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]))
+            out[key] = CachedLeg(
+                distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,
+                encodedGeometry: entry.geometry,
+                fetched: Date(timeIntervalSince1970: entry.fetched))
         }
         return out
     }

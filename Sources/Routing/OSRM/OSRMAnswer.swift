@@ -56,8 +56,9 @@ extension OSRMAnswer {
                 return .failure(.malformed("leg \(index + 1) has \(problem)"))
             }
         }
-        let geometries = Self.legGeometries(overview: route.geometry.flatMap { Polyline.decode($0) },
-                                            segmentCounts: route.legs.map { $0.annotation?.distance?.count })
+        let geometries = Self.legGeometries(
+            overview: route.geometry.flatMap { Polyline.decode($0) },
+            segmentCounts: route.legs.map { $0.annotation?.distance?.count })
         let legs = route.legs.enumerated().map { index, leg in
             FetchedLeg(distanceMeters: leg.distance, durationSeconds: leg.duration, geometry: geometries?[index])
         }

@@ -21,9 +21,11 @@ public struct OSRMConfiguration: Sendable, Hashable {
     /// new port each launch sets it to its dataset, so the cache survives relaunches.
     public var cacheIdentity: String?
 
-    public init(baseURL: URL, profile: String = "driving", timeout: Duration = .seconds(5),
-                maxCoordinatesPerRequest: Int = 500, maxResponseBytes: Int = 32 << 20,
-                maxSnapMeters: Double = 5_000) {
+    public init(
+        baseURL: URL, profile: String = "driving", timeout: Duration = .seconds(5),
+        maxCoordinatesPerRequest: Int = 500, maxResponseBytes: Int = 32 << 20,
+        maxSnapMeters: Double = 5_000
+    ) {
         self.baseURL = baseURL
         self.profile = profile
         self.timeout = timeout
@@ -37,7 +39,7 @@ public struct OSRMConfiguration: Sendable, Hashable {
     public init?(urlString: String, timeout: Duration = .seconds(5)) {
         let trimmed = urlString.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else { return nil }
         self.init(baseURL: url, timeout: timeout)
     }
@@ -63,7 +65,8 @@ public struct OSRMConfiguration: Sendable, Hashable {
         while base.hasSuffix("/") { base.removeLast() }
         let coordinates = points.map(\.osrmText).joined(separator: ";")
         let profilePart = profile.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "driving"
-        return URL(string: "\(base)/route/v1/\(profilePart)/\(coordinates)"
-            + "?overview=full&steps=false&geometries=polyline6&annotations=distance")
+        return URL(
+            string: "\(base)/route/v1/\(profilePart)/\(coordinates)"
+                + "?overview=full&steps=false&geometries=polyline6&annotations=distance")
     }
 }

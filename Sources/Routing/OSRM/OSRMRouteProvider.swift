@@ -17,8 +17,10 @@ public final class OSRMRouteProvider: RouteProvider {
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
-    public init(configuration: OSRMConfiguration, estimate: EstimateRouteProvider = EstimateRouteProvider(),
-                cacheFolder: URL?) {
+    public init(
+        configuration: OSRMConfiguration, estimate: EstimateRouteProvider = EstimateRouteProvider(),
+        cacheFolder: URL?
+    ) {
         self.configuration = configuration
         self.estimate = estimate
         self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
@@ -37,7 +39,8 @@ public final class OSRMRouteProvider: RouteProvider {
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
         zip(stops, stops.dropFirst()).map { from, to in
             LegKey(from: from, to: to).flatMap { cache.leg(for: $0) }.map { cached, geometry in
-                Leg(from: from, to: to, distanceMeters: cached.distanceMeters,
+                Leg(
+                    from: from, to: to, distanceMeters: cached.distanceMeters,
                     durationSeconds: cached.durationSeconds, source: .osrm, geometry: geometry)
             }
         }
@@ -78,7 +81,8 @@ public final class OSRMRouteProvider: RouteProvider {
         }
         guard !estimated.isEmpty else { return RouteResult(legs: result) }
         let why = reasons.first ?? "\(label) gave no answer"
-        let summary = estimated.count == 1
+        let summary =
+            estimated.count == 1
             ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
         return RouteResult(legs: result, fallbackReason: "\(summary): \(why)")
     }
@@ -97,8 +101,10 @@ public final class OSRMRouteProvider: RouteProvider {
 
     /// Takes the answered legs into the result and the cache, except legs touching a stop the
     /// server had to move implausibly far to reach a road: its data does not cover that stop.
-    private func accept(_ route: FetchedRoute, startingAt first: Int, stops: [Coordinate],
-                        into legs: inout [Leg?]) -> [String] {
+    private func accept(
+        _ route: FetchedRoute, startingAt first: Int, stops: [Coordinate],
+        into legs: inout [Leg?]
+    ) -> [String] {
         var reasons: [String] = []
         let offMap = route.snapMeters.map { ($0 ?? 0) > configuration.maxSnapMeters }
         for (offset, fetched) in route.legs.enumerated() {
@@ -106,17 +112,21 @@ public final class OSRMRouteProvider: RouteProvider {
             if offMap[offset] || offMap[offset + 1] {
                 let stop = offMap[offset] ? offset : offset + 1
                 let meters = route.snapMeters[stop] ?? 0
-                reasons.append("stop \(first + stop + 1) is \(Formatting.distance(meters, unit: .kilometers))"
-                    + " from the nearest road \(label) knows")
+                reasons.append(
+                    "stop \(first + stop + 1) is \(Formatting.distance(meters, unit: .kilometers))"
+                        + " from the nearest road \(label) knows")
                 continue
             }
             let from = stops[index], to = stops[index + 1]
             guard let key = LegKey(from: from, to: to) else { continue }
-            cache.store(CachedLeg(distanceMeters: fetched.distanceMeters, durationSeconds: fetched.durationSeconds,
-                                  geometry: fetched.geometry, fetched: Date()),
-                        geometry: fetched.geometry, for: key)
-            legs[index] = Leg(from: from, to: to, distanceMeters: fetched.distanceMeters,
-                              durationSeconds: fetched.durationSeconds, source: .osrm, geometry: fetched.geometry)
+            cache.store(
+                CachedLeg(
+                    distanceMeters: fetched.distanceMeters, durationSeconds: fetched.durationSeconds,
+                    geometry: fetched.geometry, fetched: Date()),
+                geometry: fetched.geometry, for: key)
+            legs[index] = Leg(
+                from: from, to: to, distanceMeters: fetched.distanceMeters,
+                durationSeconds: fetched.durationSeconds, source: .osrm, geometry: fetched.geometry)
         }
         return reasons
     }

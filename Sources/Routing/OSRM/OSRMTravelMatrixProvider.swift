@@ -37,7 +37,8 @@ public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
 
     static func parse(_ response: HTTPResponse, count: Int, label: String) throws -> TravelMatrix {
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-            throw OSRMTableError("\(label) answered the travel-time table with something that is not JSON (HTTP \(response.status))")
+            throw OSRMTableError(
+                "\(label) answered the travel-time table with something that is not JSON (HTTP \(response.status))")
         }
         guard response.status == 200, object["code"] as? String == "Ok" else {
             let message = (object["message"] as? String) ?? (object["code"] as? String) ?? "HTTP \(response.status)"

@@ -12,12 +12,14 @@ public enum Polyline {
         var latitude = 0, longitude = 0
         while let first = bytes.next() {
             guard let dLat = readValue(startingWith: first, from: &bytes),
-                  let next = bytes.next(), let dLon = readValue(startingWith: next, from: &bytes)
+                let next = bytes.next(), let dLon = readValue(startingWith: next, from: &bytes)
             else { return nil }
             // Deltas come from a server: a sum that overflows or leaves the Earth is a broken line.
             let (lat, latOverflow) = latitude.addingReportingOverflow(dLat)
             let (lon, lonOverflow) = longitude.addingReportingOverflow(dLon)
-            guard !latOverflow, !lonOverflow, lat.magnitude <= UInt(90 * factor), lon.magnitude <= UInt(180 * factor) else { return nil }
+            guard !latOverflow, !lonOverflow, lat.magnitude <= UInt(90 * factor), lon.magnitude <= UInt(180 * factor) else {
+                return nil
+            }
             latitude = lat
             longitude = lon
             points.append(Coordinate(latitude: Double(latitude) / factor, longitude: Double(longitude) / factor))

@@ -13,9 +13,11 @@ public enum RouteCommand {
     ///
     /// `width` and `sanitize` are TermUI's `TextWidth.of` and `TerminalText.sanitize`: every name
     /// and the server's reason pass through `sanitize` before they are printed.
-    public static func run(names: [String], stops: [Coordinate], provider: any RouteProvider, json: Bool,
-                           unit: DistanceUnit, width: (String) -> Int,
-                           sanitize: (String) -> String) async -> Printout {
+    public static func run(
+        names: [String], stops: [Coordinate], provider: any RouteProvider, json: Bool,
+        unit: DistanceUnit, width: (String) -> Int,
+        sanitize: (String) -> String
+    ) async -> Printout {
         precondition(names.count == stops.count, "one name per stop")
         let result = await provider.route(for: stops)
         let report = RouteReport(names: names, legs: result.legs)
@@ -29,9 +31,11 @@ public enum RouteCommand {
 
     /// Says where the figures come from and what "≈" means.
     static func footnote(provider: any RouteProvider, legs: [Leg]) -> String {
-        let estimate = (provider as? EstimateRouteProvider)
+        let estimate =
+            (provider as? EstimateRouteProvider)
             ?? (provider as? OSRMRouteProvider)?.estimate ?? EstimateRouteProvider()
-        let how = "≈ estimate: straight-line distance × \(decimal(estimate.circuity)) at "
+        let how =
+            "≈ estimate: straight-line distance × \(decimal(estimate.circuity)) at "
             + "\(decimal(estimate.averageSpeedKilometersPerHour)) km/h"
         if provider is OSRMRouteProvider {
             let allRoads = legs.allSatisfy { $0.source == .osrm }

@@ -41,7 +41,8 @@ public struct RouteReport: Sendable, Hashable {
                 + "\"durationSeconds\":\(Self.fragment(row.leg.durationSeconds.map(Self.tenth))),"
                 + "\"source\":\(Self.fragment(row.leg.source.rawValue))}"
         }
-        let json = "{\"legs\":[\(legs.joined(separator: ","))],"
+        let json =
+            "{\"legs\":[\(legs.joined(separator: ","))],"
             + "\"totalDistanceMeters\":\(Self.fragment(Self.tenth(totalDistanceMeters))),"
             + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))}"
         var out = ""
@@ -61,14 +62,18 @@ public struct RouteReport: Sendable, Hashable {
     public func tableLines(unit: DistanceUnit, width: (String) -> Int, sanitize: (String) -> String) -> [String] {
         let header = ["#", "From", "To", "Distance", "Drive time", "Source"]
         var body = rows.enumerated().map { index, row in
-            [String(index + 1), sanitize(row.from), sanitize(row.to),
-             Self.distance(row.leg.distanceMeters, approximate: row.leg.source != .osrm, unit: unit),
-             row.leg.durationSeconds.map { Self.approximate(row.leg.source != .osrm) + Formatting.duration($0) } ?? "–",
-             Self.sourceName(row.leg.source)]
+            [
+                String(index + 1), sanitize(row.from), sanitize(row.to),
+                Self.distance(row.leg.distanceMeters, approximate: row.leg.source != .osrm, unit: unit),
+                row.leg.durationSeconds.map { Self.approximate(row.leg.source != .osrm) + Formatting.duration($0) } ?? "–",
+                Self.sourceName(row.leg.source)
+            ]
         }
         let anyEstimate = rows.contains { $0.leg.source != .osrm }
-        body.append(["", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
-                     totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""])
+        body.append([
+            "", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
+            totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""
+        ])
         let all = [header] + body
         let widths = header.indices.map { column in all.map { width($0[column]) }.max() ?? 0 }
         let rightAligned: Set<Int> = [0, 3, 4]

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The servers still running, ended when the process exits normally (`exit`, end of main) even if

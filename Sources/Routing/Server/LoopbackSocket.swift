@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A TCP socket bound to 127.0.0.1 on a port the kernel picked, listening when asked: for finding
@@ -14,9 +14,9 @@ public struct LoopbackSocket: Sendable {
     /// nil, with errno set and nothing left open, when any step fails.
     public static func make(listening backlog: Int32? = nil) -> LoopbackSocket? {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return nil }
         var address = sockaddr_in()

@@ -11,9 +11,11 @@ public enum OSRMBinaries {
     /// `ROADTRIP_OSRM_BIN` may name the program itself or its folder. vendor/osrm is looked for in
     /// every folder above each of `searchRoots` (by default the executable's and the working
     /// folder), which finds the project's copy from `.build/debug/roadtrip` as from the checkout.
-    public static func locate(_ name: String,
-                              environment: [String: String] = ProcessInfo.processInfo.environment,
-                              searchRoots: [URL] = defaultSearchRoots()) -> URL? {
+    public static func locate(
+        _ name: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        searchRoots: [URL] = defaultSearchRoots()
+    ) -> URL? {
         if let configured = environment["ROADTRIP_OSRM_BIN"], !configured.isEmpty {
             let url = URL(fileURLWithPath: configured)
             let candidate = isFolder(url) ? url.appendingPathComponent(name) : url
@@ -39,8 +41,10 @@ public enum OSRMBinaries {
 
     public static func defaultSearchRoots() -> [URL] {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
-        return [Bundle.main.executableURL?.deletingLastPathComponent() ?? executable,
-                URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        return [
+            Bundle.main.executableURL?.deletingLastPathComponent() ?? executable,
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        ]
     }
 
     private static func isExecutable(_ url: URL) -> Bool {

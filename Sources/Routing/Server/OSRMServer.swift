@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import RoadtripCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why OSRM could not be set up (a bad URL, a missing program, a server that would not start);
@@ -40,14 +40,17 @@ public final class OSRMServer: @unchecked Sendable {
     /// Starts osrm-routed for `dataset` (the `X.osrm` base path that Scripts/osrm.sh prepare
     /// prints) and returns once it answers HTTP. Loading a country takes a while, hence the
     /// generous default; Monaco loads in well under a second.
-    public static func start(dataset path: String, binary: URL? = nil,
-                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                             readyTimeout: Duration = .seconds(300)) async throws -> OSRMServer {
+    public static func start(
+        dataset path: String, binary: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        readyTimeout: Duration = .seconds(300)
+    ) async throws -> OSRMServer {
         let dataset = URL(fileURLWithPath: path).standardizedFileURL
         let algorithm = try algorithm(for: dataset)
         guard let routed = binary ?? OSRMBinaries.locate("osrm-routed", environment: environment) else {
-            throw OSRMSetupError(description: "osrm-routed not found: run Scripts/osrm.sh install, "
-                + "or set ROADTRIP_OSRM_BIN to its path")
+            throw OSRMSetupError(
+                description: "osrm-routed not found: run Scripts/osrm.sh install, "
+                    + "or set ROADTRIP_OSRM_BIN to its path")
         }
         var lastError = OSRMSetupError(description: "osrm-routed could not start")
         // The free port may be taken between finding and binding it: try a few.
@@ -95,7 +98,8 @@ public final class OSRMServer: @unchecked Sendable {
         let files = FileManager.default
         if files.fileExists(atPath: dataset.path + ".mldgr") { return "MLD" }
         if files.fileExists(atPath: dataset.path + ".hsgr") { return "CH" }
-        let hint = dataset.path.hasSuffix(".osm.pbf")
+        let hint =
+            dataset.path.hasSuffix(".osm.pbf")
             ? "prepare it first: Scripts/osrm.sh prepare \(dataset.path)"
             : "give the X.osrm path that Scripts/osrm.sh prepare printed"
         throw OSRMSetupError(description: "\(dataset.path) is not a prepared OSRM dataset: \(hint)")
@@ -105,14 +109,17 @@ public final class OSRMServer: @unchecked Sendable {
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-osrm-routed-\(getpid())-\(port).log")
         // WARNING keeps the per-request access log out of the file; start-up errors still land there.
-        let arguments = ["--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
-                         "--verbosity", "WARNING", dataset.path]
+        let arguments = [
+            "--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
+            "--verbosity", "WARNING", dataset.path
+        ]
         let process: ChildProcess
         do {
             // Both streams appending, so neither writes over the other.
             try? FileManager.default.removeItem(at: logFile)
-            process = try ChildProcess.spawn(routed.path, arguments, stdout: .appending(logFile.path),
-                                             stderr: .appending(logFile.path))
+            process = try ChildProcess.spawn(
+                routed.path, arguments, stdout: .appending(logFile.path),
+                stderr: .appending(logFile.path))
         } catch {
             throw OSRMSetupError(description: "cannot run \(routed.path): \(error)")
         }

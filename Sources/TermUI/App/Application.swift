@@ -29,7 +29,10 @@ public final class Application: Navigator {
     }
 
     public func pop() {
-        guard stack.count > 1 else { quit(); return }
+        guard stack.count > 1 else {
+            quit()
+            return
+        }
         stack.removeLast()
         stack.last?.willAppear()
     }
@@ -103,10 +106,13 @@ public final class Application: Navigator {
         canvas.setCursor(nil)
         if tooSmall {
             let s = canvas.size
-            let lines = ["Terminal too small", "\(s.width)×\(s.height), need \(Self.minimumSize.width)×\(Self.minimumSize.height)"]
+            let lines = [
+                "Terminal too small", "\(s.width)×\(s.height), need \(Self.minimumSize.width)×\(Self.minimumSize.height)"
+            ]
             for (i, line) in lines.enumerated() {
                 let y = s.height / 2 - 1 + i
-                canvas.draw(line, at: Point(x: max(0, (s.width - TextWidth.of(line)) / 2), y: y), style: i == 0 ? .warning : .normal)
+                canvas.draw(
+                    line, at: Point(x: max(0, (s.width - TextWidth.of(line)) / 2), y: y), style: i == 0 ? .warning : .normal)
             }
         } else {
             top?.draw(on: canvas)
@@ -121,15 +127,22 @@ private final class Inbox: @unchecked Sendable {
     private var items: [@MainActor @Sendable () -> Void] = []
 
     func append(_ item: @escaping @MainActor @Sendable () -> Void) {
-        lock.lock(); items.append(item); lock.unlock()
+        lock.lock()
+        items.append(item)
+        lock.unlock()
     }
 
     func takeAll() -> [@MainActor @Sendable () -> Void] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let out = items
         items.removeAll()
         return out
     }
 
-    var hasPending: Bool { lock.lock(); defer { lock.unlock() }; return !items.isEmpty }
+    var hasPending: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !items.isEmpty
+    }
 }

@@ -14,7 +14,10 @@ public final class MemoryTerminal: Terminal {
     public var canvas: Canvas { memory }
 
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
-        if keys.isEmpty { shouldTerminate = true; return nil }
+        if keys.isEmpty {
+            shouldTerminate = true
+            return nil
+        }
         return keys.removeFirst()
     }
 

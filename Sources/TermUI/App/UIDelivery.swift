@@ -6,8 +6,10 @@ public struct UIDelivery: Sendable {
     private let started: @Sendable () -> Void
     private let ended: @Sendable () -> Void
 
-    public init(post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
-                started: @escaping @Sendable () -> Void = {}, ended: @escaping @Sendable () -> Void = {}) {
+    public init(
+        post: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
+        started: @escaping @Sendable () -> Void = {}, ended: @escaping @Sendable () -> Void = {}
+    ) {
         self.post = post
         self.started = started
         self.ended = ended

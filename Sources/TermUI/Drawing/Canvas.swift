@@ -46,7 +46,9 @@ final class RegionCanvas: Canvas {
 
     func clear() {
         for y in 0..<rect.height {
-            parent.draw(String(repeating: " ", count: rect.width), at: Point(x: rect.x, y: rect.y + y), style: .normal, maxWidth: rect.width)
+            parent.draw(
+                String(repeating: " ", count: rect.width), at: Point(x: rect.x, y: rect.y + y), style: .normal,
+                maxWidth: rect.width)
         }
     }
 

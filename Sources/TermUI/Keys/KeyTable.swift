@@ -23,8 +23,10 @@ public struct KeyBinding<Action: Sendable, Mode: KeyMode>: Sendable {
     public let hintKeys: String?
     public let modes: Set<Mode>
 
-    public init(_ keys: [Key], _ action: Action, help: String, hint: String? = nil, hintKeys: String? = nil,
-                in modes: Set<Mode> = Set(Mode.allCases)) {
+    public init(
+        _ keys: [Key], _ action: Action, help: String, hint: String? = nil, hintKeys: String? = nil,
+        in modes: Set<Mode> = Set(Mode.allCases)
+    ) {
         self.keys = keys
         self.action = action
         self.help = help

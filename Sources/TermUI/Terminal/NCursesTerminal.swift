@@ -151,8 +151,10 @@ public final class NCursesTerminal: Terminal {
 
     /// Sleeps in poll(2) on the keyboard and the wake-up pipe; a signal (a resize, Ctrl-C) ends it too.
     private func sleepUntilInput(timeoutMilliseconds: Int?) -> WaitEnd {
-        var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeup.fd, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeup.fd, events: Int16(POLLIN), revents: 0)
+        ]
         let ready = poll(&fds, wakeup.fd >= 0 ? 2 : 1, Int32(clamping: timeoutMilliseconds ?? -1))
         if ready < 0 { return .signal }
         if ready == 0 { return .timedOut }
@@ -202,7 +204,8 @@ public final class NCursesTerminal: Terminal {
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if result == OK, case let .char(c)? = KeyDecoder.character(UInt32(character)),
-           case let alt = Key.alt(c.isASCII ? Character(c.lowercased()) : c), TextField.takes(alt) {
+            case let alt = Key.alt(c.isASCII ? Character(c.lowercased()) : c), TextField.takes(alt)
+        {
             return alt
         }
         // Something else followed: it is a key of its own.
@@ -275,7 +278,8 @@ public final class NCursesTerminal: Terminal {
     /// write; and bracketed paste off, which we turned on.
     private static func resetSequence() -> String {
         let names: [String] = ["sgr0", "cnorm", "rmkx", "rmcup"]
-        return bracketedPasteOff + names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
+        return bracketedPasteOff
+            + names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
     }
 
     /// Pasted text then comes marked, so it can go into a field whole and never act as keys.
@@ -293,7 +297,10 @@ public final class NCursesTerminal: Terminal {
         var rest = Substring(capability)
         while let start = rest.range(of: "$<") {
             out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { rest = rest[start.lowerBound...]; break }
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
             rest = rest[rest.index(after: end)...]
         }
         return out + rest
@@ -315,8 +322,12 @@ public final class NCursesTerminal: Terminal {
                 } else if Int(pairs.count + 1) < Int(rt_color_pairs()) {
                     pair = Int16(pairs.count + 1)
                     pairs[colorsOnly] = pair
-                    let fg = defaultsWork || look.foreground != .terminalDefault ? look.foreground.rawValue : StylePalette.Color.white.rawValue
-                    let bg = defaultsWork || look.background != .terminalDefault ? look.background.rawValue : StylePalette.Color.black.rawValue
+                    let fg =
+                        defaultsWork || look.foreground != .terminalDefault
+                        ? look.foreground.rawValue : StylePalette.Color.white.rawValue
+                    let bg =
+                        defaultsWork || look.background != .terminalDefault
+                        ? look.background.rawValue : StylePalette.Color.black.rawValue
                     if init_pair(pair, fg, bg) == ERR { usesColor = false }
                 }
             }
@@ -351,7 +362,7 @@ public final class NCursesTerminal: Terminal {
             KEY_FIND: .home, KEY_SELECT: .end, KEY_SHOME: .home, KEY_SEND: .end,
             KEY_SPREVIOUS: .pageUp, KEY_SNEXT: .pageDown,
             KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace,
-            KEY_DC: .delete, KEY_SDC: .delete, KEY_IC: .insert, KEY_RESIZE: .resize,
+            KEY_DC: .delete, KEY_SDC: .delete, KEY_IC: .insert, KEY_RESIZE: .resize
         ]
         for n in 1...63 { codes[rt_key_f(Int32(n))] = .function(n) }
         return KeyDecoder(keyCodes: Dictionary(uniqueKeysWithValues: codes.map { (UInt32($0.key), $0.value) }))
@@ -367,7 +378,7 @@ public final class NCursesTerminal: Terminal {
         ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
         ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
         ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[2~", KEY_IC), ("\u{1B}[3~", KEY_DC),
-        ("\u{1B}[Z", KEY_BTAB),
+        ("\u{1B}[Z", KEY_BTAB)
     ]
 
     /// Codes of our own for what curses has no name for: the paste markers and Ctrl-arrows.
@@ -375,7 +386,7 @@ public final class NCursesTerminal: Terminal {
         (pasteStart, KEY_MAX + 1, nil), (pasteEnd, KEY_MAX + 2, nil),
         ("\u{1B}[1;5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[1;5C", KEY_MAX + 4, .ctrlRight),
         ("\u{1B}[5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[5C", KEY_MAX + 4, .ctrlRight),
-        ("\u{1B}Od", KEY_MAX + 3, .ctrlLeft), ("\u{1B}Oc", KEY_MAX + 4, .ctrlRight),
+        ("\u{1B}Od", KEY_MAX + 3, .ctrlLeft), ("\u{1B}Oc", KEY_MAX + 4, .ctrlRight)
     ]
 
     /// What a terminal in bracketed paste mode sends around pasted text (xterm's mode 2004).
@@ -514,16 +525,22 @@ extension NCursesTerminal {
     /// A terminal drawing into /dev/null at a fixed size, for testing the adapter itself.
     /// Keys come from `inputDescriptor` (a pipe the test writes to) or nowhere. No signal
     /// handlers are installed; the current locale decides `unicode`.
-    static func headless(width: Int, height: Int, term: String = "xterm-256color", inputDescriptor: Int32? = nil,
-                         environment: [String: String] = [:]) throws -> NCursesTerminal {
+    static func headless(
+        width: Int, height: Int, term: String = "xterm-256color", inputDescriptor: Int32? = nil,
+        environment: [String: String] = [:]
+    ) throws -> NCursesTerminal {
         guard let output = fopen("/dev/null", "w") else { throw TerminalError.cannotStart("cannot open /dev/null") }
         let input = inputDescriptor.map { fdopen($0, "r") } ?? fopen("/dev/null", "r")
-        guard let input else { fclose(output); throw TerminalError.cannotStart("cannot open the key input") }
+        guard let input else {
+            fclose(output)
+            throw TerminalError.cannotStart("cannot open the key input")
+        }
         try checkTerminalType(term, fd: fileno(output))
         // ncurses catches these where nothing else does; a test process gets them back in `stop`.
         let unhandledBefore = [SIGINT, SIGTERM, SIGTSTP, SIGWINCH].filter { rt_is_handled($0) == 0 }
         guard let screen = newterm(term, output, input) else {
-            fclose(output); fclose(input)
+            fclose(output)
+            fclose(input)
             throw TerminalError.unknownTerminalType(term)
         }
         let terminal = NCursesTerminal(screen: screen, output: output, environment: environment)

@@ -56,7 +56,10 @@ public enum TextWidth {
             if used + w > columns { return (String(text[..<cut]) + "…", widthAtCut + 1) }
             used += w
             i = text.index(after: i)
-            if used <= columns - 1 { cut = i; widthAtCut = used }
+            if used <= columns - 1 {
+                cut = i
+                widthAtCut = used
+            }
         }
         return (text, used)
     }

@@ -36,8 +36,10 @@ public struct FormFields<Field: Hashable> {
 
     /// Draws "Label: [field]" at row `y`, the placeholder while empty, and `error` on the row below.
     @MainActor
-    public mutating func drawRow(_ field: Field, label: String, placeholder: String, error: String?, y: Int,
-                                 labelWidth: Int, fieldWidth: Int, focused: Bool, on canvas: Canvas) {
+    public mutating func drawRow(
+        _ field: Field, label: String, placeholder: String, error: String?, y: Int,
+        labelWidth: Int, fieldWidth: Int, focused: Bool, on canvas: Canvas
+    ) {
         let x = Self.drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
         var text = fields[field] ?? TextField(limit: limit(field))
         text.draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth, focused: focused, style: focused ? .field : .dim)
@@ -50,8 +52,10 @@ public struct FormFields<Field: Hashable> {
 
     /// Draws "Label: [x] text" at row `y`; a focused box is highlighted and holds the cursor.
     @MainActor
-    public static func drawCheckbox(label: String, checked: Bool, text: String, y: Int, labelWidth: Int,
-                                    focused: Bool, on canvas: Canvas) {
+    public static func drawCheckbox(
+        label: String, checked: Bool, text: String, y: Int, labelWidth: Int,
+        focused: Bool, on canvas: Canvas
+    ) {
         let x = drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
         let width = canvas.draw(checked ? "[x]" : "[ ]", at: Point(x: x, y: y), style: focused ? .field : .normal)
         canvas.draw(" " + text, at: Point(x: x + width, y: y), style: focused ? .accent : .normal)
@@ -61,7 +65,8 @@ public struct FormFields<Field: Hashable> {
     /// Draws the right-aligned "Label: " and returns the column where the value starts.
     @MainActor
     private static func drawLabel(_ label: String, y: Int, labelWidth: Int, focused: Bool, on canvas: Canvas) -> Int {
-        canvas.draw(TextWidth.padLeft(label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
+        canvas.draw(
+            TextWidth.padLeft(label, to: labelWidth - 2) + ": ", at: Point(x: 2, y: y), style: focused ? .accent : .normal)
         return 2 + labelWidth
     }
 }

@@ -20,7 +20,9 @@ public enum Overlay {
         // Two columns when one is too tall and each still shows 20 columns of its text; a text
         // longer than its column ends in "…".
         let columns = hints.count > room && 2 * (keyWidth + 2 + 20) + 3 + 4 <= size.width - 2 ? 2 : 1
-        let columnWidth = columns == 1 ? keyWidth + 2 + actionWidth
+        let columnWidth =
+            columns == 1
+            ? keyWidth + 2 + actionWidth
             : min(keyWidth + 2 + actionWidth, (size.width - 2 - 4 - 3) / 2)
         let perColumn = (hints.count + columns - 1) / columns
         let width = min(size.width - 2, max(40, columns * columnWidth + (columns - 1) * 3 + 4))
@@ -35,10 +37,12 @@ public enum Overlay {
             let column = i / perColumn, row = i % perColumn
             guard row < shownRows else { continue }
             let left = x + 2 + column * (columnWidth + 3)
-            canvas.draw(TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: left, y: y + 2 + row), style: .statusKey,
-                        maxWidth: keyWidth)
-            canvas.draw(TextWidth.truncate(hint.action, to: max(0, cellWidth - keyWidth - 2)),
-                        at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal)
+            canvas.draw(
+                TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: left, y: y + 2 + row), style: .statusKey,
+                maxWidth: keyWidth)
+            canvas.draw(
+                TextWidth.truncate(hint.action, to: max(0, cellWidth - keyWidth - 2)),
+                at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal)
         }
         canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
     }

@@ -11,8 +11,10 @@ public final class TextPagerScreen: Screen {
     /// - Parameters:
     ///   - lines: read at each draw, so the page follows changes (units, edits).
     ///   - closeKeys: keys that close the page besides Esc and q.
-    public init(title: String, closeKeys: [Key] = [], lines: @escaping @MainActor () -> [String],
-                close: @escaping @MainActor () -> Void) {
+    public init(
+        title: String, closeKeys: [Key] = [], lines: @escaping @MainActor () -> [String],
+        close: @escaping @MainActor () -> Void
+    ) {
         self.title = title
         self.lines = lines
         self.close = close
@@ -24,16 +26,18 @@ public final class TextPagerScreen: Screen {
 
     /// Every key of a page; `closeKeys` join Esc among the keys that close it.
     public static func keys(closeKeys: [Key] = []) -> KeyTable<Action, SingleMode> {
-        KeyTable("page", [
-            KeyBinding([.up, .char("k")], .scroll(.up), help: "scroll up a line", hint: "scroll", hintKeys: "↑↓ PgUp PgDn"),
-            KeyBinding([.down, .char("j")], .scroll(.down), help: "scroll down a line"),
-            KeyBinding([.pageUp, .char("b")], .scroll(.pageUp), help: "a page up"),
-            KeyBinding([.pageDown, .char(" "), .char("f")], .scroll(.pageDown), help: "a page down"),
-            KeyBinding([.home, .char("g")], .scroll(.first), help: "to the top"),
-            KeyBinding([.end, .char("G")], .scroll(.last), help: "to the end"),
-            KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
-            KeyBinding([.escape, .char("q"), .left] + closeKeys, .close, help: "back", hint: "back", hintKeys: "Esc"),
-        ])
+        KeyTable(
+            "page",
+            [
+                KeyBinding([.up, .char("k")], .scroll(.up), help: "scroll up a line", hint: "scroll", hintKeys: "↑↓ PgUp PgDn"),
+                KeyBinding([.down, .char("j")], .scroll(.down), help: "scroll down a line"),
+                KeyBinding([.pageUp, .char("b")], .scroll(.pageUp), help: "a page up"),
+                KeyBinding([.pageDown, .char(" "), .char("f")], .scroll(.pageDown), help: "a page down"),
+                KeyBinding([.home, .char("g")], .scroll(.first), help: "to the top"),
+                KeyBinding([.end, .char("G")], .scroll(.last), help: "to the end"),
+                KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
+                KeyBinding([.escape, .char("q"), .left] + closeKeys, .close, help: "back", hint: "back", hintKeys: "Esc")
+            ])
     }
 
     private var help = HelpOverlay()
@@ -44,8 +48,12 @@ public final class TextPagerScreen: Screen {
         let count = lines().count
         let page = max(1, visibleRows - 1)
         switch action {
-        case .close: close(); return
-        case .help: help.open(); return
+        case .close:
+            close()
+            return
+        case .help:
+            help.open()
+            return
         case .scroll(.up): top -= 1
         case .scroll(.down): top += 1
         case .scroll(.pageUp): top -= page

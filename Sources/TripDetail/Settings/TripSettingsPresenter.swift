@@ -50,7 +50,9 @@ public final class TripSettingsPresenter: TripSettingsPresenterProtocol {
     public func didPressCancel() { close() }
 
     private func publish() {
-        view?.show(TripSettingsViewModel(title: "Trips › \(interactor.tripName) › settings", values: values,
-                                         errors: errors, focus: focus, message: message))
+        view?.show(
+            TripSettingsViewModel(
+                title: "Trips › \(interactor.tripName) › settings", values: values,
+                errors: errors, focus: focus, message: message))
     }
 }

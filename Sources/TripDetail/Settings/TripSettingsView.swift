@@ -16,13 +16,15 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
     enum Action: Sendable { case next, previous, save, cancel, help }
 
     /// Every key of the settings form; the focused field takes text and editing keys first.
-    static let keys = KeyTable<Action, FormMode>("trip settings", [
-        KeyBinding([.tab, .down], .next, help: "next field", hint: "next field", hintKeys: "Tab"),
-        KeyBinding([.backTab, .up], .previous, help: "previous field"),
-        KeyBinding([.enter, .ctrl("s")], .save, help: "save the settings", hint: "save", hintKeys: "Enter"),
-        KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard"),
-        KeyBinding([.function(1)], .help, help: "every key of this screen", hint: "help"),
-    ])
+    static let keys = KeyTable<Action, FormMode>(
+        "trip settings",
+        [
+            KeyBinding([.tab, .down], .next, help: "next field", hint: "next field", hintKeys: "Tab"),
+            KeyBinding([.backTab, .up], .previous, help: "previous field"),
+            KeyBinding([.enter, .ctrl("s")], .save, help: "save the settings", hint: "save", hintKeys: "Enter"),
+            KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard"),
+            KeyBinding([.function(1)], .help, help: "every key of this screen", hint: "help")
+        ])
 
     public func show(_ model: TripSettingsViewModel) {
         fields.sync(model.values)
@@ -55,13 +57,15 @@ public final class TripSettingsView: Screen, TripSettingsViewProtocol {
         let labelWidth = 13
         let fieldWidth = max(10, min(36, canvas.size.width - labelWidth - 6))
         for field in TripSettingsText.Field.allCases {
-            fields.drawRow(field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
-                           y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
-                           focused: field == model.focus, on: canvas)
+            fields.drawRow(
+                field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
+                focused: field == model.focus, on: canvas)
         }
         canvas.draw("The itinerary (i) plans days from these.", at: Point(x: 2, y: 13), style: .dim)
-        Chrome.drawStatus(hints: Self.keys.hints(in: .field), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
-                          on: canvas)
+        Chrome.drawStatus(
+            hints: Self.keys.hints(in: .field), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            on: canvas)
         help.draw(Self.keys, mode: .field, on: canvas)
     }
 }

@@ -20,7 +20,13 @@ struct ClipRect {
             } else {
                 p = MapPoint(x: minX, y: a.y + (b.y - a.y) * (minX - a.x) / (b.x - a.x))
             }
-            if out == ca { a = p; ca = code(a) } else { b = p; cb = code(b) }
+            if out == ca {
+                a = p
+                ca = code(a)
+            } else {
+                b = p
+                cb = code(b)
+            }
         }
     }
 

@@ -18,7 +18,10 @@ public enum DouglasPeucker {
             var best = -1.0, index = a + 1
             for i in (a + 1)..<b {
                 let d = distance(points[i], segment: points[a], points[b])
-                if d > best { best = d; index = i }
+                if d > best {
+                    best = d
+                    index = i
+                }
             }
             let value = min(best, cap)
             result[index] = value

@@ -18,9 +18,10 @@ public enum GreatCircle {
             let s = sin(angle)
             let wa = sin((1 - t) * angle) / s, wb = sin(t * angle) / s
             let x = wa * p.0 + wb * q.0, y = wa * p.1 + wb * q.1, z = wa * p.2 + wb * q.2
-            out.append(Coordinate(
-                latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi,
-                longitude: atan2(y, x) * 180 / .pi))
+            out.append(
+                Coordinate(
+                    latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi,
+                    longitude: atan2(y, x) * 180 / .pi))
         }
         out.append(b)
         return out

@@ -29,7 +29,10 @@ public struct MapBounds: Hashable, Sendable {
     public var minX, minY, maxX, maxY: Double
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
     }
 
     /// The box around `points`, or nil when there are none.
@@ -40,13 +43,16 @@ public struct MapBounds: Hashable, Sendable {
     }
 
     public mutating func include(_ p: MapPoint) {
-        minX = min(minX, p.x); maxX = max(maxX, p.x)
-        minY = min(minY, p.y); maxY = max(maxY, p.y)
+        minX = min(minX, p.x)
+        maxX = max(maxX, p.x)
+        minY = min(minY, p.y)
+        maxY = max(maxY, p.y)
     }
 
     public func union(_ other: MapBounds) -> MapBounds {
-        MapBounds(minX: min(minX, other.minX), minY: min(minY, other.minY),
-                  maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        MapBounds(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     public func intersects(_ other: MapBounds) -> Bool {

@@ -49,7 +49,8 @@ struct PinLayer {
             // A blank between pin and name keeps them apart from the lines around; the name goes right, else left.
             let right = (x: pin.x + pin.width, text: " " + name), left = (x: pin.x - width - 1, text: name + " ")
             for side in [right, left] where isFree(x: side.x, y: pin.y, width: width + 1) {
-                canvas.draw(side.text, at: Point(x: side.x, y: pin.y), style: pin.index == model.selectedIndex ? .accent : .normal)
+                canvas.draw(
+                    side.text, at: Point(x: side.x, y: pin.y), style: pin.index == model.selectedIndex ? .accent : .normal)
                 mark(x: side.x, y: pin.y, width: width + 1)
                 break
             }

@@ -31,7 +31,11 @@ struct PreparedRoute {
         let valid = stops.enumerated().filter { $0.element.isValid }
         let frame = LongitudeFrame(fitting: valid.map(\.element.longitude))
         self.frame = frame
-        pins = valid.map { Pin(index: $0.offset, point: WebMercator.project(latitude: $0.element.latitude, longitude: frame.unwrap($0.element.longitude))) }
+        pins = valid.map {
+            Pin(
+                index: $0.offset,
+                point: WebMercator.project(latitude: $0.element.latitude, longitude: frame.unwrap($0.element.longitude)))
+        }
         invalidCount = stops.count - valid.count
 
         var lines: [MapLine] = [], legs: [(input: LegInput, line: MapLine?)] = []

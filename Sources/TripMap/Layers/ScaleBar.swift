@@ -13,8 +13,14 @@ struct ScaleBar: Equatable {
         let maxUnits = Double(maxCells) * metersPerCell / unit.metersPerUnit
         var magnitude = pow(10, (log10(maxUnits)).rounded(.down))
         var nice = magnitude
-        for m in [5.0, 2.0, 1.0] where m * magnitude <= maxUnits { nice = m * magnitude; break }
-        if nice > maxUnits { magnitude /= 10; nice = 5 * magnitude }
+        for m in [5.0, 2.0, 1.0] where m * magnitude <= maxUnits {
+            nice = m * magnitude
+            break
+        }
+        if nice > maxUnits {
+            magnitude /= 10
+            nice = 5 * magnitude
+        }
         let meters = nice * unit.metersPerUnit
         cells = max(2, Int((meters / metersPerCell).rounded()))
         label = Formatting.distance(meters, unit: unit)

@@ -28,8 +28,14 @@ public final class OutlineStore: @unchecked Sendable {
     /// `onReady` runs (on a background thread) once they are in, so the caller can ask for a redraw.
     public func outlines(_ level: Level, onReady: (@Sendable () -> Void)? = nil) -> OutlineSet? {
         lock.lock()
-        if let set = loaded[level] { lock.unlock(); return set }
-        if failures[level] != nil { lock.unlock(); return nil }
+        if let set = loaded[level] {
+            lock.unlock()
+            return set
+        }
+        if failures[level] != nil {
+            lock.unlock()
+            return nil
+        }
         if let onReady { waiters.append(onReady) }
         let start = loading.insert(level).inserted
         lock.unlock()
@@ -47,13 +53,15 @@ public final class OutlineStore: @unchecked Sendable {
         lock.unlock()
         if let done { return done }
         load(level)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return loaded[level]
     }
 
     /// Why `level` could not be loaded, if it could not.
     public func failure(_ level: Level) -> String? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return failures[level]
     }
 

@@ -12,7 +12,10 @@ public struct LongitudeFrame: Hashable, Sendable {
     /// The frame whose centre is opposite the widest stretch of longitude without any stop.
     public init(fitting longitudes: [Double]) {
         let sorted = longitudes.filter(\.isFinite).map(Self.normalize).sorted()
-        guard let first = sorted.first, let last = sorted.last else { self.init(center: 0); return }
+        guard let first = sorted.first, let last = sorted.last else {
+            self.init(center: 0)
+            return
+        }
         // The widest gap between neighbours on the circle, counting the wrap from last to first.
         var gapStart = last, gapWidth = first + 360 - last
         for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > gapWidth {

@@ -4,7 +4,10 @@ import Foundation
 public struct MapPoint: Hashable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// Web Mercator on the sphere, with latitudes clipped to ±85° so the poles stay finite.

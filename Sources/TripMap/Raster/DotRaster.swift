@@ -35,8 +35,14 @@ struct DotRaster {
             set(x, y)
             if x == x1 && y == y1 { return }
             let e2 = 2 * err
-            if e2 >= dy { err += dy; x += sx }
-            if e2 <= dx { err += dx; y += sy }
+            if e2 >= dy {
+                err += dy
+                x += sx
+            }
+            if e2 <= dx {
+                err += dx
+                y += sy
+            }
         }
     }
 

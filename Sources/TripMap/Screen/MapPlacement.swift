@@ -20,13 +20,15 @@ public enum MapPlacement: Equatable, Sendable {
     public static func layout(_ area: Rect) -> MapPlacement {
         let listWidth = max(minListWidth, area.width * 45 / 100)
         if area.width - listWidth - 1 >= minMapSize.width * 3 / 2, area.height >= minMapSize.height {
-            return .beside(list: Rect(x: area.x, y: area.y, width: listWidth, height: area.height),
-                           map: Rect(x: area.x + listWidth + 1, y: area.y, width: area.width - listWidth - 1, height: area.height))
+            return .beside(
+                list: Rect(x: area.x, y: area.y, width: listWidth, height: area.height),
+                map: Rect(x: area.x + listWidth + 1, y: area.y, width: area.width - listWidth - 1, height: area.height))
         }
         let listHeight = max(minListHeight, area.height / 2)
         if area.height - listHeight - 1 >= minMapSize.height, area.width >= minMapSize.width {
-            return .below(list: Rect(x: area.x, y: area.y, width: area.width, height: listHeight),
-                          map: Rect(x: area.x, y: area.y + listHeight + 1, width: area.width, height: area.height - listHeight - 1))
+            return .below(
+                list: Rect(x: area.x, y: area.y, width: area.width, height: listHeight),
+                map: Rect(x: area.x, y: area.y + listHeight + 1, width: area.width, height: area.height - listHeight - 1))
         }
         return .hidden(list: area)
     }

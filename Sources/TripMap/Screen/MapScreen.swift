@@ -5,18 +5,20 @@ import TermUI
 @MainActor
 public final class MapScreen: Screen {
     /// Every key of the full-screen map, declared once for dispatch, hints, help and the README.
-    public static let keys = KeyTable<MapScreenAction, SingleMode>("map",
+    public static let keys = KeyTable<MapScreenAction, SingleMode>(
+        "map",
         MapMove.allCases.map { move in
-            let hint: (String, String)? = switch move {
-            case .zoomIn: ("+/-", "zoom")
-            case .panLeft: ("←↑↓→/hjkl", "pan")
-            case .fit: ("0", "fit")
-            default: nil
-            }
+            let hint: (String, String)? =
+                switch move {
+                case .zoomIn: ("+/-", "zoom")
+                case .panLeft: ("←↑↓→/hjkl", "pan")
+                case .fit: ("0", "fit")
+                default: nil
+                }
             return KeyBinding(move.keys, .move(move), help: move.help, hint: hint?.1, hintKeys: hint?.0)
         } + [
             KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
-            KeyBinding([.escape, .char("m"), .char("q")], .close, help: "back to the trip", hint: "back", hintKeys: "Esc/m"),
+            KeyBinding([.escape, .char("m"), .char("q")], .close, help: "back to the trip", hint: "back", hintKeys: "Esc/m")
         ])
 
     private var help = HelpOverlay()
@@ -31,8 +33,10 @@ public final class MapScreen: Screen {
     ///   - state: shared with the embedded map, so zoom and pan carry over both ways.
     ///   - model: read at each draw, so the map shows the trip as it is now.
     ///   - close: pops this screen (the router's job).
-    public init(title: String, state: MapState, unicode: Bool = MapText.unicodeFromEnvironment(),
-                model: @escaping @MainActor () -> MapModel, close: @escaping @MainActor () -> Void) {
+    public init(
+        title: String, state: MapState, unicode: Bool = MapText.unicodeFromEnvironment(),
+        model: @escaping @MainActor () -> MapModel, close: @escaping @MainActor () -> Void
+    ) {
         self.title = title
         self.state = state
         self.unicode = unicode
@@ -69,7 +73,8 @@ public enum MapScreenAction: Sendable {
 public enum MapText {
     /// True when LC_ALL, else LC_CTYPE, else LANG names UTF-8 (LANG=C gives false: ASCII dots).
     public static func unicodeFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+        let locale =
+            [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let l = locale.lowercased()
         return l.contains("utf-8") || l.contains("utf8")

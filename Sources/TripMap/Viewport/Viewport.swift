@@ -40,16 +40,18 @@ public struct Viewport: Hashable, Sendable {
 
     /// Moved by fractions of the map's width and height (positive: east and north).
     public func panned(x: Double, y: Double, size: Size) -> Viewport {
-        let c = MapPoint(x: center.x + x * Double(size.width * 2) * unitsPerDot,
-                         y: center.y + y * Double(size.height * 4) * unitsPerDot)
+        let c = MapPoint(
+            x: center.x + x * Double(size.width * 2) * unitsPerDot,
+            y: center.y + y * Double(size.height * 4) * unitsPerDot)
         return Viewport(center: c, unitsPerDot: unitsPerDot)
     }
 
     /// The dot position (fractional; x right, y down) of a plane point on a map of `size` cells.
     @inline(__always)
     func dot(_ p: MapPoint, size: Size) -> MapPoint {
-        MapPoint(x: (p.x - center.x) / unitsPerDot + Double(size.width),
-                 y: (center.y - p.y) / unitsPerDot + Double(size.height * 2))
+        MapPoint(
+            x: (p.x - center.x) / unitsPerDot + Double(size.width),
+            y: (center.y - p.y) / unitsPerDot + Double(size.height * 2))
     }
 
     /// The plane area a map of `size` cells shows.

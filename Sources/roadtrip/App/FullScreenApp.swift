@@ -29,7 +29,8 @@ struct FullScreenApp {
                 return 1
             }
             lock = nil
-            store.refuseWrites(because: "\(error); edits stay in memory until it can be taken. Check \(DataFileLock.lockURL(for: url).path)")
+            store.refuseWrites(
+                because: "\(error); edits stay in memory until it can be taken. Check \(DataFileLock.lockURL(for: url).path)")
         }
         defer { withExtendedLifetime(lock) {} }
         if let lock { store.cleanUpLeftovers(holding: lock) }
@@ -92,13 +93,15 @@ struct FullScreenApp {
         let editor = WaypointEditorDependencies(
             repository: repository, zones: Services.zones(places),
             places: places, online: online, deliver: deliver)
-        let detail = TripDetailDependencies(repository: repository, routes: services.routes, settings: settings,
-                                            deliver: deliver, editor: editor, matrix: services.matrix,
-                                            timeZones: timeZones, unicode: terminal.unicode,
-                                            files: FilePrompt(protected: [url.path, DataLocation.backupURL(for: url).path]))
-        let list = TripListDependencies(repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
-                                        settings: settings, startupMessage: startupMessage, detail: detail,
-                                        newTrip: { GlobalOptions.newTrip(named: $0) })
+        let detail = TripDetailDependencies(
+            repository: repository, routes: services.routes, settings: settings,
+            deliver: deliver, editor: editor, matrix: services.matrix,
+            timeZones: timeZones, unicode: terminal.unicode,
+            files: FilePrompt(protected: [url.path, DataLocation.backupURL(for: url).path]))
+        let list = TripListDependencies(
+            repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
+            settings: settings, startupMessage: startupMessage, detail: detail,
+            newTrip: { GlobalOptions.newTrip(named: $0) })
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
         let saveError = repository.flush()

@@ -18,13 +18,15 @@ struct Services: Sendable {
         do { timeout = try RouteProviders.timeout(option: options.osrmTimeout) } catch { throw UserError("\(error)") }
         if let dataset = options.osrmData {
             let started = try CommandServices.wait { try await RouteProviders.startLocal(dataset: dataset, timeout: timeout) }
-            return Services(routes: started.provider,
-                            matrix: OSRMTravelMatrixProvider(configuration: started.provider.configuration),
-                            server: started.server)
+            return Services(
+                routes: started.provider,
+                matrix: OSRMTravelMatrixProvider(configuration: started.provider.configuration),
+                server: started.server)
         }
         do {
             let routes = try RouteProviders.make(osrmURL: options.osrm, timeout: timeout)
-            let matrix: any TravelTimeMatrixProviding = (routes as? OSRMRouteProvider)
+            let matrix: any TravelTimeMatrixProviding =
+                (routes as? OSRMRouteProvider)
                 .map { OSRMTravelMatrixProvider(configuration: $0.configuration) } ?? EstimatedTravelMatrixProvider()
             return Services(routes: routes, matrix: matrix, server: nil)
         } catch {

@@ -52,8 +52,9 @@ enum CommandServices {
     }
 
     static func geocoder(url: URL, options: GlobalOptions, nearest: some NearestPlaceFinding) -> NominatimGeocoder {
-        NominatimGeocoder(base: url, cache: GeocoderCache(dataFile: options.dataURL),
-                          zones: { nearest.nearest(to: $0).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone } })
+        NominatimGeocoder(
+            base: url, cache: GeocoderCache(dataFile: options.dataURL),
+            zones: { nearest.nearest(to: $0).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone } })
     }
 
     static func timeZones(options: GlobalOptions) -> TimeZoneLookup {

@@ -20,9 +20,11 @@ struct EditStopCommand: ParsableCommand {
     @Argument(help: "The stop: its number from 1, or its name.") var stop: String
     @Option(help: "A new name for the stop.") var name: String?
     // Unconditional, so a southern or western position (-33.86,151.21) is the value, not an option.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Move the stop to a position or a named place (the name stays unless --name).",
-                               valueName: "position-or-place"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Move the stop to a position or a named place (the name stays unless --name).",
+            valueName: "position-or-place"))
     var at: String?
     @Flag(help: "With --at and a place name: take the best match even when it is weak or ambiguous.") var first = false
     @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30; 0 drives through.", valueName: "duration"))
@@ -48,7 +50,8 @@ struct EditStopCommand: ParsableCommand {
             try apply(to: &edited)
             try context.edit("editing stop \(index + 1) of “\(trip.name)”") { trips in
                 guard let t = trips.firstIndex(where: { $0.id == trip.id }),
-                      let s = trips[t].waypoints.firstIndex(where: { $0.id == edited.id }) else { return }
+                    let s = trips[t].waypoints.firstIndex(where: { $0.id == edited.id })
+                else { return }
                 trips[t].waypoints[s] = edited
             }
             if json {
@@ -100,15 +103,21 @@ struct EditStopCommand: ParsableCommand {
     static func index(of text: String, in trip: Trip) throws -> Int {
         if let n = Int(text) {
             guard trip.waypoints.indices.contains(n - 1) else {
-                throw UserError(trip.waypoints.isEmpty ? "“\(trip.name)” has no stops."
-                                : "Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
+                throw UserError(
+                    trip.waypoints.isEmpty
+                        ? "“\(trip.name)” has no stops."
+                        : "Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
             }
             return n - 1
         }
-        let named = trip.waypoints.indices.filter { trip.waypoints[$0].name.localizedCaseInsensitiveCompare(text) == .orderedSame }
+        let named = trip.waypoints.indices.filter {
+            trip.waypoints[$0].name.localizedCaseInsensitiveCompare(text) == .orderedSame
+        }
         guard let only = named.first else { throw UserError("“\(trip.name)” has no stop named “\(text)”; give its number.") }
         guard named.count == 1 else {
-            throw UserError("“\(trip.name)” has \(named.count) stops named “\(text)” (\(named.map { String($0 + 1) }.joined(separator: ", "))); give its number.")
+            throw UserError(
+                "“\(trip.name)” has \(named.count) stops named “\(text)” (\(named.map { String($0 + 1) }.joined(separator: ", "))); give its number."
+            )
         }
         return only
     }

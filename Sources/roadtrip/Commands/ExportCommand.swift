@@ -23,8 +23,9 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Option(help: "gpx, geojson, kml, kmz, json or csv (default: from -o's extension).") var format: ExchangeFormat?
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"))
     var output: String?
 
     /// The format asked for, else the one the output file's name implies.

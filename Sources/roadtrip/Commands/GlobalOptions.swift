@@ -10,24 +10,32 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("units"), help: "Distance unit: km or mi (else the config file's, else km).")
     var unitsOption: DistanceUnit?
 
-    @Option(name: .customLong("osrm"),
-            help: ArgumentHelp("An OSRM server for road distances and drive times (else $ROADTRIP_OSRM_URL, else the config file's, else an offline estimate).",
-                               valueName: "url"))
+    @Option(
+        name: .customLong("osrm"),
+        help: ArgumentHelp(
+            "An OSRM server for road distances and drive times (else $ROADTRIP_OSRM_URL, else the config file's, else an offline estimate).",
+            valueName: "url"))
     var osrmOption: String?
 
-    @Option(name: .customLong("osrm-data"),
-            help: ArgumentHelp("A prepared OSRM dataset (REGION.osrm): roadtrip serves it itself on a free loopback port.",
-                               valueName: "path"))
+    @Option(
+        name: .customLong("osrm-data"),
+        help: ArgumentHelp(
+            "A prepared OSRM dataset (REGION.osrm): roadtrip serves it itself on a free loopback port.",
+            valueName: "path"))
     var osrmDataOption: String?
 
-    @Option(name: .customLong("osrm-timeout"),
-            help: ArgumentHelp("Seconds one OSRM request may take before its legs are estimated (else $ROADTRIP_OSRM_TIMEOUT, else the config file's, else 5).",
-                               valueName: "seconds"))
+    @Option(
+        name: .customLong("osrm-timeout"),
+        help: ArgumentHelp(
+            "Seconds one OSRM request may take before its legs are estimated (else $ROADTRIP_OSRM_TIMEOUT, else the config file's, else 5).",
+            valueName: "seconds"))
     var osrmTimeoutOption: String?
 
-    @Option(name: .customLong("geocoder"),
-            help: ArgumentHelp("A Nominatim-compatible server, asked when no offline place is named as typed (else $ROADTRIP_GEOCODER, else the config file's; off by default).",
-                               valueName: "url"))
+    @Option(
+        name: .customLong("geocoder"),
+        help: ArgumentHelp(
+            "A Nominatim-compatible server, asked when no offline place is named as typed (else $ROADTRIP_GEOCODER, else the config file's; off by default).",
+            valueName: "url"))
     var geocoderOption: String?
 
     /// A config file that cannot be used stops every command, saying its path, line and problem.

@@ -32,8 +32,9 @@ struct ImportCommand: ParsableCommand {
             let result = try Self.read(file, format: format, name: name)
             let trip = result.trip
             try context.edit("import “\(trip.name)”") { $0.append(trip) }
-            Output.line("Imported “\(trip.name)” (\(trip.id.uuidString)) from \(result.format.rawValue) "
-                        + "with \(trip.waypoints.count) stop\(trip.waypoints.count == 1 ? "" : "s").")
+            Output.line(
+                "Imported “\(trip.name)” (\(trip.id.uuidString)) from \(result.format.rawValue) "
+                    + "with \(trip.waypoints.count) stop\(trip.waypoints.count == 1 ? "" : "s").")
             Output.line(result.explanation)
         }
     }
@@ -45,8 +46,9 @@ struct ImportCommand: ParsableCommand {
             guard file == "-" else { return try importer.importFile(at: file, format: format, name: name) }
             do throws(ExchangeError) {
                 // "-" as the file name: found by content, named "Imported trip" unless told otherwise.
-                return try importer.importData(try standardInput(upTo: importer.maxBytes + 1), fileName: "-",
-                                               format: format, name: name)
+                return try importer.importData(
+                    try standardInput(upTo: importer.maxBytes + 1), fileName: "-",
+                    format: format, name: name)
             } catch {
                 var named = error
                 named.file = "standard input"
@@ -62,7 +64,9 @@ struct ImportCommand: ParsableCommand {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while data.count < limit {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, min($0.count, limit - data.count)) }
+            let n = chunk.withUnsafeMutableBytes {
+                Foundation.read(STDIN_FILENO, $0.baseAddress, min($0.count, limit - data.count))
+            }
             if n < 0, errno == EINTR { continue }
             if n < 0 {
                 throw ExchangeError(.unreadable, file: "-", reason: "cannot read: \(String(cString: strerror(errno)))")

@@ -63,7 +63,8 @@ struct OptimizeCommand: ParsableCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
             guard trip.waypoints.count >= 4 else {
-                throw UserError("“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
+                throw UserError(
+                    "“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
             }
             let services = try Services.make(global)
             defer { services.server?.stop() }
@@ -73,7 +74,9 @@ struct OptimizeCommand: ParsableCommand {
             }
             Output.line(proposal.summary(unit: context.unit))
             guard proposal.changesOrder, let stops = proposal.reordered(trip.waypoints) else { return }
-            for (i, stop) in stops.enumerated() { Output.line("\(String(repeating: " ", count: i < 9 ? 2 : 1))\(i + 1)  \(stop.name)") }
+            for (i, stop) in stops.enumerated() {
+                Output.line("\(String(repeating: " ", count: i < 9 ? 2 : 1))\(i + 1)  \(stop.name)")
+            }
             guard apply else {
                 Output.line("Run again with --apply to save this order.")
                 return

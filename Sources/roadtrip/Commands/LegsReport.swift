@@ -32,8 +32,9 @@ struct LegsReport: Encodable {
 
     init(names: [String], legs: [Leg]) {
         self.legs = zip(legs.indices, legs).map { i, leg in
-            Item(from: names[i], to: names[i + 1], distanceMeters: leg.distanceMeters,
-                 durationSeconds: leg.durationSeconds, source: leg.source.rawValue)
+            Item(
+                from: names[i], to: names[i + 1], distanceMeters: leg.distanceMeters,
+                durationSeconds: leg.durationSeconds, source: leg.source.rawValue)
         }
         totalDistanceMeters = legs.reduce(0) { $0 + $1.distanceMeters }
         let durations = legs.compactMap(\.durationSeconds)
@@ -54,18 +55,22 @@ struct LegsReport: Encodable {
         let shown = legs.map { (from: TerminalText.sanitize($0.from), to: TerminalText.sanitize($0.to)) }
         let width = min(32, max(4, shown.flatMap { [TextWidth.of($0.from), TextWidth.of($0.to)] }.max() ?? 4))
         func estimate(_ item: Item) -> String { item.source == "estimate" ? "≈ " : "" }
-        var out = [TextWidth.pad("FROM", to: width) + "  " + TextWidth.pad("TO", to: width) + "  "
-                   + TextWidth.padLeft("DISTANCE", to: 12) + "  " + TextWidth.padLeft("DRIVE", to: 14) + "  SOURCE"]
+        var out = [
+            TextWidth.pad("FROM", to: width) + "  " + TextWidth.pad("TO", to: width) + "  "
+                + TextWidth.padLeft("DISTANCE", to: 12) + "  " + TextWidth.padLeft("DRIVE", to: 14) + "  SOURCE"
+        ]
         for (item, names) in zip(legs, shown) {
-            out.append(TextWidth.pad(names.from, to: width) + "  "
-                       + TextWidth.pad(names.to, to: width) + "  "
-                       + TextWidth.padLeft(estimate(item) + Formatting.distance(item.distanceMeters, unit: unit), to: 12) + "  "
-                       + TextWidth.padLeft(item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—", to: 14)
-                       + "  " + item.source)
+            out.append(
+                TextWidth.pad(names.from, to: width) + "  "
+                    + TextWidth.pad(names.to, to: width) + "  "
+                    + TextWidth.padLeft(estimate(item) + Formatting.distance(item.distanceMeters, unit: unit), to: 12) + "  "
+                    + TextWidth.padLeft(item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—", to: 14)
+                    + "  " + item.source)
         }
         let anyEstimate = legs.contains { $0.source == "estimate" } ? "≈ " : ""
-        out.append("Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
-                   + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
+        out.append(
+            "Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
+                + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
         return out
     }
 }

@@ -30,21 +30,30 @@ struct ListCommand: ParsableCommand {
             let calculator = TotalsCalculator(routes: routes, estimate: EstimateRouteProvider())
             let summaries = context.repository.trips.map { trip in (trip, calculator.total(of: trip.coordinates)) }
             if json {
-                try Output.json(summaries.map { Item(id: $0.0.id.uuidString, name: $0.0.name, stops: $0.0.waypoints.count,
-                                                     distanceMeters: $0.1.meters, distanceEstimated: $0.1.isEstimate) })
+                try Output.json(
+                    summaries.map {
+                        Item(
+                            id: $0.0.id.uuidString, name: $0.0.name, stops: $0.0.waypoints.count,
+                            distanceMeters: $0.1.meters, distanceEstimated: $0.1.isEstimate)
+                    })
                 return
             }
-            if summaries.isEmpty { Output.line("No trips in \(context.url.path)."); return }
+            if summaries.isEmpty {
+                Output.line("No trips in \(context.url.path).")
+                return
+            }
             // Measured as printed: a control shown as ^[ takes two columns.
             let width = min(40, max(4, summaries.map { TextWidth.of(TerminalText.sanitize($0.0.name)) }.max() ?? 4))
-            Output.line(TextWidth.pad("NAME", to: width) + "  " + TextWidth.padLeft("STOPS", to: 5) + "  "
-                        + TextWidth.padLeft("DISTANCE", to: 12) + "  ID")
+            Output.line(
+                TextWidth.pad("NAME", to: width) + "  " + TextWidth.padLeft("STOPS", to: 5) + "  "
+                    + TextWidth.padLeft("DISTANCE", to: 12) + "  ID")
             for (trip, total) in summaries {
                 let distance = ComputedTotal.text(meters: total.meters, isEstimate: total.isEstimate, unit: context.unit)
-                Output.line(TextWidth.pad(TerminalText.sanitize(trip.name), to: width) + "  "
-                            + TextWidth.padLeft("\(trip.waypoints.count)", to: 5) + "  "
-                            + TextWidth.padLeft(trip.waypoints.count < 2 ? "—" : distance, to: 12)
-                            + "  " + trip.id.uuidString)
+                Output.line(
+                    TextWidth.pad(TerminalText.sanitize(trip.name), to: width) + "  "
+                        + TextWidth.padLeft("\(trip.waypoints.count)", to: 5) + "  "
+                        + TextWidth.padLeft(trip.waypoints.count < 2 ? "—" : distance, to: 12)
+                        + "  " + trip.id.uuidString)
             }
         }
     }

@@ -30,7 +30,10 @@ struct PlacesSearchCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "How many places to list.") var limit = 10
-    @Flag(help: "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?}.")
+    @Flag(
+        help:
+            "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?}."
+    )
     var json = false
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String] = []
@@ -39,11 +42,14 @@ struct PlacesSearchCommand: ParsableCommand {
         let global = self.global
         // A bad geocoder URL is refused before anything is searched.
         let online = try CommandServices.geocoderURL(global).map { url in
-            { (gazetteer: Gazetteer) -> any OnlinePlaceSearching in CommandServices.geocoder(url: url, options: global, nearest: gazetteer) }
+            { (gazetteer: Gazetteer) -> any OnlinePlaceSearching in
+                CommandServices.geocoder(url: url, options: global, nearest: gazetteer)
+            }
         }
-        let out = placesCommandOutput(query: words.joined(separator: " "), limit: limit, json: json,
-                                      imported: ImportedPlacesFolder(dataFile: global.dataURL), online: online,
-                                      sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
+        let out = placesCommandOutput(
+            query: words.joined(separator: " "), limit: limit, json: json,
+            imported: ImportedPlacesFolder(dataFile: global.dataURL), online: online,
+            sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
         FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
         FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
         if out.exitCode != 0 { throw ExitCode(out.exitCode) }
@@ -98,7 +104,9 @@ struct PlacesForgetCommand: ParsableCommand {
             let folder = ImportedPlacesFolder(dataFile: global.dataURL)
             let known = folder.regions()
             guard known.contains(region) else {
-                throw UserError(known.isEmpty ? "No region is imported." : "No region “\(region)”; imported: \(known.joined(separator: ", ")).")
+                throw UserError(
+                    known.isEmpty
+                        ? "No region is imported." : "No region “\(region)”; imported: \(known.joined(separator: ", ")).")
             }
             do {
                 try FileManager.default.removeItem(at: folder.file(region))
@@ -112,19 +120,23 @@ struct PlacesForgetCommand: ParsableCommand {
 
 /// `roadtrip places imported`.
 struct PlacesImportedCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "imported", abstract: "List the regions imported into the search.")
+    static let configuration = CommandConfiguration(
+        commandName: "imported", abstract: "List the regions imported into the search.")
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         try runCommand {
             let loaded = ImportedPlacesFolder(dataFile: global.dataURL).load()
-            if loaded.regions.isEmpty && loaded.problems.isEmpty { Output.line("No region is imported; `roadtrip places import FILE.osm.pbf` adds one.") }
+            if loaded.regions.isEmpty && loaded.problems.isEmpty {
+                Output.line("No region is imported; `roadtrip places import FILE.osm.pbf` adds one.")
+            }
             for region in loaded.regions {
-                Output.line("\(region.region)  \(Formatting.grouped(region.places.count)) places  from \(region.source)  \(region.imported)")
+                Output.line(
+                    "\(region.region)  \(Formatting.grouped(region.places.count)) places  from \(region.source)  \(region.imported)"
+                )
             }
             for problem in loaded.problems { printError(problem) }
         }
     }
 }
-

@@ -35,25 +35,29 @@ struct RouteCommand: ParsableCommand {
         try runCommand {
             var gazetteer: (any PlaceSearching)?
             let resolved = try stops.map { text in
-                try StopResolver.resolve(text, first: first, places: {
-                    if let gazetteer { return gazetteer }
-                    gazetteer = try CommandServices.searcher(global)
-                    return gazetteer!
-                })
+                try StopResolver.resolve(
+                    text, first: first,
+                    places: {
+                        if let gazetteer { return gazetteer }
+                        gazetteer = try CommandServices.searcher(global)
+                        return gazetteer!
+                    })
             }
             let services = try Services.make(global)
             defer { services.server?.stop() }
             let routes = services.routes, unit = global.units, json = self.json
             let printout = try CommandServices.wait {
-                await Routing.RouteCommand.run(names: resolved.map(\.name), stops: resolved.map(\.coordinate),
-                                               provider: routes, json: json, unit: unit,
-                                               width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
+                await Routing.RouteCommand.run(
+                    names: resolved.map(\.name), stops: resolved.map(\.coordinate),
+                    provider: routes, json: json, unit: unit,
+                    width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
             }
             // Names are sanitised as they are laid out; the whole text once more, since a warning
             // may quote the routing server.
             FileHandle.standardOutput.write(Data(TerminalText.sanitize(printout.output, keepNewlines: true, keepTabs: true).utf8))
-            if let warning = printout.warning { FileHandle.standardError.write(Data((TerminalText.sanitize(warning) + "\n").utf8)) }
+            if let warning = printout.warning {
+                FileHandle.standardError.write(Data((TerminalText.sanitize(warning) + "\n").utf8))
+            }
         }
     }
 }
-

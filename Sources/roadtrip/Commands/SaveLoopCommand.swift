@@ -40,8 +40,9 @@ struct SaveLoopCommand: ParsableCommand {
 
     static func trip(generation: Int, id: UUID) -> Trip {
         let stops = (0..<stopCount(generation)).map { i in
-            Waypoint(name: "gen \(generation) stop \(i)",
-                     coordinate: Coordinate(latitude: Double(i % 170) - 85, longitude: Double(generation % 360) - 180))
+            Waypoint(
+                name: "gen \(generation) stop \(i)",
+                coordinate: Coordinate(latitude: Double(i % 170) - 85, longitude: Double(generation % 360) - 180))
         }
         return Trip(id: id, name: "gen \(generation)", waypoints: stops)
     }

@@ -32,18 +32,23 @@ struct ShowCommand: ParsableCommand {
             let legs = try CommandServices.legs(for: trip.coordinates, options: global)
             let report = LegsReport(names: trip.waypoints.map(\.name), legs: legs)
             if json {
-                try Output.json(Document(
-                    id: trip.id.uuidString, name: trip.name,
-                    stops: trip.waypoints.map { .init(id: $0.id.uuidString, name: $0.name,
-                                                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) },
-                    route: report))
+                try Output.json(
+                    Document(
+                        id: trip.id.uuidString, name: trip.name,
+                        stops: trip.waypoints.map {
+                            .init(
+                                id: $0.id.uuidString, name: $0.name,
+                                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                        },
+                        route: report))
                 return
             }
             Output.line(trip.name)
             Output.line()
             for (i, stop) in trip.waypoints.enumerated() {
-                Output.line(TextWidth.padLeft("\(i + 1)", to: 4) + "  " + TextWidth.pad(TerminalText.sanitize(stop.name), to: 32)
-                            + "  " + Formatting.coordinate(stop.coordinate))
+                Output.line(
+                    TextWidth.padLeft("\(i + 1)", to: 4) + "  " + TextWidth.pad(TerminalText.sanitize(stop.name), to: 32)
+                        + "  " + Formatting.coordinate(stop.coordinate))
             }
             if trip.waypoints.isEmpty { Output.line("No stops yet.") }
             if legs.isEmpty { return }

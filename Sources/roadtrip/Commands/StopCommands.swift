@@ -27,7 +27,9 @@ struct AddStopCommand: ParsableCommand {
     func validate() throws {
         if places.isEmpty { throw ValidationError("Missing expected argument '<place>'") }
         if places.count > 1 {
-            throw ValidationError("Unexpected argument\(places.count > 2 ? "s" : "") " + places.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
+            throw ValidationError(
+                "Unexpected argument\(places.count > 2 ? "s" : "") "
+                    + places.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
         }
         if place.hasPrefix("-"), PositionParser.read(place) == .notAPosition {
             throw ValidationError("Unknown option '\(place)'")
@@ -42,18 +44,21 @@ struct AddStopCommand: ParsableCommand {
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
             guard count < TextLimits.stopsPerTrip else {
-                throw UserError("“\(trip.name)” already has \(Formatting.grouped(count)) stops, the most a trip holds; nothing was added.")
+                throw UserError(
+                    "“\(trip.name)” already has \(Formatting.grouped(count)) stops, the most a trip holds; nothing was added.")
             }
             let position = at ?? count + 1
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
-            let stop = Waypoint(name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
-                                region: resolved.region, country: resolved.country)
+            let stop = Waypoint(
+                name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
+                region: resolved.region, country: resolved.country)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
-            Output.line("Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as stop \(position) of “\(trip.name)”.")
+            Output.line(
+                "Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as stop \(position) of “\(trip.name)”.")
         }
     }
 }
@@ -131,7 +136,8 @@ enum StopResolver {
     /// unless `first` says to take the best match anyway.
     static func resolve(_ text: String, first: Bool = false, places: () throws -> any PlaceSearching) throws -> Stop {
         switch PositionParser.read(text) {
-        case let .position(c, label): return Stop(name: label.map { String($0.prefix(TextLimits.name)) } ?? Formatting.coordinate(c), coordinate: c)
+        case let .position(c, label):
+            return Stop(name: label.map { String($0.prefix(TextLimits.name)) } ?? Formatting.coordinate(c), coordinate: c)
         case let .invalid(message): throw UserError(message)
         case .notAPosition: break
         }
@@ -147,8 +153,9 @@ enum StopResolver {
         guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
         }
-        let stop = Stop(name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
-                        region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
+        let stop = Stop(
+            name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
+            region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
         if first { return stop }
         let named = found.filter { $0.isNamed(by: text) }
         guard let strong = named.first, strong == best else {
@@ -156,7 +163,8 @@ enum StopResolver {
         }
         let rivals = named.dropFirst().filter { $0.population * 3 >= max(best.population, 1) }
         guard rivals.isEmpty else {
-            throw UserError(candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):"))
+            throw UserError(
+                candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):"))
         }
         return stop
     }
@@ -168,6 +176,7 @@ enum StopResolver {
                 + (place.source.isEmpty ? "" : " · " + place.source)
                 + " (" + Formatting.coordinate(place.coordinate) + ")"
         }
-        return ([headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."]).joined(separator: "\n")
+        return ([headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."]).joined(
+            separator: "\n")
     }
 }

@@ -17,7 +17,9 @@ struct ConfigCommand: ParsableCommand {
         Output.line("config file: \(file.path)\(file.exists ? "" : " (none)")")
         let width = global.settings.map(\.key.count).max() ?? 0
         for setting in global.settings {
-            Output.line(setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + setting.value + "  (" + setting.source + ")")
+            Output.line(
+                setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + setting.value + "  (" + setting.source
+                    + ")")
         }
     }
 }
@@ -77,13 +79,16 @@ struct DuplicateCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let name = try self.name.map(TripName.validated) ?? Trip.copyName(of: trip.name, taken: context.repository.trips.map(\.name))
+            let name =
+                try self.name.map(TripName.validated) ?? Trip.copyName(of: trip.name, taken: context.repository.trips.map(\.name))
             let copy = trip.duplicated(named: name)
             try context.edit("duplicating “\(trip.name)”") { $0.insert(copy, after: trip.id) }
             if json {
                 try Output.json(["id": copy.id.uuidString, "name": copy.name])
             } else {
-                Output.line("Duplicated “\(trip.name)” as “\(name)” (\(copy.id.uuidString)) with \(copy.waypoints.count) stop\(copy.waypoints.count == 1 ? "" : "s").")
+                Output.line(
+                    "Duplicated “\(trip.name)” as “\(name)” (\(copy.id.uuidString)) with \(copy.waypoints.count) stop\(copy.waypoints.count == 1 ? "" : "s")."
+                )
             }
         }
     }

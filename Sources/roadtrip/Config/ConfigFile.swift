@@ -15,10 +15,13 @@ struct ConfigFile: Sendable {
         ("osrm", "an OSRM server URL, e.g. \"http://127.0.0.1:5000\""),
         ("osrm_data", "a prepared OSRM dataset, e.g. \"~/osrm/france-latest.osrm\""),
         ("osrm_timeout", "seconds, e.g. 8"),
-        ("geocoder", "a Nominatim-compatible server asked when no offline place is named so, e.g. \"https://nominatim.openstreetmap.org\""),
+        (
+            "geocoder",
+            "a Nominatim-compatible server asked when no offline place is named so, e.g. \"https://nominatim.openstreetmap.org\""
+        ),
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
-        ("colour", "true or false (false: no colours, as NO_COLOR)"),
+        ("colour", "true or false (false: no colours, as NO_COLOR)")
     ]
 
     var path: String
@@ -50,7 +53,9 @@ struct ConfigFile: Sendable {
         let text: String
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= 1_000_000 else { throw ConfigError(path: path, line: nil, problem: "over 1 MB: not a settings file") }
+            guard data.count <= 1_000_000 else {
+                throw ConfigError(path: path, line: nil, problem: "over 1 MB: not a settings file")
+            }
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw ConfigError(path: path, line: nil, problem: "not UTF-8 text")
             }
@@ -73,16 +78,22 @@ struct ConfigFile: Sendable {
         }
         func string(_ key: String) throws(ConfigError) -> String? {
             guard let value = table[key] else { return nil }
-            guard let s = value.string, !s.isEmpty else { throw fail(key, "\(key) must be \(takes(key)), not \(String(describing: value))") }
+            guard let s = value.string, !s.isEmpty else {
+                throw fail(key, "\(key) must be \(takes(key)), not \(String(describing: value))")
+            }
             return s
         }
         for key in table.keys where !keys.contains(where: { $0.key == key }) {
             let close = keys.map(\.key).first { $0.hasPrefix(String(key.prefix(3))) }
-            throw fail(key, "unknown setting “\(key)”" + (close.map { " (did you mean “\($0)”?)" } ?? "")
-                       + "; the settings are " + keys.map(\.key).joined(separator: ", "))
+            throw fail(
+                key,
+                "unknown setting “\(key)”" + (close.map { " (did you mean “\($0)”?)" } ?? "")
+                    + "; the settings are " + keys.map(\.key).joined(separator: ", "))
         }
         if let units = try string("units") {
-            guard let unit = DistanceUnit(argument: units) else { throw fail("units", "units must be \"km\" or \"mi\", not \"\(units)\"") }
+            guard let unit = DistanceUnit(argument: units) else {
+                throw fail("units", "units must be \"km\" or \"mi\", not \"\(units)\"")
+            }
             config.units = unit
         }
         config.data = try string("data")
@@ -109,7 +120,9 @@ struct ConfigFile: Sendable {
             config.startMinutes = parts[0] * 60 + parts[1]
         }
         if let value = table["colour"] {
-            guard let flag = value.bool else { throw fail("colour", "colour must be true or false, not \(String(describing: value))") }
+            guard let flag = value.bool else {
+                throw fail("colour", "colour must be true or false, not \(String(describing: value))")
+            }
             config.colour = flag
         }
         return config

@@ -26,8 +26,10 @@ extension GlobalOptions {
     var settings: [Setting] {
         let env = ProcessInfo.processInfo.environment
         let file = Config.file
-        func pick(_ key: String, flag: (name: String, value: String?)? = nil, env name: String? = nil,
-                  file value: String?, default fallback: String) -> Setting {
+        func pick(
+            _ key: String, flag: (name: String, value: String?)? = nil, env name: String? = nil,
+            file value: String?, default fallback: String
+        ) -> Setting {
             if let flag, let v = flag.value { return Setting(key: key, value: v, source: flag.name) }
             if let name, let v = env[name], !v.isEmpty { return Setting(key: key, value: v, source: name) }
             if let value { return Setting(key: key, value: value, source: "config file") }
@@ -37,17 +39,30 @@ extension GlobalOptions {
         func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
         let start = file.startMinutes.map(clock)
         return [
-            pick("units", flag: ("--units", unitsOption?.rawValue), file: file.units?.rawValue, default: DistanceUnit.kilometers.rawValue),
-            Setting(key: "data", value: dataURL.path, source: pick("data", flag: ("--data", dataOption), env: "ROADTRIP_DATA",
-                                                                     file: file.data, default: "").source),
-            pick("osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm, default: "none (offline estimate)"),
+            pick(
+                "units", flag: ("--units", unitsOption?.rawValue), file: file.units?.rawValue,
+                default: DistanceUnit.kilometers.rawValue),
+            Setting(
+                key: "data", value: dataURL.path,
+                source: pick(
+                    "data", flag: ("--data", dataOption), env: "ROADTRIP_DATA",
+                    file: file.data, default: ""
+                ).source),
+            pick(
+                "osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm,
+                default: "none (offline estimate)"),
             pick("osrm_data", flag: ("--osrm-data", osrmDataOption), file: file.osrmData, default: "none"),
-            pick("osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout, default: "5"),
-            pick("geocoder", flag: ("--geocoder", geocoderOption), env: "ROADTRIP_GEOCODER", file: file.geocoder, default: "none (offline only)"),
+            pick(
+                "osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout,
+                default: "5"),
+            pick(
+                "geocoder", flag: ("--geocoder", geocoderOption), env: "ROADTRIP_GEOCODER", file: file.geocoder,
+                default: "none (offline only)"),
             pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
             pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
-            Setting(key: "colour", value: colourWanted ? "true" : "false",
-                    source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default"),
+            Setting(
+                key: "colour", value: colourWanted ? "true" : "false",
+                source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default")
         ]
     }
 
@@ -57,7 +72,8 @@ extension GlobalOptions {
     /// A new trip with the config file's daily limit and start time.
     static func newTrip(named name: String) -> Trip {
         let file = Config.file
-        return Trip(name: name, dailyDrivingLimit: file.dailyLimit ?? Trip.defaultDailyDrivingLimit,
-                    dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes)
+        return Trip(
+            name: name, dailyDrivingLimit: file.dailyLimit ?? Trip.defaultDailyDrivingLimit,
+            dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes)
     }
 }

@@ -9,8 +9,9 @@ import TestSupport
     @Test func thePlannersNextSaveKeepsAnotherProgramsChange() throws {
         try #require(RoadtripBinary.exists && TmuxSession.isAvailable)
         let sandbox = try CLISandbox(trips: CLITrips.all)
-        let session = try TmuxSession(command: [RoadtripBinary.url.path, "--data", sandbox.dataURL.path], width: 120, height: 24,
-                                      environment: ["LANG": "C.UTF-8"])
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", sandbox.dataURL.path], width: 120, height: 24,
+            environment: ["LANG": "C.UTF-8"])
         defer { session.kill() }
         _ = try session.waitFor(text: "roadtrip › Trips")
         // Another program renames the last trip, writing the file without asking anyone.

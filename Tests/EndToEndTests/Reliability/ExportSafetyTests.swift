@@ -21,8 +21,11 @@ import TestSupport
         #expect(sandbox.dataBytes() == before)
         // --data through a symbolic link: the file behind it is still the data file.
         try FileManager.default.createSymbolicLink(at: sandbox.file("link.json"), withDestinationURL: sandbox.dataURL)
-        let viaLink = try RoadtripProcess.run(["export", "--data", sandbox.file("link.json").path, "Alps", "--format", "gpx",
-                                               "-o", "trips.json"], directory: sandbox.folder)
+        let viaLink = try RoadtripProcess.run(
+            [
+                "export", "--data", sandbox.file("link.json").path, "Alps", "--format", "gpx",
+                "-o", "trips.json"
+            ], directory: sandbox.folder)
         #expect(viaLink.isOneLineUserError, "\(viaLink)")
         #expect(sandbox.dataBytes() == before)
     }

@@ -8,9 +8,10 @@ import TestSupport
 struct FullScreenReliabilityTests {
     /// What tmux says about the pane, e.g. `#{pane_title}`.
     func query(_ session: TmuxSession, _ format: String) throws -> String {
-        let result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["tmux", "-L", session.socket, "display-message", "-p", "-t", "roadtrip", format],
-                                           check: false)
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["tmux", "-L", session.socket, "display-message", "-p", "-t", "roadtrip", format],
+            check: false)
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -18,8 +19,11 @@ struct FullScreenReliabilityTests {
         let folder = try TemporaryDirectory()
         let file = try folder.write(OutsideTextTests.hostileFile, to: "trips.json")
         let raw = folder.file("pane-output")
-        let session = try TmuxSession(command: ["sh", "-c", "printf '\\033]2;before\\007'; sleep 0.3; exec \"$0\" --data \"$1\"",
-                                                RoadtripBinary.url.path, file.path], width: 100, height: 30)
+        let session = try TmuxSession(
+            command: [
+                "sh", "-c", "printf '\\033]2;before\\007'; sleep 0.3; exec \"$0\" --data \"$1\"",
+                RoadtripBinary.url.path, file.path
+            ], width: 100, height: 30)
         try session.recordOutput(to: raw)
         let titleBefore = try session.waitUntil(timeout: 10, "the title set") { _ in
             (try? query(session, "#{pane_title}")) == "before"
@@ -53,8 +57,11 @@ struct FullScreenReliabilityTests {
 
         // Wide enough that the one-line refusal is not wrapped. The shell keeps the pane open after
         // the refusal: tmux may drop what a pane printed if its program is gone before it reads it.
-        let second = try TmuxSession(command: ["sh", "-c", "\"$0\" --data \"$1\"; echo \"exit status $?\"; sleep 60",
-                                               RoadtripBinary.url.path, file.path], width: 250)
+        let second = try TmuxSession(
+            command: [
+                "sh", "-c", "\"$0\" --data \"$1\"; echo \"exit status $?\"; sleep 60",
+                RoadtripBinary.url.path, file.path
+            ], width: 250)
         defer { second.kill() }
         let screen = try second.waitFor(text: "exit status")
         #expect(screen.contains("is open in another roadtrip (pid \(pid), full-screen planner)"), "\(screen)")

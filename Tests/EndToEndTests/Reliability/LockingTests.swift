@@ -55,8 +55,10 @@ import TestSupport
         let result = try sandbox.run("new", "Another")
         #expect(result.isOneLineUserError, "\(result)")
         #expect(result.stderr.contains(lock.path), "\(result)")
-        let remedy = place == "folder" ? "it is a folder: remove it (rmdir \(lock.path))"
-                                       : "it is a symbolic link: remove it (rm \(lock.path))"
+        let remedy =
+            place == "folder"
+            ? "it is a folder: remove it (rmdir \(lock.path))"
+            : "it is a symbolic link: remove it (rm \(lock.path))"
         #expect(result.stderr.contains(remedy), "\(result)")
     }
 
@@ -75,10 +77,12 @@ import TestSupport
     @Test func thePlannerWithoutALockSavesNothingAndSaysWhy() throws {
         try #require(RoadtripBinary.exists && TmuxSession.isAvailable)
         let sandbox = try CLISandbox(trips: CLITrips.all)
-        try FileManager.default.createDirectory(at: DataFileLock.lockURL(for: sandbox.dataURL), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: DataFileLock.lockURL(for: sandbox.dataURL), withIntermediateDirectories: false)
         let before = try #require(sandbox.dataBytes())
-        let session = try TmuxSession(command: [RoadtripBinary.url.path, "--data", sandbox.dataURL.path], width: 120, height: 24,
-                                      environment: ["LANG": "C.UTF-8"])
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", sandbox.dataURL.path], width: 120, height: 24,
+            environment: ["LANG": "C.UTF-8"])
         defer { session.kill() }
         _ = try session.waitFor(text: "roadtrip › Trips")
         try session.send(keys: ["r", "C-u"])

@@ -10,12 +10,16 @@ import TestSupport
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
             let holder = try startHolder(file)
-            defer { holder.send(SIGKILL); holder.wait() }
+            defer {
+                holder.send(SIGKILL)
+                holder.wait()
+            }
 
             let second = try RoadtripProcess.run(["rename", "gen", "Mine", "--data", file])
             #expect(second.status == 1)
-            #expect(second.stderr.contains("is open in another roadtrip (pid \(holder.pid), command)"),
-                    "\(second.stderr)")
+            #expect(
+                second.stderr.contains("is open in another roadtrip (pid \(holder.pid), command)"),
+                "\(second.stderr)")
             #expect(second.stderr.contains("nothing was changed"))
 
             holder.send(SIGKILL)
@@ -41,7 +45,8 @@ import TestSupport
 
             let edit = try RoadtripProcess.run(["rename", "Alps", "Mine", "--data", file.path])
             #expect(edit.status == 1)
-            #expect(edit.stderr == "roadtrip: \(file.path) is open in another roadtrip (\(holder)); close it first, "
+            #expect(
+                edit.stderr == "roadtrip: \(file.path) is open in another roadtrip (\(holder)); close it first, "
                     + "or try again when it has finished; nothing was changed\n", "\(edit.stderr)")
             #expect(try Data(contentsOf: file) == before)
 
@@ -58,7 +63,10 @@ import TestSupport
             let file = folder.appendingPathComponent("trips.json").path
             _ = try RoadtripProcess.run(["new", "Alps", "--data", file])
             let holder = try startHolder(file)
-            defer { holder.send(SIGKILL); holder.wait() }
+            defer {
+                holder.send(SIGKILL)
+                holder.wait()
+            }
             let list = try RoadtripProcess.run(["list", "--data", file])
             #expect(list.status == 0, "\(list.stderr)")
             #expect(list.stdout.contains("gen "))
@@ -74,8 +82,10 @@ import TestSupport
             let failures = Failures()
             DispatchQueue.concurrentPerform(iterations: 2) { writer in
                 for i in 0..<perWriter {
-                    let outcome = try? RoadtripProcess.run(["add-stop", "Relay", "\(writer).5,\(i).5", "--name", "w\(writer)-\(i)",
-                                                            "--data", file])
+                    let outcome = try? RoadtripProcess.run([
+                        "add-stop", "Relay", "\(writer).5,\(i).5", "--name", "w\(writer)-\(i)",
+                        "--data", file
+                    ])
                     if outcome?.status != 0 { failures.add(outcome?.stderr ?? "did not run") }
                 }
             }

@@ -7,22 +7,27 @@ import Testing
     let importer = TripImporter()
 
     @Test func csvExportQuotesAsRFC4180() {
-        let trip = Trip(name: "t", waypoints: [
-            Waypoint(name: "Porto, \"Ribeira\"", coordinate: Coordinate(latitude: 41.1406, longitude: -8.611)),
-            Waypoint(name: "Line\nbreak", coordinate: Coordinate(latitude: 1, longitude: 2)),
-            Waypoint(name: "Plain", coordinate: Coordinate(latitude: -1.5, longitude: 0)),
-        ])
-        #expect(CSVWriter.write(trip: trip) == "order,name,latitude,longitude\r\n"
-            + "1,\"Porto, \"\"Ribeira\"\"\",41.1406,-8.611\r\n"
-            + "2,\"Line\nbreak\",1,2\r\n"
-            + "3,Plain,-1.5,0\r\n")
+        let trip = Trip(
+            name: "t",
+            waypoints: [
+                Waypoint(name: "Porto, \"Ribeira\"", coordinate: Coordinate(latitude: 41.1406, longitude: -8.611)),
+                Waypoint(name: "Line\nbreak", coordinate: Coordinate(latitude: 1, longitude: 2)),
+                Waypoint(name: "Plain", coordinate: Coordinate(latitude: -1.5, longitude: 0))
+            ])
+        #expect(
+            CSVWriter.write(trip: trip) == "order,name,latitude,longitude\r\n"
+                + "1,\"Porto, \"\"Ribeira\"\"\",41.1406,-8.611\r\n"
+                + "2,\"Line\nbreak\",1,2\r\n"
+                + "3,Plain,-1.5,0\r\n")
     }
 
     @Test func csvExportDisarmsFormulasAndImportReadsThemBack() throws {
         let names = ["=HYPERLINK(\"http://x\",\"click\")", "+1 555", "-Sum", "@SUM(A1)", "\tTabbed", "'quoted", "A=B"]
-        let trip = Trip(name: "t", waypoints: names.enumerated().map { i, name in
-            Waypoint(name: name, coordinate: Coordinate(latitude: Double(i), longitude: -33.9))
-        })
+        let trip = Trip(
+            name: "t",
+            waypoints: names.enumerated().map { i, name in
+                Waypoint(name: name, coordinate: Coordinate(latitude: Double(i), longitude: -33.9))
+            })
         let csv = CSVWriter.write(trip: trip)
         #expect(csv.contains("1,\"'=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\",0,-33.9\r\n"))
         #expect(csv.contains("2,'+1 555,1,-33.9\r\n") || csv.contains("2,\"'+1 555\",1,-33.9\r\n"))
@@ -35,9 +40,10 @@ import Testing
     @Test func csvImportSortsByOrderAndReadsQuotedFields() throws {
         let result = try importer.importFile(at: ExchangeTestFiles.fixture("stops-from-spreadsheet.csv"))
         #expect(result.trip.name == "stops-from-spreadsheet")
-        #expect(result.trip.waypoints.map(\.name) == [
-            "Lisbon", "The \"Blue\" Town, Óbidos", "Porto, Ribeira", "Santiago de Compostela",
-        ])
+        #expect(
+            result.trip.waypoints.map(\.name) == [
+                "Lisbon", "The \"Blue\" Town, Óbidos", "Porto, Ribeira", "Santiago de Compostela"
+            ])
         #expect(result.explanation == "4 rows became 4 stops.")
         let crlf = try importer.importFile(at: ExchangeTestFiles.fixture("crlf.csv"))
         #expect(crlf.trip.waypoints.map(\.name) == ["Oslo", "Bergen"])
@@ -51,14 +57,20 @@ import Testing
 
     @Test func badCSV() throws {
         func error(_ text: String) -> String? {
-            do { _ = try importer.importData(Data(text.utf8), fileName: "s.csv"); return nil } catch { return error.description }
+            do {
+                _ = try importer.importData(Data(text.utf8), fileName: "s.csv")
+                return nil
+            } catch { return error.description }
         }
-        #expect(error("name,lat\nA,1\n") == "s.csv:1: the header row must name latitude and longitude columns (expected order,name,latitude,longitude)")
+        #expect(
+            error("name,lat\nA,1\n")
+                == "s.csv:1: the header row must name latitude and longitude columns (expected order,name,latitude,longitude)")
         #expect(error("order,name,latitude,longitude\n1,A,1\n") == "s.csv:2: malformed CSV: 3 fields where the header has 4")
         #expect(error("order,name,latitude,longitude\n1,A,95,2\n") == "s.csv:2: latitude 95 is out of range (-90...90)")
         #expect(error("order,name,latitude,longitude\n1,A,,2\n") == "s.csv:2: latitude is missing")
         #expect(error("order,name,latitude,longitude\n1,\"A,1,2\n") == "s.csv:2: malformed CSV: a quoted field is never closed")
-        #expect(error("order,name,latitude,longitude\n1,A\"b,1,2\n") == "s.csv:2: malformed CSV: a quote inside an unquoted field")
+        #expect(
+            error("order,name,latitude,longitude\n1,A\"b,1,2\n") == "s.csv:2: malformed CSV: a quote inside an unquoted field")
         #expect(error("order,name,latitude,longitude\n") == "s.csv: the file has a header but no rows")
     }
 
@@ -72,7 +84,8 @@ import Testing
     }
 
     @Test func jsonImportTakesABareTripAndRenewsIds() throws {
-        let trip = Trip(name: "Bare\u{1B}[2J", waypoints: [Waypoint(name: "A", coordinate: Coordinate(latitude: 1, longitude: 2))])
+        let trip = Trip(
+            name: "Bare\u{1B}[2J", waypoints: [Waypoint(name: "A", coordinate: Coordinate(latitude: 1, longitude: 2))])
         let data = try JSONEncoder().encode(trip)
         let result = try importer.importData(data, fileName: "bare.json")
         #expect(result.trip.name == "Bare")
@@ -87,16 +100,25 @@ import Testing
 
     @Test func badJSON() throws {
         func error(_ text: String) -> ExchangeError? {
-            do { _ = try importer.importData(Data(text.utf8), fileName: "t.json", format: .json); return nil } catch { return error }
+            do {
+                _ = try importer.importData(Data(text.utf8), fileName: "t.json", format: .json)
+                return nil
+            } catch { return error }
         }
-        #expect(error(#"{"formatVersion": 9, "trips": []}"#)?.description == "t.json: format version 9 is newer than this roadtrip reads (1)")
-        #expect(error(#"{"formatVersion": 1, "trips": []}"#)?.description == "t.json: the file holds 0 trips; import takes a file with one trip")
+        #expect(
+            error(#"{"formatVersion": 9, "trips": []}"#)?.description
+                == "t.json: format version 9 is newer than this roadtrip reads (1)")
+        #expect(
+            error(#"{"formatVersion": 1, "trips": []}"#)?.description
+                == "t.json: the file holds 0 trips; import takes a file with one trip")
         #expect(error(#"{"hello": 1}"#)?.kind == .wrongRoot)
         #expect(error("[]")?.kind == .wrongRoot)
         #expect(error("{\n\"trips\": [\n}")?.kind == .malformed)
-        let missing = #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "x", "waypoints": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "a", "longitude": 1}]}"#
+        let missing =
+            #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "x", "waypoints": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "a", "longitude": 1}]}"#
         #expect(error(missing)?.description == "t.json: waypoints[0].latitude is missing")
-        let outOfRange = #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "x", "waypoints": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "a", "latitude": 100, "longitude": 1}]}"#
+        let outOfRange =
+            #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "x", "waypoints": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "a", "latitude": 100, "longitude": 1}]}"#
         #expect(error(outOfRange)?.description == "t.json: stop 1: latitude 100.0 is out of range (-90...90)")
     }
 }

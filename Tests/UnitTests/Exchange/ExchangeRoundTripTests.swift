@@ -43,9 +43,11 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<10 {
             let stops = (0..<Int.random(in: 1...12, using: &generator)).map { i in
-                Waypoint(name: "Stop \(i) \(Int.random(in: 0...999_999, using: &generator))",
-                         coordinate: Coordinate(latitude: .random(in: -90...90, using: &generator),
-                                                longitude: .random(in: -180..<180, using: &generator)))
+                Waypoint(
+                    name: "Stop \(i) \(Int.random(in: 0...999_999, using: &generator))",
+                    coordinate: Coordinate(
+                        latitude: .random(in: -90...90, using: &generator),
+                        longitude: .random(in: -180..<180, using: &generator)))
             }
             let trip = Trip(name: "Random", waypoints: stops)
             for format in [ExchangeFormat.gpx, .geojson] {

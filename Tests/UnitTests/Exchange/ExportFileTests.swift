@@ -22,7 +22,9 @@ import Testing
             Issue.record("wrote into a missing folder")
         } catch {
             #expect(error.kind == .writeFailed)
-            #expect(error.description == "/nonexistent-roadtrip/out.gpx: cannot write the export: cannot create a file in /nonexistent-roadtrip")
+            #expect(
+                error.description
+                    == "/nonexistent-roadtrip/out.gpx: cannot write the export: cannot create a file in /nonexistent-roadtrip")
         }
     }
 
@@ -30,8 +32,11 @@ import Testing
         #expect(ExchangeFormat(path: "/a/b/Trip.GPX") == .gpx)
         #expect(ExchangeFormat(path: "x.geojson") == .geojson)
         #expect(ExchangeFormat(path: "noext") == nil)
-        #expect(ExchangeFormat.detect(path: "t.json", bytes: Array(#"{"trips": [{"name": "\"type\": \"Feature\""}]}"#.utf8)) == .json)
-        #expect(ExchangeFormat.detect(path: "t.json", bytes: Array("{\"features\": [], \"type\"\n : \"FeatureCollection\"}".utf8)) == .geojson)
+        #expect(
+            ExchangeFormat.detect(path: "t.json", bytes: Array(#"{"trips": [{"name": "\"type\": \"Feature\""}]}"#.utf8)) == .json)
+        #expect(
+            ExchangeFormat.detect(path: "t.json", bytes: Array("{\"features\": [], \"type\"\n : \"FeatureCollection\"}".utf8))
+                == .geojson)
         #expect(ExchangeFormat.detect(path: "-", bytes: Array("\u{FEFF}  <gpx/>".utf8)) == .gpx)
         #expect(ExchangeFormat.detect(path: "-", bytes: Array("order,name,latitude,longitude\n".utf8)) == .csv)
     }

@@ -12,14 +12,25 @@ import TestSupport
 @Suite(.serialized) struct ExportValidationTests {
     struct Report: Decodable {
         struct GPX: Decodable {
-            struct Route: Decodable { var name: String?; var points: [[JSONScalar]] }
-            struct Track: Decodable { var name: String?; var segments: [[[Double]]] }
+            struct Route: Decodable {
+                var name: String?
+                var points: [[JSONScalar]]
+            }
+            struct Track: Decodable {
+                var name: String?
+                var segments: [[[Double]]]
+            }
             var name: String?
             var waypoints: [[JSONScalar]]
             var routes: [Route]
             var tracks: [Track]
         }
-        struct GeoJSON: Decodable { var name: String?; var points: [[JSONScalar]]; var line_points: Int; var line_parts: Int }
+        struct GeoJSON: Decodable {
+            var name: String?
+            var points: [[JSONScalar]]
+            var line_points: Int
+            var line_parts: Int
+        }
         var gpx: [GPX]
         var geojson: [GeoJSON]
     }
@@ -28,7 +39,13 @@ import TestSupport
         case text(String), number(Double), null
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null } else if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .text(try c.decode(String.self)) }
+            if c.decodeNil() {
+                self = .null
+            } else if let d = try? c.decode(Double.self) {
+                self = .number(d)
+            } else {
+                self = .text(try c.decode(String.self))
+            }
         }
         var number: Double? { if case let .number(d) = self { d } else { nil } }
         var text: String? { if case let .text(s) = self { s } else { nil } }
@@ -75,15 +92,17 @@ import TestSupport
         let folder = try ExchangeTestFiles.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Name after wpt children out of schema order, and a latitude beyond 90.
-        let bad = try ExchangeTestFiles.write("""
-        <?xml version="1.0"?>
-        <gpx version="1.1" creator="roadtrip" xmlns="http://www.topografix.com/GPX/1/1">
-          <rte><name>x</name></rte>
-          <wpt lat="95" lon="1"><name>A</name></wpt>
-        </gpx>
-        """, named: "bad.gpx", in: folder)
-        let badGeo = try ExchangeTestFiles.write(#"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1]}}]}"#,
-                                                 named: "bad.geojson", in: folder)
+        let bad = try ExchangeTestFiles.write(
+            """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="roadtrip" xmlns="http://www.topografix.com/GPX/1/1">
+              <rte><name>x</name></rte>
+              <wpt lat="95" lon="1"><name>A</name></wpt>
+            </gpx>
+            """, named: "bad.gpx", in: folder)
+        let badGeo = try ExchangeTestFiles.write(
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1]}}]}"#,
+            named: "bad.geojson", in: folder)
         let (status, _, stderr) = try runScript(["--gpx", bad, "--geojson", badGeo])
         try #require(status != 2, "a validation tool is missing: \(stderr)")
         #expect(status == 1)

@@ -4,11 +4,13 @@ import Testing
 @testable import Exchange
 
 @Suite struct GPXExportTests {
-    let trip = Trip(name: "Alps & Riviera", waypoints: [
-        Waypoint(name: "Nice", coordinate: Coordinate(latitude: 43.695, longitude: 7.2656)),
-        Waypoint(name: "Turin <Torino>", coordinate: Coordinate(latitude: 45.0703, longitude: 7.6869)),
-        Waypoint(name: "Geneva", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432)),
-    ])
+    let trip = Trip(
+        name: "Alps & Riviera",
+        waypoints: [
+            Waypoint(name: "Nice", coordinate: Coordinate(latitude: 43.695, longitude: 7.2656)),
+            Waypoint(name: "Turin <Torino>", coordinate: Coordinate(latitude: 45.0703, longitude: 7.6869)),
+            Waypoint(name: "Geneva", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432))
+        ])
 
     @Test func writesRootWaypointsAndRouteInSchemaOrder() {
         let gpx = GPXWriter.write(trip: trip)
@@ -30,7 +32,7 @@ import Testing
         let middle = Coordinate(latitude: 44.5, longitude: 7.5)
         let legs = [
             Leg(from: a, to: b, distanceMeters: 1, source: .osrm, geometry: [a, middle, b]),
-            Leg(from: b, to: c, distanceMeters: 1, source: .geodesic),
+            Leg(from: b, to: c, distanceMeters: 1, source: .geodesic)
         ]
         let gpx = GPXWriter.write(trip: trip, legs: legs)
         #expect(gpx.components(separatedBy: "<trkseg>").count - 1 == 1)
@@ -38,15 +40,17 @@ import Testing
 
         let joined = GPXWriter.drivenSegments([
             Leg(from: a, to: b, distanceMeters: 1, source: .osrm, geometry: [a, middle, b]),
-            Leg(from: b, to: c, distanceMeters: 1, source: .osrm, geometry: [b, c]),
+            Leg(from: b, to: c, distanceMeters: 1, source: .osrm, geometry: [b, c])
         ])
         #expect(joined == [[a, middle, b, c]], "the shared end point appears once")
     }
 
     @Test func dropsCharactersXMLCannotHoldAndWritesAntimeridianAsMinus180() {
-        let odd = Trip(name: "bell\u{07} tab\t", waypoints: [
-            Waypoint(name: "x", coordinate: Coordinate(latitude: 0, longitude: 180)),
-        ])
+        let odd = Trip(
+            name: "bell\u{07} tab\t",
+            waypoints: [
+                Waypoint(name: "x", coordinate: Coordinate(latitude: 0, longitude: 180))
+            ])
         let gpx = GPXWriter.write(trip: odd)
         #expect(!gpx.contains("\u{07}"))
         #expect(gpx.contains("<name>bell tab&#9;</name>"))

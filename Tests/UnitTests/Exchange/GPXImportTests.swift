@@ -10,9 +10,10 @@ import Testing
         let result = try importer.importFile(at: ExchangeTestFiles.fixture("route-from-garmin.gpx"))
         #expect(result.format == .gpx)
         #expect(result.trip.name == "Côte d'Azur & Alps", "metadata name wins")
-        #expect(result.trip.waypoints.map(\.name) == [
-            "Nice", "Monaco", "Menton <old town>", "Col de la Bonette — 2802 m", "Chamonix-Mont-Blanc",
-        ])
+        #expect(
+            result.trip.waypoints.map(\.name) == [
+                "Nice", "Monaco", "Menton <old town>", "Col de la Bonette — 2802 m", "Chamonix-Mont-Blanc"
+            ])
         #expect(result.trip.waypoints[2].coordinate == Coordinate(latitude: 43.7760, longitude: 7.5048))
         #expect(result.explanation == "Route \"Riviera loop\" of 5 points became 5 stops. Not used: 1 waypoint.")
     }
@@ -43,7 +44,8 @@ import Testing
             }
         }
         points.append(#"<trkpt lat="45.5" lon="8"/>"#)
-        let gpx = #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        let gpx =
+            #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
             + points.joined(separator: "\n") + "</trkseg></trk></gpx>"
         let folder = try ExchangeTestFiles.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,7 +76,8 @@ import Testing
         var points = (0..<100).map { #"<trkpt lat="45" lon="\#(5 + Double($0) / 100)"/>"# }
         points[10] = #"<trkpt lat="45" lon="5.1"><name>Fuel</name></trkpt>"#
         points[70] = #"<trkpt lat="45" lon="5.7"><name>Lake</name></trkpt>"#
-        let gpx = #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>T</name><trkseg>"#
+        let gpx =
+            #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>T</name><trkseg>"#
             + points.joined() + "</trkseg></trk></gpx>"
         let result = try importer.importData(Data(gpx.utf8), fileName: "named.gpx")
         #expect(result.trip.waypoints.map(\.name) == ["Fuel", "Lake"])
@@ -83,11 +86,11 @@ import Testing
 
     @Test func waypointsOnlyAndTrackLeftOut() throws {
         let gpx = """
-        <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
-          <wpt lat="1" lon="2"><name>A</name></wpt><wpt lat="3" lon="4"/>
-          <trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></trkseg></trk>
-        </gpx>
-        """
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+              <wpt lat="1" lon="2"><name>A</name></wpt><wpt lat="3" lon="4"/>
+              <trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></trkseg></trk>
+            </gpx>
+            """
         let result = try importer.importData(Data(gpx.utf8), fileName: "w.gpx")
         #expect(result.trip.waypoints.map(\.name) == ["A", "Stop 2"])
         #expect(result.explanation == "2 waypoints became 2 stops. Not used: a track of 2 points.")
@@ -95,22 +98,24 @@ import Testing
 
     @Test func namesLoseEscapeSequencesAndControls() throws {
         let gpx = """
-        <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
-          <metadata><name>Evil&#x1B;]0;pwned&#x7;  trip</name></metadata>
-          <wpt lat="1" lon="2"><name>&#x1B;[31mRed&#x1B;[0m
-          stop&#x9B;2J</name></wpt>
-          <wpt lat="1" lon="2"><name>&#x202E;abc&#x7F;</name></wpt>
-          <wpt lat="1" lon="2"><name>&#x1B;[2J</name></wpt>
-        </gpx>
-        """
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+              <metadata><name>Evil&#x1B;]0;pwned&#x7;  trip</name></metadata>
+              <wpt lat="1" lon="2"><name>&#x1B;[31mRed&#x1B;[0m
+              stop&#x9B;2J</name></wpt>
+              <wpt lat="1" lon="2"><name>&#x202E;abc&#x7F;</name></wpt>
+              <wpt lat="1" lon="2"><name>&#x1B;[2J</name></wpt>
+            </gpx>
+            """
         let result = try importer.importData(Data(gpx.utf8), fileName: "evil.gpx")
         #expect(result.trip.name == "Evil trip")
         #expect(result.trip.waypoints.map(\.name) == ["Red stop", "abc", "Stop 3"])
     }
 
     @Test func gpx10AndLatin1AreRead() throws {
-        var bytes = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><name>Bavaria</name><wpt lat="48.1" lon="11.5"><name>M"#.utf8)
-        bytes += [0xFC] // ü in Latin-1
+        var bytes = Array(
+            #"<?xml version="1.0" encoding="ISO-8859-1"?><gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><name>Bavaria</name><wpt lat="48.1" lon="11.5"><name>M"#
+                .utf8)
+        bytes += [0xFC]  // ü in Latin-1
         bytes += Array("nchen</name></wpt></gpx>".utf8)
         let result = try importer.importData(Data(bytes), fileName: "old.gpx")
         #expect(result.trip.waypoints.map(\.name) == ["München"])

@@ -38,10 +38,12 @@ import Testing
     }
 
     @Test func routeAcrossTheAntimeridianIsCut() throws {
-        let trip = Trip(name: "Pacific", waypoints: [
-            Waypoint(name: "Fiji", coordinate: Coordinate(latitude: -17.7134, longitude: 178.065)),
-            Waypoint(name: "Samoa", coordinate: Coordinate(latitude: -13.759, longitude: -172.1046)),
-        ])
+        let trip = Trip(
+            name: "Pacific",
+            waypoints: [
+                Waypoint(name: "Fiji", coordinate: Coordinate(latitude: -17.7134, longitude: 178.065)),
+                Waypoint(name: "Samoa", coordinate: Coordinate(latitude: -13.759, longitude: -172.1046))
+            ])
         let root = try JSONValue.parse(Array(GeoJSONWriter.write(trip: trip).utf8))
         let route = try #require(root["features"]?.array?.last?["geometry"])
         #expect(route["type"]?.string == "MultiLineString")
@@ -54,9 +56,11 @@ import Testing
     @Test func osrmGeometryIsUsedWhereKnown() {
         let a = Coordinate(latitude: 45, longitude: 5), b = Coordinate(latitude: 45.1, longitude: 5.1)
         let bend = Coordinate(latitude: 45.08, longitude: 5.01)
-        let (line, source) = GeoJSONWriter.routeLine([a, b], legs: [
-            Leg(from: a, to: b, distanceMeters: 1, source: .osrm, geometry: [a, bend, b]),
-        ])
+        let (line, source) = GeoJSONWriter.routeLine(
+            [a, b],
+            legs: [
+                Leg(from: a, to: b, distanceMeters: 1, source: .osrm, geometry: [a, bend, b])
+            ])
         #expect(line == [a, bend, b])
         #expect(source == "osrm")
     }
@@ -72,11 +76,11 @@ import Testing
 
     @Test func importsInOrderPropertyOrder() throws {
         let text = """
-        {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "properties": {"name": "B", "order": 2}, "geometry": {"type": "Point", "coordinates": [2, 1]}},
-          {"type": "Feature", "properties": {"name": "A", "order": 1}, "geometry": {"type": "Point", "coordinates": [4, 3]}}
-        ]}
-        """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "B", "order": 2}, "geometry": {"type": "Point", "coordinates": [2, 1]}},
+              {"type": "Feature", "properties": {"name": "A", "order": 1}, "geometry": {"type": "Point", "coordinates": [4, 3]}}
+            ]}
+            """
         let result = try importer.importData(Data(text.utf8), fileName: "o.json")
         #expect(result.format == .geojson, "GeoJSON under .json is recognised")
         #expect(result.trip.waypoints.map(\.name) == ["A", "B"])
@@ -85,7 +89,8 @@ import Testing
     @Test func lineOnlyFileIsReducedLikeATrack() throws {
         // North along a meridian, then east along a parallel: one corner.
         let coordinates = (0...300).map { $0 <= 150 ? "[5, \(45 + Double($0) / 100)]" : "[\(5 + Double($0 - 150) / 100), 46.5]" }
-        let text = #"{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [\#(coordinates.joined(separator: ","))]}}"#
+        let text =
+            #"{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [\#(coordinates.joined(separator: ","))]}}"#
         let result = try importer.importData(Data(text.utf8), fileName: "line.geojson")
         #expect(result.trip.waypoints.count == 3)
         #expect(result.explanation == "Line of 301 points reduced to 3 stops (start, end and 1 shape point).")
@@ -93,16 +98,21 @@ import Testing
 
     @Test func badGeoJSON() throws {
         func error(_ text: String) -> ExchangeError? {
-            do { _ = try importer.importData(Data(text.utf8), fileName: "bad.geojson"); return nil } catch { return error }
+            do {
+                _ = try importer.importData(Data(text.utf8), fileName: "bad.geojson")
+                return nil
+            } catch { return error }
         }
         #expect(error("{\"type\": \"FeatureCollection\",\n \"features\": [}")?.kind == .malformed)
         #expect(error("{\"type\": \"FeatureCollection\",\n \"features\": [}")?.line == 2)
         #expect(error("[1, 2]")?.description == "bad.geojson: not GeoJSON: the top level is not an object with a \"type\"")
         #expect(error(#"{"type": "Topology"}"#)?.kind == .wrongRoot)
-        #expect(error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [200, 1]}}"#)?.description
+        #expect(
+            error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [200, 1]}}"#)?.description
                 == "bad.geojson: the feature: longitude 200.0 is out of range (-180...180)")
         #expect(error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1]}}"#)?.kind == .invalidCoordinate)
-        #expect(error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [true, 1]}}"#)?.kind == .invalidCoordinate)
+        #expect(
+            error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [true, 1]}}"#)?.kind == .invalidCoordinate)
         #expect(error(#"{"type": "FeatureCollection", "features": []}"#)?.kind == .noStops)
     }
 }

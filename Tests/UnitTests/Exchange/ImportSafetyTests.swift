@@ -7,8 +7,10 @@ import Testing
 @Suite struct ImportSafetyTests {
     let importer = TripImporter()
 
-    private func failure(_ text: String, named name: String, importer: TripImporter = TripImporter(),
-                         format: ExchangeFormat? = nil) throws -> ExchangeError {
+    private func failure(
+        _ text: String, named name: String, importer: TripImporter = TripImporter(),
+        format: ExchangeFormat? = nil
+    ) throws -> ExchangeError {
         let folder = try ExchangeTestFiles.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try ExchangeTestFiles.write(text, named: name, in: folder)
@@ -32,7 +34,10 @@ import Testing
         } catch {
             #expect(error.kind == .entityDeclaration)
             #expect(error.line == 2)
-            #expect(error.description.hasSuffix("billion-laughs.gpx:2: entity declarations are refused (they could expand without bound or read other files)"))
+            #expect(
+                error.description.hasSuffix(
+                    "billion-laughs.gpx:2: entity declarations are refused (they could expand without bound or read other files)")
+            )
         }
     }
 
@@ -41,15 +46,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let secret = try ExchangeTestFiles.write("SECRET-MARKER-42", named: "secret.txt", in: folder)
         let gpx = """
-        <?xml version="1.0"?>
-        <!DOCTYPE gpx [<!ENTITY x SYSTEM "file://\(secret)">]>
-        <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE gpx [<!ENTITY x SYSTEM "file://\(secret)">]>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>
+            """
         let error = try failure(gpx, named: "xxe.gpx")
         #expect(error.kind == .entityDeclaration)
         #expect(!error.description.contains("SECRET-MARKER"))
 
-        let passwd = try failure(#"<!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><name>&x;</name></gpx>"#, named: "p.gpx")
+        let passwd = try failure(
+            #"<!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><name>&x;</name></gpx>"#, named: "p.gpx")
         #expect(passwd.kind == .entityDeclaration)
         #expect(!passwd.description.contains("root:"))
     }

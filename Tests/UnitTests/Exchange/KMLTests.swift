@@ -29,12 +29,16 @@ import ZIPFoundation
     }
 
     @Test func theRoadGeometryIsTheLineWhenEveryLegHasIt() throws {
-        let trip = Trip(name: "Two", waypoints: [
-            Waypoint(name: "A", coordinate: Coordinate(latitude: 46, longitude: 7)),
-            Waypoint(name: "B", coordinate: Coordinate(latitude: 46.1, longitude: 7.2)),
-        ])
-        let road = [Coordinate(latitude: 46, longitude: 7), Coordinate(latitude: 46.05, longitude: 7.15),
-                    Coordinate(latitude: 46.1, longitude: 7.2)]
+        let trip = Trip(
+            name: "Two",
+            waypoints: [
+                Waypoint(name: "A", coordinate: Coordinate(latitude: 46, longitude: 7)),
+                Waypoint(name: "B", coordinate: Coordinate(latitude: 46.1, longitude: 7.2))
+            ])
+        let road = [
+            Coordinate(latitude: 46, longitude: 7), Coordinate(latitude: 46.05, longitude: 7.15),
+            Coordinate(latitude: 46.1, longitude: 7.2)
+        ]
         let leg = Leg(from: road[0], to: road[2], distanceMeters: 20_000, durationSeconds: 1200, source: .osrm, geometry: road)
         let text = String(decoding: try TripExporter.export(trip, legs: [leg], format: .kml), as: UTF8.self)
         #expect(text.contains("7.15,46.05"))
@@ -70,7 +74,9 @@ import ZIPFoundation
         #expect(StopSelection.plainText("<b>Bold</b><br/>line <a href=\"x\">link</a>") == "Bold line link")
         #expect(StopSelection.plainText("Distance < 5 km & views > 3") == "Distance < 5 km & views > 3")
         #expect(StopSelection.plainText("a <b") == "a <b")
-        #expect(StopSelection.plainText("Fish &amp;amp; chips &amp;lt;3 &quot;hot&quot; it&#39;s") == "Fish &amp; chips &lt;3 \"hot\" it's")
+        #expect(
+            StopSelection.plainText("Fish &amp;amp; chips &amp;lt;3 &quot;hot&quot; it&#39;s")
+                == "Fish &amp; chips &lt;3 \"hot\" it's")
         #expect(StopSelection.plainText("<!-- note -->Line\u{1B}[2J one\nline two") == "Line one line two")
         // No `>` after thousands of `<`: one pass, not one search per `<`.
         let started = Date()
@@ -80,10 +86,13 @@ import ZIPFoundation
 
     @Test func aLongDescriptionIsCutAndTheImportSaysSo() throws {
         let long = String(repeating: "word ", count: 400)
-        let kml = "<kml><Document><Placemark><name>A</name><description>\(long)</description><Point><coordinates>7,46</coordinates></Point></Placemark></Document></kml>"
+        let kml =
+            "<kml><Document><Placemark><name>A</name><description>\(long)</description><Point><coordinates>7,46</coordinates></Point></Placemark></Document></kml>"
         let result = try importer.importData(Data(kml.utf8), fileName: "long.kml")
         #expect(result.trip.waypoints[0].note.count == TextLimits.note)
-        #expect(result.explanation.hasSuffix("1 name or note too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."))
+        #expect(
+            result.explanation.hasSuffix(
+                "1 name or note too long were cut to \(TextLimits.name) characters (notes \(TextLimits.note))."))
     }
 
     @Test func googleEarthNestedFoldersPrefixesAndMultiGeometry() throws {
@@ -94,7 +103,8 @@ import ZIPFoundation
 
     @Test func aFileOfLinesOnlyIsReducedLikeATrack() throws {
         let coordinates = (0..<500).map { "\(7 + Double($0) / 100),\(46 + Double($0) / 200),0" }.joined(separator: " ")
-        let kml = "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Placemark><LineString><coordinates>\(coordinates)</coordinates></LineString></Placemark></Document></kml>"
+        let kml =
+            "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Placemark><LineString><coordinates>\(coordinates)</coordinates></LineString></Placemark></Document></kml>"
         let result = try importer.importData(Data(kml.utf8), fileName: "line.kml")
         #expect((2...TripImporter.defaultMaxStops).contains(result.trip.waypoints.count))
         #expect(result.trip.waypoints.first?.coordinate == Coordinate(latitude: 46, longitude: 7))
@@ -140,16 +150,19 @@ import ZIPFoundation
             <kml><Document><Placemark><name>&b;</name><Point><coordinates>1,2</coordinates></Point></Placemark></Document></kml>
             """
         #expect(refusal(Data(laughs.utf8), "l.kml").contains("entity declarations are refused"))
-        let external = "<?xml version=\"1.0\"?><!DOCTYPE kml [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><kml><Document><name>&x;</name></Document></kml>"
+        let external =
+            "<?xml version=\"1.0\"?><!DOCTYPE kml [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><kml><Document><name>&x;</name></Document></kml>"
         #expect(refusal(Data(external.utf8), "x.kml").contains("entity declarations are refused"))
         let outOfRange = "<kml><Document><Placemark><Point><coordinates>12,95</coordinates></Point></Placemark></Document></kml>"
         #expect(refusal(Data(outOfRange.utf8), "r.kml") == "r.kml:1: <coordinates> latitude 95.0 is out of range (-90...90)")
-        let garbage = "<kml><Document><Placemark><Point><coordinates>twelve,north</coordinates></Point></Placemark></Document></kml>"
+        let garbage =
+            "<kml><Document><Placemark><Point><coordinates>twelve,north</coordinates></Point></Placemark></Document></kml>"
         #expect(refusal(Data(garbage.utf8), "g.kml").contains("is not lon,lat"))
         #expect(refusal(Data("<kml><Document/></kml>".utf8), "e.kml").contains("no Placemarks"))
         #expect(refusal(Data("<gpx version=\"1.1\"/>".utf8), "w.kml").contains("expected <kml>"))
-        #expect(refusal(Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x41, count: 64)), "c.kmz")
-            .contains("the KMZ archive is damaged"))
+        #expect(
+            refusal(Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x41, count: 64)), "c.kmz")
+                .contains("the KMZ archive is damaged"))
 
         let images = try Archive(data: Data(), accessMode: .create)
         let png = Data(repeating: 7, count: 10)

@@ -48,7 +48,10 @@ struct DamagedIndexTests {
     }
 
     @Test func aCountryOutOfRangeIsRefused() throws {
-        let reason = try loadDamaged { index in index.bytes[28] = 0xFF; index.bytes[29] = 0xFF }
+        let reason = try loadDamaged { index in
+            index.bytes[28] = 0xFF
+            index.bytes[29] = 0xFF
+        }
         #expect(reason == "a country or region number is out of range")
     }
 

@@ -34,7 +34,7 @@ import Testing
             ("Geirangerfjord", "Geirangerfjord", "NO"), ("Stelvio Pass", "Stelvio Pass", "IT"),
             ("Passo dello Stelvio", "Stelvio Pass", "IT"), ("Going-to-the-Sun Road", "Going-to-the-Sun Road", "US"),
             ("Neuschwanstein", "Neuschwanstein Castle", "DE"), ("Mont-Saint-Michel", "Mont-Saint-Michel", "FR"),
-            ("Torres del Paine", "Torres del Paine National Park", "CL"),
+            ("Torres del Paine", "Torres del Paine National Park", "CL")
         ]
         for (query, name, country) in expected {
             let found = top(query)
@@ -84,6 +84,9 @@ import Testing
         #expect(!Self.search.search("Going-", limit: 8).contains { $0.matched == .misspelledAlias })
         #expect(!Self.search.search("Amsterdm", limit: 8).contains { $0.name == "New York City" })
         // With nothing better, the guess is offered: Copenhagen for "Kobenhavm".
-        #expect(Self.search.search("Kobenhavm", limit: 3).first.map { ($0.name, $0.matched) } ?? ("", .name) == ("Copenhagen", .misspelledAlias))
+        #expect(
+            Self.search.search("Kobenhavm", limit: 3).first.map { ($0.name, $0.matched) } ?? ("", .name) == (
+                "Copenhagen", .misspelledAlias
+            ))
     }
 }

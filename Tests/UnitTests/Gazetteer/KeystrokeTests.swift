@@ -65,22 +65,25 @@ import Testing
             let theirs = Self.keystrokes(target) { Self.naiveTop(g, $0) }
             ours += mine.keys
             naive += theirs.keys
-            if mine.topAtFull { oursTop += 1 } else {
+            if mine.topAtFull {
+                oursTop += 1
+            } else {
                 misses.append("\(target.query) → \(search.search(target.query, limit: 1).first?.label ?? "nothing")")
             }
             if theirs.topAtFull { naiveTop += 1 }
         }
         let n = Double(Self.targets.count)
         let ratio = Double(ours) / Double(naive)
-        let report = String(format: """
-            targets: %d
-            mean keystrokes, roadtrip: %.2f
-            mean keystrokes, naive prefix by population: %.2f
-            ratio: %.3f
-            top-1 at the full query, roadtrip: %.1f%%
-            top-1 at the full query, naive: %.1f%%
-            misses: %@
-            """, Self.targets.count, Double(ours) / n, Double(naive) / n, ratio, 100 * Double(oursTop) / n,
+        let report = String(
+            format: """
+                targets: %d
+                mean keystrokes, roadtrip: %.2f
+                mean keystrokes, naive prefix by population: %.2f
+                ratio: %.3f
+                top-1 at the full query, roadtrip: %.1f%%
+                top-1 at the full query, naive: %.1f%%
+                misses: %@
+                """, Self.targets.count, Double(ours) / n, Double(naive) / n, ratio, 100 * Double(oursTop) / n,
             100 * Double(naiveTop) / n, misses.joined(separator: "; "))
         if let path = ProcessInfo.processInfo.environment["ROADTRIP_KEYSTROKE_REPORT"] {
             try report.write(toFile: path, atomically: true, encoding: .utf8)
@@ -92,10 +95,12 @@ import Testing
 
     @Test func theMeasureCountsSettledKeystrokes() {
         let target = Target(query: "Abc", name: "Abc", countryCode: "XX")
-        let place = Place(name: "Abc", region: "", country: "", countryCode: "XX", coordinate: Coordinate(latitude: 0, longitude: 0),
-                          population: 1, timeZone: "")
-        let other = Place(name: "Abd", region: "", country: "", countryCode: "XX", coordinate: Coordinate(latitude: 0, longitude: 0),
-                          population: 1, timeZone: "")
+        let place = Place(
+            name: "Abc", region: "", country: "", countryCode: "XX", coordinate: Coordinate(latitude: 0, longitude: 0),
+            population: 1, timeZone: "")
+        let other = Place(
+            name: "Abd", region: "", country: "", countryCode: "XX", coordinate: Coordinate(latitude: 0, longitude: 0),
+            population: 1, timeZone: "")
         // Right at "A", wrong at "Ab", right again at "Abc": settled only at the third key.
         #expect(Self.keystrokes(target) { $0 == "Ab" ? other : place } == (3, true))
         #expect(Self.keystrokes(target) { _ in place } == (1, true))

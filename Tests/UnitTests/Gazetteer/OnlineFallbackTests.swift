@@ -6,8 +6,9 @@ import Testing
 /// The offline search, then the online one only when no offline place is named as typed.
 @Suite struct OnlineFallbackTests {
     static func place(_ name: String, _ lat: Double, _ lon: Double, source: String = "") -> Place {
-        var p = Place(name: name, region: "", country: "Monaco", countryCode: "MC",
-                      coordinate: Coordinate(latitude: lat, longitude: lon), population: 0, timeZone: "Europe/Monaco")
+        var p = Place(
+            name: name, region: "", country: "Monaco", countryCode: "MC",
+            coordinate: Coordinate(latitude: lat, longitude: lon), population: 0, timeZone: "Europe/Monaco")
         p.source = source
         return p
     }
@@ -43,7 +44,8 @@ import Testing
     @Test func anOnlinePlaceTheOfflineSearchAlreadyHasIsNotRepeated() {
         let monaco = Self.place("Monaco", 43.73333, 7.41667, source: "Nominatim, test")
         let elsewhere = Self.place("Monaco", 48.0, 2.0, source: "Nominatim, test")
-        let merged = OnlineFallback.merged(online: [monaco, elsewhere], offline: [Self.place("Monaco", 43.7325, 7.4189)], limit: 5)
+        let merged = OnlineFallback.merged(
+            online: [monaco, elsewhere], offline: [Self.place("Monaco", 43.7325, 7.4189)], limit: 5)
         #expect(merged.map(\.source) == ["Nominatim, test", ""])
         #expect(merged.first?.coordinate.latitude == 48.0)
     }
@@ -53,8 +55,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let base = URL(string: "http://127.0.0.1:9")!  // nothing listens: only the cache can answer
         let start = Date(timeIntervalSince1970: 1_000_000)
-        let kept = ImportedPlace(name: "Stade Louis II", aliases: [], kind: "stadium", latitude: 43.7276, longitude: 7.4155,
-                                 population: 0, prominence: 0, region: "", country: "Monaco", countryCode: "MC", timeZone: "Europe/Monaco")
+        let kept = ImportedPlace(
+            name: "Stade Louis II", aliases: [], kind: "stadium", latitude: 43.7276, longitude: 7.4155,
+            population: 0, prominence: 0, region: "", country: "Monaco", countryCode: "MC", timeZone: "Europe/Monaco")
         GeocoderCache(url: file, now: { start }).keep([kept], for: GeocoderCache.key(base: base, query: "Stade Louis", limit: 5))
 
         // Read back from the file by a new run; the query folded as the search folds it.
@@ -62,7 +65,10 @@ import Testing
         let answer = try await later.search("STADE Louis", limit: 5).get()
         #expect(answer.first?.name == "Stade Louis II" && answer.first?.source == "Nominatim, 127.0.0.1:9")
 
-        let monthOn = NominatimGeocoder(base: base, timeout: .seconds(2), cache: GeocoderCache(url: file, now: { start + 31 * 24 * 3600 }))
-        #expect(await monthOn.search("Stade Louis", limit: 5) == .failure(OnlineSearchFailure("Nominatim, 127.0.0.1:9: cannot connect")))
+        let monthOn = NominatimGeocoder(
+            base: base, timeout: .seconds(2), cache: GeocoderCache(url: file, now: { start + 31 * 24 * 3600 }))
+        #expect(
+            await monthOn.search("Stade Louis", limit: 5)
+                == .failure(OnlineSearchFailure("Nominatim, 127.0.0.1:9: cannot connect")))
     }
 }

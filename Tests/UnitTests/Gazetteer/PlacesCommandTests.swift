@@ -13,8 +13,9 @@ private struct FixedSearcher: PlaceSearching {
 @Suite("roadtrip places output")
 struct PlacesCommandTests {
     private func run(_ query: String, limit: Int = 10, json: Bool, searcher: any PlaceSearching) -> PlacesCommandOutput {
-        placesCommandOutput(query: query, limit: limit, json: json, searcher: searcher,
-                            sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
+        placesCommandOutput(
+            query: query, limit: limit, json: json, searcher: searcher,
+            sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
     }
 
     @Test func jsonListsTheBestMatchFirstWithTheDocumentedKeys() throws {
@@ -43,11 +44,13 @@ struct PlacesCommandTests {
 
     @Test func theTableAlignsWideNamesAndShowsNoControlCharacters() {
         let places = [
-            Place(name: "東京", region: "Tokyo", country: "Japan", countryCode: "JP",
-                  coordinate: Coordinate(latitude: 35.6895, longitude: 139.69171), population: 9_733_276,
-                  timeZone: "Asia/Tokyo"),
-            Place(name: "Evil\u{1B}]0;x\u{07}", region: "R", country: "C", countryCode: "XX",
-                  coordinate: Coordinate(latitude: -1, longitude: 2), population: 0, timeZone: ""),
+            Place(
+                name: "東京", region: "Tokyo", country: "Japan", countryCode: "JP",
+                coordinate: Coordinate(latitude: 35.6895, longitude: 139.69171), population: 9_733_276,
+                timeZone: "Asia/Tokyo"),
+            Place(
+                name: "Evil\u{1B}]0;x\u{07}", region: "R", country: "C", countryCode: "XX",
+                coordinate: Coordinate(latitude: -1, longitude: 2), population: 0, timeZone: "")
         ]
         let out = run("x", json: false, searcher: FixedSearcher(places: places))
         let lines = out.stdout.split(separator: "\n").map(String.init)

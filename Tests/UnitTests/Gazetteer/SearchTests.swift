@@ -4,13 +4,15 @@ import RoadtripCore
 
 @Suite("Gazetteer search")
 struct SearchTests {
-    @Test("case, accents and punctuation fold away", arguments: [
-        ("zurich", "Zürich"), ("ZÜRICH", "Zürich"), ("tromso", "Tromsø"), ("TROMSØ", "Tromsø"),
-        ("st louis", "St. Louis"), ("St. Louis", "St. Louis"), ("saint-etienne", "Saint-Étienne"),
-        ("sao paulo", "São Paulo"), ("koln", "Köln"),
-        ("Zu\u{308}rich", "Zürich"),  // decomposed, as macOS keyboards may send it
-        ("ＴＯＫＹＯ", "Tokyo"),  // full-width letters
-    ])
+    @Test(
+        "case, accents and punctuation fold away",
+        arguments: [
+            ("zurich", "Zürich"), ("ZÜRICH", "Zürich"), ("tromso", "Tromsø"), ("TROMSØ", "Tromsø"),
+            ("st louis", "St. Louis"), ("St. Louis", "St. Louis"), ("saint-etienne", "Saint-Étienne"),
+            ("sao paulo", "São Paulo"), ("koln", "Köln"),
+            ("Zu\u{308}rich", "Zürich"),  // decomposed, as macOS keyboards may send it
+            ("ＴＯＫＹＯ", "Tokyo")  // full-width letters
+        ])
     func folding(query: String, name: String) throws {
         let g = try GazetteerFixture.gazetteer()
         #expect(g.search(query, limit: 1).first?.name == name)
@@ -27,11 +29,14 @@ struct SearchTests {
         #expect(g.labels("san fran", limit: 3).contains("San Francisco, California, United States"))
     }
 
-    @Test("alternate names in any script", arguments: [
-        ("東京", "Tokyo"), ("Москва", "Moscow"), ("москва", "Moscow"), ("서울", "Seoul"), ("Αθήνα", "Athens"), ("Munich", "Munich"), ("München", "Munich"),
-        ("Cologne", "Köln"), ("Köln", "Köln"), ("Vienna", "Vienna"), ("Wien", "Vienna"),
-        ("Seville", "Sevilla"), ("Sevilla", "Sevilla"),
-    ])
+    @Test(
+        "alternate names in any script",
+        arguments: [
+            ("東京", "Tokyo"), ("Москва", "Moscow"), ("москва", "Moscow"), ("서울", "Seoul"), ("Αθήνα", "Athens"),
+            ("Munich", "Munich"), ("München", "Munich"),
+            ("Cologne", "Köln"), ("Köln", "Köln"), ("Vienna", "Vienna"), ("Wien", "Vienna"),
+            ("Seville", "Sevilla"), ("Sevilla", "Sevilla")
+        ])
     func alternates(query: String, name: String) throws {
         let g = try GazetteerFixture.gazetteer()
         #expect(g.search(query, limit: 1).first?.name == name)
@@ -39,15 +44,17 @@ struct SearchTests {
 
     /// A place's own name beats another's alternate name; short queries go to the largest places;
     /// a typo of a place's own name beats an alternate name that happens to be spelt that way.
-    @Test("ranked as a person means it", arguments: [
-        ("Porto", "Porto", "Portugal"), ("Venice", "Venice", "Italy"), ("Johannes", "Johannesburg", "South Africa"),
-        ("Shang", "Shanghai", "China"), ("Moab", "Moab", "United States"), ("Pheonix", "Phoenix", "United States"),
-        ("Sevilla", "Sevilla", "Spain"), ("Lon", "London", "United Kingdom"), ("Paris, TX", "Paris", "United States"),
-        ("Athens GA", "Athens", "United States"), ("Jackson WY", "Jackson", "United States"),
-        ("Perth Scotland", "Perth", "United Kingdom"), ("Córdoba AR", "Córdoba", "Argentina"),
-        ("München", "Munich", "Germany"), ("Seville", "Sevilla", "Spain"), ("nara", "Nara-shi", "Japan"),
-        ("Hallstatt", "Hallstatt", "Austria"), ("Cologne", "Köln", "Germany"), ("Wien", "Vienna", "Austria"),
-    ])
+    @Test(
+        "ranked as a person means it",
+        arguments: [
+            ("Porto", "Porto", "Portugal"), ("Venice", "Venice", "Italy"), ("Johannes", "Johannesburg", "South Africa"),
+            ("Shang", "Shanghai", "China"), ("Moab", "Moab", "United States"), ("Pheonix", "Phoenix", "United States"),
+            ("Sevilla", "Sevilla", "Spain"), ("Lon", "London", "United Kingdom"), ("Paris, TX", "Paris", "United States"),
+            ("Athens GA", "Athens", "United States"), ("Jackson WY", "Jackson", "United States"),
+            ("Perth Scotland", "Perth", "United Kingdom"), ("Córdoba AR", "Córdoba", "Argentina"),
+            ("München", "Munich", "Germany"), ("Seville", "Sevilla", "Spain"), ("nara", "Nara-shi", "Japan"),
+            ("Hallstatt", "Hallstatt", "Austria"), ("Cologne", "Köln", "Germany"), ("Wien", "Vienna", "Austria")
+        ])
     func rankedAsAPersonMeansIt(query: String, name: String, country: String) throws {
         let top = try #require(try GazetteerFixture.gazetteer().search(query, limit: 5).first)
         #expect(top.name == name && top.country == country, "\(query) → \(top.label)")
@@ -73,17 +80,19 @@ struct SearchTests {
         #expect(york.contains { $0.hasPrefix("New York") })
     }
 
-    @Test("comma qualifiers narrow by region or country", arguments: [
-        ("Portland, ME", "Portland, Maine, United States"),
-        ("Portland, Maine", "Portland, Maine, United States"),
-        ("portland, or", "Portland, Oregon, United States"),
-        ("Halifax, Nova Scotia", "Halifax, Nova Scotia, Canada"),
-        ("Halifax, NS", "Halifax, Nova Scotia, Canada"),
-        ("Paris, TX", "Paris, Texas, United States"),
-        ("Paris, Texas", "Paris, Texas, United States"),
-        ("Springfield, IL, US", "Springfield, Illinois, United States"),
-        ("Springfield, Illinois, USA", "Springfield, Illinois, United States"),
-    ])
+    @Test(
+        "comma qualifiers narrow by region or country",
+        arguments: [
+            ("Portland, ME", "Portland, Maine, United States"),
+            ("Portland, Maine", "Portland, Maine, United States"),
+            ("portland, or", "Portland, Oregon, United States"),
+            ("Halifax, Nova Scotia", "Halifax, Nova Scotia, Canada"),
+            ("Halifax, NS", "Halifax, Nova Scotia, Canada"),
+            ("Paris, TX", "Paris, Texas, United States"),
+            ("Paris, Texas", "Paris, Texas, United States"),
+            ("Springfield, IL, US", "Springfield, Illinois, United States"),
+            ("Springfield, Illinois, USA", "Springfield, Illinois, United States")
+        ])
     func qualifiers(query: String, label: String) throws {
         let g = try GazetteerFixture.gazetteer()
         #expect(g.top(query) == label)
@@ -105,14 +114,16 @@ struct SearchTests {
         #expect(g.search("Portland, ", limit: 1).first?.name == "Portland")  // still typing
     }
 
-    @Test("one typo is forgiven from five letters", arguments: [
-        ("Albuqerque", "Albuquerque"),   // deletion
-        ("Sacramneto", "Sacramento"),    // transposition
-        ("Sacramentto", "Sacramento"),   // insertion
-        ("Sacrakento", "Sacramento"),    // substitution
-        ("Pittsbrugh", "Pittsburgh"),
-        ("Mosvow", "Moscow"),
-    ])
+    @Test(
+        "one typo is forgiven from five letters",
+        arguments: [
+            ("Albuqerque", "Albuquerque"),  // deletion
+            ("Sacramneto", "Sacramento"),  // transposition
+            ("Sacramentto", "Sacramento"),  // insertion
+            ("Sacrakento", "Sacramento"),  // substitution
+            ("Pittsbrugh", "Pittsburgh"),
+            ("Mosvow", "Moscow")
+        ])
     func typos(query: String, name: String) throws {
         let g = try GazetteerFixture.gazetteer()
         #expect(g.search(query, limit: 1).first?.name == name)
@@ -148,10 +159,12 @@ struct SearchTests {
         #expect(g.search("Big Sur", limit: 1).first?.name == "Big Sur")
     }
 
-    @Test("coordinates become one place", arguments: [
-        ("48.8584, 2.2945", 48.8584, 2.2945), ("48.8584 2.2945", 48.8584, 2.2945),
-        ("-33.86,151.21", -33.86, 151.21), ("  -33.86 , 151.21  ", -33.86, 151.21),
-    ])
+    @Test(
+        "coordinates become one place",
+        arguments: [
+            ("48.8584, 2.2945", 48.8584, 2.2945), ("48.8584 2.2945", 48.8584, 2.2945),
+            ("-33.86,151.21", -33.86, 151.21), ("  -33.86 , 151.21  ", -33.86, 151.21)
+        ])
     func coordinates(query: String, latitude: Double, longitude: Double) throws {
         let g = try GazetteerFixture.gazetteer()
         let results = g.search(query, limit: 8)
@@ -180,11 +193,13 @@ struct SearchTests {
         #expect(g.search(query, limit: 5).allSatisfy { $0.population > 0 || $0.name != query })
     }
 
-    @Test("bad input gives no result and no crash", arguments: [
-        "", "   ", ",", ", ME",
-        "Par\u{1B}[31mis", "\u{1B}]0;pwned\u{07}", "Paris\u{0}", "Pa\u{9B}ris", "\u{FFFD}\u{FFFD}",
-        "!!!", "...", "''", "🚗🚗",
-    ])
+    @Test(
+        "bad input gives no result and no crash",
+        arguments: [
+            "", "   ", ",", ", ME",
+            "Par\u{1B}[31mis", "\u{1B}]0;pwned\u{07}", "Paris\u{0}", "Pa\u{9B}ris", "\u{FFFD}\u{FFFD}",
+            "!!!", "...", "''", "🚗🚗"
+        ])
     func badInput(query: String) throws {
         let g = try GazetteerFixture.gazetteer()
         #expect(g.search(query, limit: 8).isEmpty)

@@ -22,13 +22,13 @@ import Testing
     @Test(arguments: [
         String(repeating: "é", count: 50), String(repeating: "東", count: 40), String(repeating: "🏖️", count: 20),
         "a" + String(repeating: "😀", count: 30), "e" + String(repeating: "\u{301}", count: 60),
-        String(repeating: "x", count: 200),
+        String(repeating: "x", count: 200)
     ])
     func foldingKeepsLinesWithin75OctetsAndUnfoldsToTheLine(_ name: String) {
         let line = "SUMMARY:" + name
         // Octets, not Characters: a continuation may open with a combining mark, which joins the space before it.
         let physical = Array(ItineraryCalendarRenderer.folded(line).utf8).split(separator: 13, omittingEmptySubsequences: false)
-            .enumerated().map { $0.offset == 0 ? Array($0.element) : Array($0.element.dropFirst()) } // the LF of CRLF
+            .enumerated().map { $0.offset == 0 ? Array($0.element) : Array($0.element.dropFirst()) }  // the LF of CRLF
         #expect(physical.allSatisfy { $0.count <= 75 })
         #expect(physical.dropFirst().allSatisfy { $0.first == 0x20 })
         // Full lines: a fold comes only where the next scalar would not fit.
@@ -65,11 +65,12 @@ import Testing
         var stops = F.stops(3)
         stops[0].timeZone = "Europe/Lisbon"
         stops[2].timeZone = "UTC"
-        let utcID = TimeZone(identifier: "UTC")!.identifier // "GMT" on Linux
+        let utcID = TimeZone(identifier: "UTC")!.identifier  // "GMT" on Linux
         let text = calendar(stops, hours: [1, 1])
-        let used = Set(events(text).joined().compactMap { line in
-            line.hasPrefix("DT") && line.contains(";TZID=") ? line.split(separator: "=")[1].split(separator: ":")[0] : nil
-        }.map(String.init))
+        let used = Set(
+            events(text).joined().compactMap { line in
+                line.hasPrefix("DT") && line.contains(";TZID=") ? line.split(separator: "=")[1].split(separator: ":")[0] : nil
+            }.map(String.init))
         let declared = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TZID:") }.map { String($0.dropFirst(5)) }
         #expect(used == ["Europe/Lisbon", "Europe/Berlin", utcID])
         #expect(declared.sorted() == used.sorted())
@@ -80,7 +81,9 @@ import Testing
     @Test func uidsAreStablePerStopAndLegAndDistinct() {
         var stops = F.stops(3)
         stops[1].stay = 1800
-        let uids = { (now: Date) in self.events(self.calendar(stops, hours: [1, 1], now: now)).map { $0.first { $0.hasPrefix("UID:") } } }
+        let uids = { (now: Date) in
+            self.events(self.calendar(stops, hours: [1, 1], now: now)).map { $0.first { $0.hasPrefix("UID:") } }
+        }
         let first = uids(Date(timeIntervalSince1970: 0)), later = uids(Date(timeIntervalSince1970: 86400))
         #expect(first == later)
         #expect(Set(first).count == 3)

@@ -26,14 +26,18 @@ enum ItineraryFixtures {
 
     /// Stops named S0, S1, … one degree of longitude apart, all in `zone`.
     static func stops(_ count: Int, zone: String = "Europe/Berlin") -> [Waypoint] {
-        (0..<count).map { Waypoint(name: "S\($0)", coordinate: Coordinate(latitude: 50, longitude: 5 + Double($0)),
-                                   timeZone: zone) }
+        (0..<count).map {
+            Waypoint(
+                name: "S\($0)", coordinate: Coordinate(latitude: 50, longitude: 5 + Double($0)),
+                timeZone: zone)
+        }
     }
 
     /// Legs between consecutive stops with the given drive hours, 100 km per hour.
     static func legs(_ stops: [Waypoint], hours: [Double]) -> [Leg] {
         zip(zip(stops, stops.dropFirst()), hours).map { pair, h in
-            Leg(from: pair.0.coordinate, to: pair.1.coordinate, distanceMeters: h * 100_000,
+            Leg(
+                from: pair.0.coordinate, to: pair.1.coordinate, distanceMeters: h * 100_000,
                 durationSeconds: h * 3600, source: .osrm)
         }
     }

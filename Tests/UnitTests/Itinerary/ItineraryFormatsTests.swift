@@ -8,16 +8,20 @@ import Testing
     /// Lisbon → Madrid → Barcelona over the night the clocks go back (25 Oct 2026), with awkward text.
     static func plan() -> Itinerary {
         var stops = [
-            Waypoint(name: "Lisboa; \"Baixa\", old town", coordinate: Coordinate(latitude: 38.72, longitude: -9.14),
-                     timeZone: "Europe/Lisbon"),
-            Waypoint(name: "Madrid *centro* [Sol]", coordinate: Coordinate(latitude: 40.42, longitude: -3.70), stay: 7200,
-                     overnight: true, note: "Prado\\museum,\nthen tapas\u{1B}[2J", timeZone: "Europe/Madrid"),
-            Waypoint(name: "東京 Barcelona 🏖️ with a very long name that needs folding in the calendar file",
-                     coordinate: Coordinate(latitude: 41.39, longitude: 2.17), timeZone: "Europe/Madrid"),
+            Waypoint(
+                name: "Lisboa; \"Baixa\", old town", coordinate: Coordinate(latitude: 38.72, longitude: -9.14),
+                timeZone: "Europe/Lisbon"),
+            Waypoint(
+                name: "Madrid *centro* [Sol]", coordinate: Coordinate(latitude: 40.42, longitude: -3.70), stay: 7200,
+                overnight: true, note: "Prado\\museum,\nthen tapas\u{1B}[2J", timeZone: "Europe/Madrid"),
+            Waypoint(
+                name: "東京 Barcelona 🏖️ with a very long name that needs folding in the calendar file",
+                coordinate: Coordinate(latitude: 41.39, longitude: 2.17), timeZone: "Europe/Madrid")
         ]
         stops[0].stay = 0
-        let trip = Trip(name: "Iberia, autumn", waypoints: stops,
-                        startDate: ItineraryFixtures.local("2026-10-24 09:00", "Europe/Lisbon"))
+        let trip = Trip(
+            name: "Iberia, autumn", waypoints: stops,
+            startDate: ItineraryFixtures.local("2026-10-24 09:00", "Europe/Lisbon"))
         return ItineraryPlanner.plan(trip: trip, legs: ItineraryFixtures.legs(stops, hours: [6, 6.5]))
     }
 

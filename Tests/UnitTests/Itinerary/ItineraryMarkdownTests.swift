@@ -7,12 +7,16 @@ import Testing
 @Suite struct ItineraryMarkdownTests {
     typealias F = ItineraryFixtures
 
-    private func markdown(_ stops: [Waypoint], hours: [Double], start: String = "2026-07-01 09:00",
-                          limit: TimeInterval = 8 * 3600, fuel: FuelConsumption? = nil) -> String {
-        let trip = Trip(name: "Edges", waypoints: stops, startDate: F.local(start, "Europe/Berlin"),
-                        dailyDrivingLimit: limit, fuelConsumption: fuel, fuelPrice: fuel == nil ? nil : 2)
-        return ItineraryMarkdownRenderer.text(ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: hours)),
-                                              unit: .kilometers)
+    private func markdown(
+        _ stops: [Waypoint], hours: [Double], start: String = "2026-07-01 09:00",
+        limit: TimeInterval = 8 * 3600, fuel: FuelConsumption? = nil
+    ) -> String {
+        let trip = Trip(
+            name: "Edges", waypoints: stops, startDate: F.local(start, "Europe/Berlin"),
+            dailyDrivingLimit: limit, fuelConsumption: fuel, fuelPrice: fuel == nil ? nil : 2)
+        return ItineraryMarkdownRenderer.text(
+            ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: hours)),
+            unit: .kilometers)
     }
 
     @Test func everyDayHasItsHeadingInOrder() {

@@ -10,8 +10,9 @@ import RoadtripCore
         var stops = F.stops(4)
         stops[1].stay = 1800
         stops[3].fixedArrival = F.local("2026-03-29 04:00", "Europe/Berlin")
-        let trip = Trip(name: "Night run", waypoints: stops, startDate: F.local("2026-03-28 20:00", "Europe/Berlin"),
-                        dailyDrivingLimit: 6 * 3600, fuelConsumption: .litresPer100km(7), fuelPrice: 2)
+        let trip = Trip(
+            name: "Night run", waypoints: stops, startDate: F.local("2026-03-28 20:00", "Europe/Berlin"),
+            dailyDrivingLimit: 6 * 3600, fuelConsumption: .litresPer100km(7), fuelPrice: 2)
         return ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: [3, 2.5, 1]))
     }
 
@@ -31,8 +32,11 @@ import RoadtripCore
         let itinerary = sample()
         let data = try itinerary.jsonData()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["trip", "startAssumed", "dailyDrivingLimit", "dailyStart", "stops", "legs",
-                                     "days", "warnings", "totals", "notes"])
+        #expect(
+            Set(object.keys) == [
+                "trip", "startAssumed", "dailyDrivingLimit", "dailyStart", "stops", "legs",
+                "days", "warnings", "totals", "notes"
+            ])
         let stops = try #require(object["stops"] as? [[String: Any]])
         #expect(stops[0]["departure"] as? String == "2026-03-28T20:00:00+01:00")
         #expect(stops[2]["arrival"] as? String == "2026-03-29T03:00:00+02:00")

@@ -7,10 +7,13 @@ import Routing
 @Suite struct ItineraryPlannerTests {
     typealias F = ItineraryFixtures
 
-    private func plan(_ stops: [Waypoint], hours: [Double], start: Date?, limit: Double = 8,
-                      lookup: TimeZoneLookup = .none, fuel: FuelConsumption? = nil, price: Double? = nil) -> Itinerary {
-        let trip = Trip(name: "T", waypoints: stops, startDate: start, dailyDrivingLimit: limit * 3600,
-                        fuelConsumption: fuel, fuelPrice: price)
+    private func plan(
+        _ stops: [Waypoint], hours: [Double], start: Date?, limit: Double = 8,
+        lookup: TimeZoneLookup = .none, fuel: FuelConsumption? = nil, price: Double? = nil
+    ) -> Itinerary {
+        let trip = Trip(
+            name: "T", waypoints: stops, startDate: start, dailyDrivingLimit: limit * 3600,
+            fuelConsumption: fuel, fuelPrice: price)
         return ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: hours), timeZones: lookup)
     }
 
@@ -55,8 +58,9 @@ import Routing
     @Test func aDailyStartTheClocksSkipBeginsJustAfterTheJump() {
         var stops = F.stops(3)
         stops[1].overnight = true
-        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-03-28 14:00", "Europe/Berlin"),
-                        dailyStartMinutes: 2 * 60 + 30)
+        let trip = Trip(
+            name: "T", waypoints: stops, startDate: F.local("2026-03-28 14:00", "Europe/Berlin"),
+            dailyStartMinutes: 2 * 60 + 30)
         let it = ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: [1, 1]))
         // 02:30 does not exist on 29 March in Berlin: the day sets off at 03:30 CEST, 01:30 UTC.
         #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-03-29 03:30")
@@ -67,7 +71,7 @@ import Routing
         var stops = F.stops(3)
         stops[0].timeZone = "Europe/London"
         stops[1].timeZone = "Europe/Berlin"
-        stops[2].timeZone = nil // typed by hand: the lookup answers
+        stops[2].timeZone = nil  // typed by hand: the lookup answers
         let lookup = TimeZoneLookup { _ in TimeZone(identifier: "America/New_York") }
         let it = plan(stops, hours: [5, 1], start: F.local("2026-06-01 09:00", "Europe/London"), lookup: lookup)
         #expect(F.wall(it.stops[1].arrival, "Europe/Berlin") == "2026-06-01 15:00")
@@ -156,8 +160,9 @@ import Routing
     }
 
     @Test func totalsWithFuelCost() throws {
-        let it = plan(F.stops(3), hours: [2, 3], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
-                      fuel: .litresPer100km(6.5), price: 1.8)
+        let it = plan(
+            F.stops(3), hours: [2, 3], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
+            fuel: .litresPer100km(6.5), price: 1.8)
         #expect(it.totals.drivingSeconds == 5 * 3600)
         #expect(it.totals.distanceMeters == 500_000)
         let volume = try #require(it.totals.fuelVolume), cost = try #require(it.totals.fuelCost)
@@ -166,8 +171,9 @@ import Routing
     }
 
     @Test func noFuelCostWithoutAPrice() {
-        let it = plan(F.stops(2), hours: [2], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
-                      fuel: .litresPer100km(6.5))
+        let it = plan(
+            F.stops(2), hours: [2], start: F.local("2026-05-01 08:00", "Europe/Berlin"),
+            fuel: .litresPer100km(6.5))
         #expect(it.totals.fuelVolume != nil && it.totals.fuelCost == nil)
     }
 
@@ -185,8 +191,9 @@ import Routing
     @Test func legsOfTheOfflineEstimateAreEstimatedButNotStretchedTwiceForFuel() throws {
         let stops = F.stops(2)
         let legs = EstimateRouteProvider().instantLegs(for: stops.map(\.coordinate))
-        let trip = Trip(name: "T", waypoints: stops, startDate: F.local("2026-05-01 08:00", "Europe/Berlin"),
-                        fuelConsumption: .litresPer100km(10))
+        let trip = Trip(
+            name: "T", waypoints: stops, startDate: F.local("2026-05-01 08:00", "Europe/Berlin"),
+            fuelConsumption: .litresPer100km(10))
         let it = ItineraryPlanner.plan(trip: trip, legs: legs)
         let leg = try #require(it.legs.first)
         #expect(leg.estimated && leg.driveSeconds == legs[0].durationSeconds)
@@ -216,8 +223,10 @@ import Routing
     @Test func emptyAndSingleStopTrips() {
         let empty = ItineraryPlanner.plan(trip: Trip(name: "E"), legs: [])
         #expect(empty.days.isEmpty && empty.totals.days == 0)
-        let one = ItineraryPlanner.plan(trip: Trip(name: "O", waypoints: F.stops(1),
-                                                   startDate: F.local("2026-05-01 08:00", "UTC")), legs: [])
+        let one = ItineraryPlanner.plan(
+            trip: Trip(
+                name: "O", waypoints: F.stops(1),
+                startDate: F.local("2026-05-01 08:00", "UTC")), legs: [])
         #expect(one.days.count == 1 && one.legs.isEmpty)
     }
 }

@@ -9,7 +9,10 @@ import RoadtripCore
         var m = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
         for i in 0..<n {
             for j in 0..<n where i != j {
-                if symmetric && j < i { m[i][j] = m[j][i]; continue }
+                if symmetric && j < i {
+                    m[i][j] = m[j][i]
+                    continue
+                }
                 m[i][j] = Double.random(in: 1...1000, using: &rng).rounded()
             }
         }
@@ -170,9 +173,11 @@ import RoadtripCore
         }
     }
 
-    private let trip = Trip(name: "T", waypoints: [0.0, 2, 1, 3].map {
-        Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0))
-    })
+    private let trip = Trip(
+        name: "T",
+        waypoints: [0.0, 2, 1, 3].map {
+            Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0))
+        })
 
     @Test func theEstimateProviderFeedsAProposal() async throws {
         let proposal = try await OrderProposal.make(for: trip, using: EstimatedTravelMatrixProvider())

@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct TripFieldsCodingTests {
     private let oldFile = """
-    {"formatVersion": 1, "trips": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Old",
-      "waypoints": [{"id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Paris",
-                     "latitude": 48.8566, "longitude": 2.3522}]}]}
-    """
+        {"formatVersion": 1, "trips": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Old",
+          "waypoints": [{"id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Paris",
+                         "latitude": 48.8566, "longitude": 2.3522}]}]}
+        """
 
     @Test func fileWithoutTheNewFieldsReadsAsDefaults() throws {
         let document = try JSONDecoder().decode(TripDocument.self, from: Data(oldFile.utf8))
@@ -23,12 +23,14 @@ import Testing
     }
 
     @Test func newFieldsRoundTripWithDatesAsISO8601Text() throws {
-        let start = Date(timeIntervalSince1970: 1_774_735_200) // 2026-03-28T22:00:00Z
-        let stop = Waypoint(name: "Lyon", coordinate: Coordinate(latitude: 45.76, longitude: 4.84),
-                            stay: 5400, overnight: true, note: "Bouchon at 8",
-                            fixedArrival: start.addingTimeInterval(3600), timeZone: "Europe/Paris")
-        let trip = Trip(name: "New", waypoints: [stop], startDate: start, dailyDrivingLimit: 6 * 3600,
-                        dailyStartMinutes: 450, fuelConsumption: .milesPerUSGallon(32), fuelPrice: 3.59)
+        let start = Date(timeIntervalSince1970: 1_774_735_200)  // 2026-03-28T22:00:00Z
+        let stop = Waypoint(
+            name: "Lyon", coordinate: Coordinate(latitude: 45.76, longitude: 4.84),
+            stay: 5400, overnight: true, note: "Bouchon at 8",
+            fixedArrival: start.addingTimeInterval(3600), timeZone: "Europe/Paris")
+        let trip = Trip(
+            name: "New", waypoints: [stop], startDate: start, dailyDrivingLimit: 6 * 3600,
+            dailyStartMinutes: 450, fuelConsumption: .milesPerUSGallon(32), fuelPrice: 3.59)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(TripDocument(trips: [trip]))
@@ -42,9 +44,9 @@ import Testing
 
     @Test func datesWithOffsetsAreRead() throws {
         let json = """
-        {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "T", "waypoints": [],
-         "startDate": "2026-07-01T08:00:00+02:00"}
-        """
+            {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "T", "waypoints": [],
+             "startDate": "2026-07-01T08:00:00+02:00"}
+            """
         let trip = try JSONDecoder().decode(Trip.self, from: Data(json.utf8))
         #expect(trip.startDate == Date(timeIntervalSince1970: 1_782_885_600))
     }
@@ -54,7 +56,7 @@ import Testing
         (#""dailyStartMinutes": 1440"#, "dailyStartMinutes"),
         (#""dailyDrivingLimit": 0"#, "dailyDrivingLimit"),
         (#""fuelPrice": -1"#, "fuelPrice"),
-        (#""fuelConsumption": {"unit": "L/100km", "value": 0}"#, "fuelConsumption"),
+        (#""fuelConsumption": {"unit": "L/100km", "value": 0}"#, "fuelConsumption")
     ])
     func badValuesAreRefusedNamingTheField(field: String, name: String) {
         let json = #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "T", "waypoints": [], "# + field + "}"

@@ -13,13 +13,16 @@ import TestSupport
 struct KeyTableTests {
     @Test func noKeyIsHandledInTwoPlaces() {
         var problems = TripListView.keys.conflicts() + TripDetailView.keys.conflicts() + WaypointEditorView.keys.conflicts()
-        problems += TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts() + TextPagerScreen.keys(closeKeys: [.char("i")]).conflicts()
+        problems +=
+            TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts()
+            + TextPagerScreen.keys(closeKeys: [.char("i")]).conflicts()
         problems += TextField.keys.conflicts()
         #expect(problems == [])
     }
 
     /// Printable keys people type into names and notes, including every command letter of every screen.
-    static let typed: [Key] = (0x20..<0x7F).map { Key.char(Character(Unicode.Scalar($0)!)) }
+    static let typed: [Key] =
+        (0x20..<0x7F).map { Key.char(Character(Unicode.Scalar($0)!)) }
         + ["ü", "東", "🚗", "é"].map(Key.char) + [.paste("dd q"), .alt("b"), .ctrl("u"), .ctrl("w"), .backspace]
 
     @Test func focusedFieldsTakeEveryPrintableKeyAndPaste() {
@@ -46,7 +49,9 @@ struct KeyTableTests {
         }
         for mode in [WaypointEditorKeyMode.name, .field, .matches] {
             for key in [Key.char(" "), .char("y"), .char("n")] {
-                if case .action(.toggle) = WaypointEditorView.keys.route(key, in: mode) { Issue.record("\(key.name) toggles in \(mode)") }
+                if case .action(.toggle) = WaypointEditorView.keys.route(key, in: mode) {
+                    Issue.record("\(key.name) toggles in \(mode)")
+                }
             }
         }
     }
@@ -76,16 +81,19 @@ struct KeyTableTests {
     @Test func theREADMEKeyTablesAreTheScreensTables() throws {
         let url = RoadtripBinary.repositoryRoot.appendingPathComponent("README.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
-        let begin = "<!-- keys: written from the key tables; ROADTRIP_RECORD_README=1 swift test --filter KeyTableTests rewrites it -->\n"
+        let begin =
+            "<!-- keys: written from the key tables; ROADTRIP_RECORD_README=1 swift test --filter KeyTableTests rewrites it -->\n"
         let end = "<!-- end of keys -->"
         let generated = Self.readmeKeys()
-        guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex) else {
+        guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex)
+        else {
             Issue.record("README.md has no key tables between the markers")
             return
         }
         let current = String(readme[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["ROADTRIP_RECORD_README"] != nil, current != generated {
-            try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
+            try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(
+                to: url, atomically: true, encoding: .utf8)
             return
         }
         #expect(current == generated, "README's key tables differ from the screens' (ROADTRIP_RECORD_README=1 rewrites them)")
@@ -93,15 +101,18 @@ struct KeyTableTests {
 
     static func readmeKeys() -> String {
         let sections: [(String, String)] = [
-            ("Everywhere", "| Keys | What they do | When |\n|---|---|---|\n"
-                + GlobalKeys.help.map { "| `\($0.keys)` | \($0.action) | |" }.joined(separator: "\n")),
+            (
+                "Everywhere",
+                "| Keys | What they do | When |\n|---|---|---|\n"
+                    + GlobalKeys.help.map { "| `\($0.keys)` | \($0.action) | |" }.joined(separator: "\n")
+            ),
             ("Trip list", TripListView.keys.markdown),
             ("Trip", TripDetailView.keys.markdown),
             ("Waypoint editor", WaypointEditorView.keys.markdown),
             ("Trip settings (`s`)", TripSettingsView.keys.markdown),
             ("Map (`m`)", MapScreen.keys.markdown),
             ("Itinerary and other pages (`i`)", TextPagerScreen.keys(closeKeys: [.char("i")]).markdown),
-            ("Every text field", TextField.keys.markdown),
+            ("Every text field", TextField.keys.markdown)
         ]
         return sections.map { "#### \($0.0)\n\n\($0.1)\n" }.joined(separator: "\n")
     }

@@ -81,10 +81,16 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
         return .success((s.id, "Imported “\(typed)”.", failure))
     }
     var undone = 0
-    func undo() -> UndoOutcome { undone += 1; return UndoOutcome(message: "Undid it.", isError: false) }
+    func undo() -> UndoOutcome {
+        undone += 1
+        return UndoOutcome(message: "Undid it.", isError: false)
+    }
     func redo() -> UndoOutcome { UndoOutcome(message: "Nothing to redo.", isError: false) }
     var unit: DistanceUnit = .kilometers
-    func takeStartupMessage() -> String? { defer { startup = nil }; return startup }
+    func takeStartupMessage() -> String? {
+        defer { startup = nil }
+        return startup
+    }
 }
 
 @MainActor
@@ -127,11 +133,17 @@ final class ManualRouteProvider: RouteProvider, @unchecked Sendable {
 
     func legs(for stops: [Coordinate]) async throws -> [Leg] {
         try await withCheckedThrowingContinuation { c in
-            lock.lock(); waiting.append(c); lock.unlock()
+            lock.lock()
+            waiting.append(c)
+            lock.unlock()
         }
     }
 
-    var pending: Int { lock.lock(); defer { lock.unlock() }; return waiting.count }
+    var pending: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.count
+    }
 
     /// Answers the oldest request.
     func answer(_ result: Result<[Leg], Error>) {

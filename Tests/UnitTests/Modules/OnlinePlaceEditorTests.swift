@@ -11,8 +11,9 @@ import TestSupport
 @MainActor
 @Suite struct OnlinePlaceEditorTests {
     static let stadium: Place = {
-        var p = Place(name: "Stade Louis II", region: "", country: "Monaco", countryCode: "MC",
-                      coordinate: Coordinate(latitude: 43.7276, longitude: 7.4155), population: 0, timeZone: "Europe/Monaco")
+        var p = Place(
+            name: "Stade Louis II", region: "", country: "Monaco", countryCode: "MC",
+            coordinate: Coordinate(latitude: 43.7276, longitude: 7.4155), population: 0, timeZone: "Europe/Monaco")
         p.feature = "stadium"
         p.source = "Nominatim, test"
         return p
@@ -45,7 +46,10 @@ import TestSupport
         var ran = 0
         while ran < expected {
             let work = box.takeAll()
-            if work.isEmpty { try? await Task.sleep(for: .milliseconds(20)); continue }
+            if work.isEmpty {
+                try? await Task.sleep(for: .milliseconds(20))
+                continue
+            }
             for w in work { w() }
             ran += work.count
         }
@@ -87,7 +91,8 @@ import TestSupport
     }
 
     @Test func aFailureIsOneLineAndTheOfflineMatchesStand() async {
-        let failing = OnlinePlaceEditorTests(online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        let failing = OnlinePlaceEditorTests(
+            online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
         failing.presenter.didEditField(.name, text: "Portl")
         await failing.settle(2)
         #expect(failing.view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
@@ -95,10 +100,13 @@ import TestSupport
     }
 
     @Test func aFailureWithNothingOfflineSaysSo() async {
-        let failing = OnlinePlaceEditorTests(online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
+        let failing = OnlinePlaceEditorTests(
+            online: OnlineSearchDouble(.failure(OnlineSearchFailure("Nominatim, test: cannot connect"))))
         failing.presenter.didEditField(.name, text: "Stade Louis")
         await failing.settle(1)
         #expect(failing.view.model?.suggestions == [])
-        #expect(failing.view.model?.message?.text == "Online search: Nominatim, test: cannot connect; nothing matches “Stade Louis” offline either.")
+        #expect(
+            failing.view.model?.message?.text
+                == "Online search: Nominatim, test: cannot connect; nothing matches “Stade Louis” offline either.")
     }
 }

@@ -26,12 +26,14 @@ struct PlaceSearchDouble: PlaceSearching {
     let box = PostBox()
     let presenter: WaypointEditorPresenter
 
-    static let portlandME = Place(name: "Portland", region: "Maine", country: "United States", countryCode: "US",
-                                  coordinate: Coordinate(latitude: 43.65737, longitude: -70.2589),
-                                  population: 66881, timeZone: "America/New_York")
-    static let portlandOR = Place(name: "Portland", region: "Oregon", country: "United States", countryCode: "US",
-                                  coordinate: Coordinate(latitude: 45.52345, longitude: -122.67621),
-                                  population: 652_503, timeZone: "America/Los_Angeles")
+    static let portlandME = Place(
+        name: "Portland", region: "Maine", country: "United States", countryCode: "US",
+        coordinate: Coordinate(latitude: 43.65737, longitude: -70.2589),
+        population: 66881, timeZone: "America/New_York")
+    static let portlandOR = Place(
+        name: "Portland", region: "Oregon", country: "United States", countryCode: "US",
+        coordinate: Coordinate(latitude: 45.52345, longitude: -122.67621),
+        population: 652_503, timeZone: "America/Los_Angeles")
 
     init() {
         repository = TripRepository(store: store, trips: [trip])
@@ -55,8 +57,11 @@ struct PlaceSearchDouble: PlaceSearching {
         presenter.didEditField(.name, text: "Po")
         presenter.didEditField(.name, text: "Portland")
         await settle(3)
-        #expect(view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503",
-                                            "Portland, Maine, United States · town · 66,881"])
+        #expect(
+            view.model?.suggestions == [
+                "Portland, Oregon, United States · city · 652,503",
+                "Portland, Maine, United States · town · 66,881"
+            ])
         #expect(view.model?.selectedSuggestion == 0)
     }
 
@@ -111,11 +116,13 @@ struct PlaceSearchDouble: PlaceSearching {
     }
 
     @Test func aRowSaysWhatWasTypedWhenThePlacesNameDoesNotShowIt() {
-        var koln = Place(name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
-                         coordinate: Coordinate(latitude: 50.93, longitude: 6.95), population: 1_075_935, timeZone: "Europe/Berlin")
+        var koln = Place(
+            name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
+            coordinate: Coordinate(latitude: 50.93, longitude: 6.95), population: 1_075_935, timeZone: "Europe/Berlin")
         #expect(WaypointEditorInteractor.suggestion(koln, typed: "koln").label.hasSuffix("1,075,935"))
         koln.matched = .alias
-        #expect(WaypointEditorInteractor.suggestion(koln, typed: "Cologne").label
+        #expect(
+            WaypointEditorInteractor.suggestion(koln, typed: "Cologne").label
                 == "Köln, North Rhine-Westphalia, Germany · city · 1,075,935 ← alias “Cologne”")
         koln.matched = .misspelling
         #expect(WaypointEditorInteractor.suggestion(koln, typed: "Kolm").label.hasSuffix(" ← spelled “Kolm”"))
@@ -141,8 +148,10 @@ struct PlaceSearchDouble: PlaceSearching {
         let store = TripStoreDouble(trips: [Fixtures.france()])
         let repository = TripRepository(store: store, trips: store.trips)
         let harness = ScreenHarness(width: 90, height: 26)
-        harness.pushPlanner(repository: repository, editor: WaypointEditorDependencies(
-            repository: repository, places: gazetteer, deliver: .application(harness.app)))
+        harness.pushPlanner(
+            repository: repository,
+            editor: WaypointEditorDependencies(
+                repository: repository, places: gazetteer, deliver: .application(harness.app)))
         harness.send(.enter)
         harness.type("a")
         harness.type("zurich")

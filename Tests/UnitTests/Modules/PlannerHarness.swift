@@ -8,14 +8,18 @@ import WaypointEditor
 extension ScreenHarness {
     /// Opens the three real modules on this screen, wired as `FullScreenApp` wires them but with
     /// instant geodesic legs and the repository's own saving, so every key's effect is on screen at once.
-    func pushPlanner(repository: TripRepository, editor: WaypointEditorDependencies? = nil,
-                     startupMessage: String? = nil) {
+    func pushPlanner(
+        repository: TripRepository, editor: WaypointEditorDependencies? = nil,
+        startupMessage: String? = nil
+    ) {
         let routes = GeodesicRouteProvider()
-        let detail = TripDetailDependencies(repository: repository, routes: routes, settings: DisplaySettings(),
-                                            deliver: .application(app),
-                                            editor: editor ?? WaypointEditorDependencies(repository: repository))
-        let list = TripListDependencies(repository: repository, summaryRoutes: routes, estimate: routes,
-                                        settings: DisplaySettings(), startupMessage: startupMessage, detail: detail)
+        let detail = TripDetailDependencies(
+            repository: repository, routes: routes, settings: DisplaySettings(),
+            deliver: .application(app),
+            editor: editor ?? WaypointEditorDependencies(repository: repository))
+        let list = TripListDependencies(
+            repository: repository, summaryRoutes: routes, estimate: routes,
+            settings: DisplaySettings(), startupMessage: startupMessage, detail: detail)
         push(TripListRouter.assembleModule(dependencies: list, navigator: app))
     }
 

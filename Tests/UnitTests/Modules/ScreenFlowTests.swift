@@ -42,9 +42,11 @@ import WaypointEditor
             let before = harness.terminal.memory.cells
             harness.send(key)
             let after = harness.terminal.memory.cells
-            return before.indices.flatMap { y in before[y].indices.compactMap { x in
-                before[y][x] == after[y][x] ? nil : Point(x: x, y: y)
-            } }
+            return before.indices.flatMap { y in
+                before[y].indices.compactMap { x in
+                    before[y][x] == after[y][x] ? nil : Point(x: x, y: y)
+                }
+            }
         }
         harness.send(.down)  // clears the start-up message from the status line
         for key in [Key.up, .down] {
@@ -57,7 +59,8 @@ import WaypointEditor
         harness.send(.up, .enter)
         #expect(harness.shows("Trip: Tour de France"))
         // The stop list ends at its first blank row; below it the map moves its highlighted pin.
-        let listEnd = try #require(harness.lines.indices.first { $0 > 3 && harness.lines[$0].trimmingCharacters(in: .whitespaces).isEmpty })
+        let listEnd = try #require(
+            harness.lines.indices.first { $0 > 3 && harness.lines[$0].trimmingCharacters(in: .whitespaces).isEmpty })
         for key in [Key.down, .up] {
             let inList = changedCells(after: key).filter { $0.y < listEnd }
             #expect(inList.count == 2 && inList.allSatisfy { $0.x == 0 }, "\(inList)")
@@ -96,7 +99,7 @@ import WaypointEditor
     }
 
     @Test func pasteFillsBothCoordinatesAndBadInputIsExplained() throws {
-        harness.send(.enter)          // open Tour de France
+        harness.send(.enter)  // open Tour de France
         harness.type("a")
         harness.type("Eiffel")
         harness.send(.tab)
@@ -202,12 +205,14 @@ import WaypointEditor
         let dir = try TemporaryDirectory()
         let url = dir.file("trips.json")
         let store = JSONTripStore(url: url)
-        let zigzag = Trip(name: "Zigzag", waypoints: [
-            Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
-            Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
-            Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
-            Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3)),
-        ])
+        let zigzag = Trip(
+            name: "Zigzag",
+            waypoints: [
+                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
+                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
+                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
+                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
+            ])
         try store.save(TripDocument(trips: [Fixtures.france(), Fixtures.japan(), zigzag]))
         let original = try Data(contentsOf: url)
         let repository = TripRepository(store: store, trips: try #require(try store.load()).trips)
@@ -216,20 +221,44 @@ import WaypointEditor
 
         // Rename a trip in the list; delete a trip; add a trip and rename it; add stops; move one;
         // edit one; delete one; change the trip's settings; apply a best order.
-        h.type("r"); h.send(.ctrl("u")); h.type("Loire"); h.send(.enter)
-        h.send(.down); h.type("d"); h.type("y")
-        h.type("a"); h.type("X"); h.send(.enter)
-        h.type("a"); h.type("One"); h.send(.tab); h.type("1, 2"); h.send(.enter)
-        h.type("a"); h.type("Two"); h.send(.tab); h.type("3, 4"); h.send(.enter)
+        h.type("r")
+        h.send(.ctrl("u"))
+        h.type("Loire")
+        h.send(.enter)
+        h.send(.down)
+        h.type("d")
+        h.type("y")
+        h.type("a")
+        h.type("X")
+        h.send(.enter)
+        h.type("a")
+        h.type("One")
+        h.send(.tab)
+        h.type("1, 2")
+        h.send(.enter)
+        h.type("a")
+        h.type("Two")
+        h.send(.tab)
+        h.type("3, 4")
+        h.send(.enter)
         h.send(.shiftUp)
         // Renamed without choosing a place: the first Enter says the position stays, the second saves.
-        h.send(.enter); h.send(.ctrl("u")); h.type("Deux"); h.send(.enter)
+        h.send(.enter)
+        h.send(.ctrl("u"))
+        h.type("Deux")
+        h.send(.enter)
         #expect(h.shows("Position unchanged: Two 3.00, 4.00"))
         h.send(.enter)
-        h.type("d"); h.type("y")
-        h.type("s"); h.send(.tab); h.send(.ctrl("u")); h.type("6h"); h.send(.enter)
+        h.type("d")
+        h.type("y")
+        h.type("s")
+        h.send(.tab)
+        h.send(.ctrl("u"))
+        h.type("6h")
+        h.send(.enter)
         h.send(.escape)
-        h.send(.up); h.send(.enter)
+        h.send(.up)
+        h.send(.enter)
         #expect(h.shows("Trip: Zigzag"))
         h.type("o")
         await h.settle(until: "Enter applies")

@@ -20,7 +20,9 @@ import TestSupport
         repository = TripRepository(store: store, trips: [trip])
     }
 
-    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil) -> (TripDetailPresenter, TripDetailInteractor) {
+    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil) -> (
+        TripDetailPresenter, TripDetailInteractor
+    ) {
         let interactor = TripDetailInteractor(
             tripID: trip.id, repository: repository, routes: routes, settings: DisplaySettings(),
             deliver: deliver ?? UIDelivery(post: { _ in })
@@ -94,10 +96,16 @@ import TestSupport
         // The list changes while the first request is in flight.
         presenter.didMoveWaypoint(from: 2, to: 1)
         while routes.pending < 2 { await Task.yield() }
-        let stale = [Leg(from: Fixtures.paris, to: Fixtures.lyon, distanceMeters: 1, durationSeconds: 60, source: .osrm),
-                     Leg(from: Fixtures.lyon, to: Fixtures.marseille, distanceMeters: 1, durationSeconds: 60, source: .osrm)]
+        let stale = [
+            Leg(from: Fixtures.paris, to: Fixtures.lyon, distanceMeters: 1, durationSeconds: 60, source: .osrm),
+            Leg(from: Fixtures.lyon, to: Fixtures.marseille, distanceMeters: 1, durationSeconds: 60, source: .osrm)
+        ]
         routes.answer(.success(stale))
-        let fresh = stale.map { var l = $0; l.distanceMeters = 100_000; return l }
+        let fresh = stale.map {
+            var l = $0
+            l.distanceMeters = 100_000
+            return l
+        }
         routes.answer(.success(fresh))
         while box.count < 2 { await Task.yield() }
         posted = box.takeAll()
@@ -146,8 +154,9 @@ import TestSupport
     /// The trip screen's presenter over `trip` alone, its background answers posted to `box`.
     func showing(_ trip: Trip, deliveringTo box: PostBox) -> TripDetailPresenter {
         let repository = TripRepository(store: store, trips: [trip])
-        let interactor = TripDetailInteractor(tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
-                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        let interactor = TripDetailInteractor(
+            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
+            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
@@ -157,12 +166,14 @@ import TestSupport
 
     @Test func bestOrderIsProposedThenAppliedAsOneUndoableEdit() async throws {
         let box = PostBox()
-        let zigzag = Trip(name: "Zigzag", waypoints: [
-            Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
-            Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
-            Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
-            Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3)),
-        ])
+        let zigzag = Trip(
+            name: "Zigzag",
+            waypoints: [
+                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
+                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
+                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
+                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
+            ])
         let presenter = showing(zigzag, deliveringTo: box)
         presenter.didPressOptimize()
         #expect(view.model?.message?.text == "Looking for the best order… (Esc stops)")
@@ -206,12 +217,14 @@ import TestSupport
         let box = PostBox()
         var stops: [Waypoint] = []
         for i in 0..<600 {
-            stops.append(Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: 40 + Double(i % 50) / 10, longitude: Double(i / 50))))
+            stops.append(
+                Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: 40 + Double(i % 50) / 10, longitude: Double(i / 50))))
         }
         let trip = Trip(name: "Long", waypoints: stops)
         let repository = TripRepository(store: store, trips: [trip])
-        let interactor = TripDetailInteractor(tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
-                                              settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+        let interactor = TripDetailInteractor(
+            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
+            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
         #expect(interactor.itineraryLines().joined().contains("Planning the itinerary of 600 stops…"))
         while box.count < 1 { await Task.yield() }
         for work in box.takeAll() { work() }
@@ -235,7 +248,21 @@ import TestSupport
 final class PostBox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [@MainActor @Sendable () -> Void] = []
-    func append(_ w: @escaping @MainActor @Sendable () -> Void) { lock.lock(); items.append(w); lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return items.count }
-    func takeAll() -> [@MainActor @Sendable () -> Void] { lock.lock(); defer { lock.unlock() }; let i = items; items = []; return i }
+    func append(_ w: @escaping @MainActor @Sendable () -> Void) {
+        lock.lock()
+        items.append(w)
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return items.count
+    }
+    func takeAll() -> [@MainActor @Sendable () -> Void] {
+        lock.lock()
+        defer { lock.unlock() }
+        let i = items
+        items = []
+        return i
+    }
 }

@@ -94,21 +94,34 @@ import TestSupport
         #expect(prompt.absolute("~/x.gpx") == "/home/ann/x.gpx")
         #expect(prompt.absolute("sub/x.gpx") == folder + "/sub/x.gpx")
         #expect(prompt.planExport(to: "alps.geojson") == .write(path: folder + "/alps.geojson", format: .geojson))
-        guard case .refused = prompt.planExport(to: "alps.txt") else { Issue.record("a .txt export"); return }
-        guard case .refused = prompt.planExport(to: "  ") else { Issue.record("an empty path"); return }
-        let trip = Trip(name: "Alps/North: “tour”", waypoints: [Waypoint(name: "A", coordinate: Coordinate(latitude: 1, longitude: 2))])
+        guard case .refused = prompt.planExport(to: "alps.txt") else {
+            Issue.record("a .txt export")
+            return
+        }
+        guard case .refused = prompt.planExport(to: "  ") else {
+            Issue.record("an empty path")
+            return
+        }
+        let trip = Trip(
+            name: "Alps/North: “tour”", waypoints: [Waypoint(name: "A", coordinate: Coordinate(latitude: 1, longitude: 2))])
         #expect(FilePrompt.suggestedExport(for: trip) == "Alps-North: “tour”.gpx")
         #expect(prompt.export(trip, legs: [], to: folder + "/alps.gpx", format: .gpx).isError == false)
         #expect(prompt.planExport(to: "alps.gpx") == .replace(path: folder + "/alps.gpx", format: .gpx))
         _ = FileManager.default.createFile(atPath: folder + "/trips.json", contents: Data("{}".utf8))
-        guard case let .refused(reason) = prompt.planExport(to: "trips.json") else { Issue.record("the data file"); return }
+        guard case let .refused(reason) = prompt.planExport(to: "trips.json") else {
+            Issue.record("the data file")
+            return
+        }
         #expect(reason.contains("is the trip data file"))
         let refused = prompt.export(trip, legs: [], to: folder + "/trips.json", format: .json)
         #expect(refused.isError && refused.message.contains("never overwrites it"))
         #expect(try String(contentsOfFile: folder + "/trips.json", encoding: .utf8) == "{}")
         let imported = try prompt.importTrip(from: "alps.gpx").get()
         #expect(imported.trip.waypoints.map(\.name) == ["A"])
-        guard case let .failure(problem) = prompt.importTrip(from: "missing.gpx") else { Issue.record("a missing file"); return }
+        guard case let .failure(problem) = prompt.importTrip(from: "missing.gpx") else {
+            Issue.record("a missing file")
+            return
+        }
         #expect(problem.message.hasPrefix("Not imported: "))
     }
 }

@@ -16,8 +16,9 @@ import TestSupport
     let background = HeldDeliveries()
 
     func interactor(_ repository: TripRepository, routes: RouteProvider = GeodesicRouteProvider()) -> TripListInteractor {
-        TripListInteractor(repository: repository, routes: routes, estimate: GeodesicRouteProvider(),
-                           settings: DisplaySettings(), deliver: background.delivery)
+        TripListInteractor(
+            repository: repository, routes: routes, estimate: GeodesicRouteProvider(),
+            settings: DisplaySettings(), deliver: background.delivery)
     }
 
     /// A presenter over `interactor`, showing in `view`, told when background totals arrive.
@@ -32,7 +33,8 @@ import TestSupport
 
     /// The list of `trips` shown: a repository over them, the interactor and a presenter showing in a view.
     func showList(_ trips: [Trip], routes: RouteProvider = GeodesicRouteProvider())
-        -> (TripRepository, TripListInteractor, TripListViewSpy, TripListPresenter) {
+        -> (TripRepository, TripListInteractor, TripListViewSpy, TripListPresenter)
+    {
         let repository = TripRepository(store: TripStoreDouble(trips: trips), trips: trips)
         let interactor = interactor(repository, routes: routes)
         let view = TripListViewSpy()
@@ -197,7 +199,8 @@ import TestSupport
         let trips = TripWorkload.trips(count: 600, stops: 4, seed: 16)
         let roads = ArrivingRoads()
         let (repository, interactor, view, presenter) = showList(trips, routes: roads)
-        let formatted = { (factor: Double) in trips.map { Formatting.distance(factor * Self.expected($0), unit: interactor.unit) } }
+        let formatted = { (factor: Double) in trips.map { Formatting.distance(factor * Self.expected($0), unit: interactor.unit) }
+        }
         let limit = TripListInteractor.synchronousTotalsLimit
         let rows = view.model?.rows.map(\.distance) ?? []
         #expect(rows[..<limit] == formatted(1)[..<limit])
@@ -224,9 +227,10 @@ final class HeldDeliveries: @unchecked Sendable {
     private var held: [@MainActor @Sendable () -> Void] = []
 
     var delivery: UIDelivery {
-        UIDelivery(post: { work in self.lock.withLock { self.held.append(work) } },
-                   started: { self.lock.withLock { self.begun += 1 } },
-                   ended: { self.lock.withLock { self.finished += 1 } })
+        UIDelivery(
+            post: { work in self.lock.withLock { self.held.append(work) } },
+            started: { self.lock.withLock { self.begun += 1 } },
+            ended: { self.lock.withLock { self.finished += 1 } })
     }
 
     var jobs: Int { lock.withLock { begun } }
@@ -234,7 +238,10 @@ final class HeldDeliveries: @unchecked Sendable {
     /// Waits until every job begun has delivered, then runs what they delivered; false if nothing was.
     @MainActor func runDelivered() async -> Bool {
         while lock.withLock({ finished < begun }) { await Task.yield() }
-        let work = lock.withLock { defer { held = [] }; return held }
+        let work = lock.withLock {
+            defer { held = [] }
+            return held
+        }
         for item in work { item() }
         return !work.isEmpty
     }

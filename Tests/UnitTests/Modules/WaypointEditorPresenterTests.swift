@@ -88,9 +88,13 @@ import TestSupport
     @Test func aTypoMatchIsNotTakenByEnter() {
         let p = makePresenter(.edit(trip.waypoints[1].id))
         p.didEditField(.name, text: "Crater Lake")
-        p.placesDidArrive([PlaceSuggestion(label: "Carter Lake, Iowa", name: "Carter Lake", region: "Iowa",
-                                           country: "United States", coordinate: Coordinate(latitude: 41.29, longitude: -95.92),
-                                           timeZone: "America/Chicago")], for: "Crater Lake")
+        p.placesDidArrive(
+            [
+                PlaceSuggestion(
+                    label: "Carter Lake, Iowa", name: "Carter Lake", region: "Iowa",
+                    country: "United States", coordinate: Coordinate(latitude: 41.29, longitude: -95.92),
+                    timeZone: "America/Chicago")
+            ], for: "Crater Lake")
         #expect(view.model?.selectedSuggestion == nil)
         p.didPressSave()
         #expect(store.saves == 0)
@@ -146,11 +150,13 @@ import TestSupport
     @Test func badPositionsAreRefusedNextToTheField() {
         let p = makePresenter(.insert(at: 0))
         p.didEditField(.name, text: "Nowhere")
-        for (text, said) in [("91, 2", "Latitude 91° is outside −90°…90° (read 91°, 2°)."),
-                             ("10, east", "a value with no number"),
-                             ("10, -181", "Longitude −181° is outside −180°…180°"),
-                             ("10", "one value; type latitude and longitude"),
-                             ("Vienna", "Type latitude, longitude (48.8584, 2.2945, 48°51′N 2°17′E) or paste a map link.")] {
+        for (text, said) in [
+            ("91, 2", "Latitude 91° is outside −90°…90° (read 91°, 2°)."),
+            ("10, east", "a value with no number"),
+            ("10, -181", "Longitude −181° is outside −180°…180°"),
+            ("10", "one value; type latitude and longitude"),
+            ("Vienna", "Type latitude, longitude (48.8584, 2.2945, 48°51′N 2°17′E) or paste a map link.")
+        ] {
             p.didEditField(.position, text: text)
             p.didPressSave()
             #expect(view.model?.errors[.position]?.contains(said) == true, "\(text): \(view.model?.errors[.position] ?? "")")
@@ -177,16 +183,19 @@ import TestSupport
         #expect(saved.coordinate == Coordinate(latitude: 47.5622, longitude: 13.6493))
     }
 
-    static let grenoble = PlaceSuggestion(label: "Grenoble, Auvergne-Rhône-Alpes, France", name: "Grenoble",
-                                          region: "Auvergne-Rhône-Alpes", country: "France",
-                                          coordinate: Coordinate(latitude: 45.1885, longitude: 5.7245), timeZone: "Europe/Paris")
-    static let grenade = PlaceSuggestion(label: "Grenade, Occitania, France", name: "Grenade", region: "Occitania",
-                                         country: "France", coordinate: Coordinate(latitude: 43.7722, longitude: 1.2942),
-                                         timeZone: "Europe/Paris")
+    static let grenoble = PlaceSuggestion(
+        label: "Grenoble, Auvergne-Rhône-Alpes, France", name: "Grenoble",
+        region: "Auvergne-Rhône-Alpes", country: "France",
+        coordinate: Coordinate(latitude: 45.1885, longitude: 5.7245), timeZone: "Europe/Paris")
+    static let grenade = PlaceSuggestion(
+        label: "Grenade, Occitania, France", name: "Grenade", region: "Occitania",
+        country: "France", coordinate: Coordinate(latitude: 43.7722, longitude: 1.2942),
+        timeZone: "Europe/Paris")
 
     @Test func stayOvernightArrivalAndNoteAreSavedWithTheStop() throws {
-        let interactor = WaypointEditorInteractor(tripID: trip.id, target: .insert(at: 3), repository: repository,
-                                                  zones: { _ in TimeZone(identifier: "Europe/Paris") })
+        let interactor = WaypointEditorInteractor(
+            tripID: trip.id, target: .insert(at: 3), repository: repository,
+            zones: { _ in TimeZone(identifier: "Europe/Paris") })
         let p = WaypointEditorPresenter(interactor: interactor, router: router, isNew: true)
         p.view = view
         p.viewWillAppear()
@@ -241,8 +250,10 @@ import TestSupport
 
 @Suite struct DurationAndTimeParserTests {
     @Test func durationsAsPeopleTypeThem() throws {
-        let cases: [(String, Double)] = [("", 0), ("90", 5400), ("90 min", 5400), ("1h", 3600), ("1 h 30", 5400),
-                                         ("1h30m", 5400), ("1:30", 5400), ("2 d", 172_800), ("1.5h", 5400)]
+        let cases: [(String, Double)] = [
+            ("", 0), ("90", 5400), ("90 min", 5400), ("1h", 3600), ("1 h 30", 5400),
+            ("1h30m", 5400), ("1:30", 5400), ("2 d", 172_800), ("1.5h", 5400)
+        ]
         for (text, seconds) in cases { #expect(try DurationParser.parse(text).get() == seconds, "\(text)") }
         for text in ["x", "1 parsec", "1:75", "h"] { #expect((try? DurationParser.parse(text).get()) == nil, "\(text)") }
         #expect(try DurationParser.parse(DurationParser.text(5400)).get() == 5400)

@@ -20,7 +20,8 @@ import Testing
         let folder = try sandbox()
         defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
         let gazetteer = try GazetteerFixture.gazetteer()
-        let summary = try PlaceImporter.run(path: Self.monaco, region: "monaco", folder: folder, nearest: { gazetteer.nearest(to: $0) })
+        let summary = try PlaceImporter.run(
+            path: Self.monaco, region: "monaco", folder: folder, nearest: { gazetteer.nearest(to: $0) })
         #expect(summary.total >= 40)
         #expect(summary.counts.contains { $0.kind == "fuel" && $0.count >= 3 })
         #expect(summary.counts.contains { $0.kind == "museum" })
@@ -38,8 +39,9 @@ import Testing
         #expect(combined.search("Jardin, Monaco", limit: 1).first?.name.hasPrefix("Jardin") == true)
 
         try FileManager.default.removeItem(at: folder.file("monaco"))
-        #expect(CombinedPlaces(builtIn: gazetteer, folder: folder).search("Palais Princier", limit: 1).first?.name
-            != "Palais Princier de Monaco")
+        #expect(
+            CombinedPlaces(builtIn: gazetteer, folder: folder).search("Palais Princier", limit: 1).first?.name
+                != "Palais Princier de Monaco")
     }
 
     @Test func regionNamesAreSafeFileNames() {
@@ -55,7 +57,10 @@ import Testing
         #expect(OSMFeature.kind(["amenity": "fuel"]) == "fuel")
         #expect(OSMFeature.kind(["place": "village"]) == "village")
         #expect(OSMFeature.kind(["amenity": "bench"]) == nil)
-        #expect(OSMFeature.aliases(["name:en": "Prince's Palace", "alt_name": "Palais;Palace"], name: "Palais") == ["Prince's Palace", "Palace"])
+        #expect(
+            OSMFeature.aliases(["name:en": "Prince's Palace", "alt_name": "Palais;Palace"], name: "Palais") == [
+                "Prince's Palace", "Palace"
+            ])
     }
 
     /// A file that is not what it says is refused in one line, without reading past what the format allows.
@@ -66,7 +71,10 @@ import Testing
         func refusal(_ bytes: Data) -> String {
             let path = dir.appendingPathComponent("f\(UUID().uuidString).osm.pbf").path
             _ = FileManager.default.createFile(atPath: path, contents: bytes)
-            do { _ = try OSMExtract.places(in: path); return "read" } catch { return "\(error)" }
+            do {
+                _ = try OSMExtract.places(in: path)
+                return "read"
+            } catch { return "\(error)" }
         }
         func block(_ type: String, _ blob: RoadtripOsm_Blob) throws -> Data {
             let body = try blob.serializedData()
@@ -77,7 +85,11 @@ import Testing
             return Data([0, 0, UInt8(head.count >> 8), UInt8(head.count & 0xFF)]) + head + body
         }
         var headerBlob = RoadtripOsm_Blob()
-        headerBlob.raw = try { var h = RoadtripOsm_HeaderBlock(); h.requiredFeatures = ["OsmSchema-V0.6"]; return try h.serializedData() }()
+        headerBlob.raw = try {
+            var h = RoadtripOsm_HeaderBlock()
+            h.requiredFeatures = ["OsmSchema-V0.6"]
+            return try h.serializedData()
+        }()
         let goodHeader = try block("OSMHeader", headerBlob)
 
         #expect(refusal(Data("<?xml version='1.0'?><osm/>".utf8)).contains("not an OpenStreetMap PBF file"))
@@ -108,6 +120,9 @@ import Testing
     /// 100,000 zero bytes, raw-deflated (zlib's stored form of a long run): what a bomb's block holds.
     static let deflatedZeros: Data = {
         // Built with Python's zlib.compress(bytes(100000), 9)[2:] and kept as bytes, so no compressor is needed here.
-        Data(base64Encoded: "7cExAQAAAMKg9U9tDQ+gAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgFcDhq8AAQ==")!
+        Data(
+            base64Encoded:
+                "7cExAQAAAMKg9U9tDQ+gAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgFcDhq8AAQ=="
+        )!
     }()
 }

@@ -4,10 +4,13 @@ import Testing
 
 /// Real children: /bin/sh doing what each test needs.
 struct ChildProcessTests {
-    private func sh(_ script: String, stdout: ChildProcess.Stream = .null, stderr: ChildProcess.Stream = .null,
-                    directory: String? = nil) throws -> ChildProcess {
-        try ChildProcess.spawn("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin"],
-                               directory: directory, stdout: stdout, stderr: stderr)
+    private func sh(
+        _ script: String, stdout: ChildProcess.Stream = .null, stderr: ChildProcess.Stream = .null,
+        directory: String? = nil
+    ) throws -> ChildProcess {
+        try ChildProcess.spawn(
+            "/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin"],
+            directory: directory, stdout: stdout, stderr: stderr)
     }
 
     @Test func reportsTheExitCodeOrTheSignal() throws {
@@ -25,8 +28,9 @@ struct ChildProcessTests {
     }
 
     @Test func writesStandardInputThroughAPipe() throws {
-        let child = try ChildProcess.spawn("/bin/sh", ["-c", "tr a-z A-Z"], environment: ["PATH": "/usr/bin:/bin"],
-                                           stdin: .pipe, stdout: .pipe)
+        let child = try ChildProcess.spawn(
+            "/bin/sh", ["-c", "tr a-z A-Z"], environment: ["PATH": "/usr/bin:/bin"],
+            stdin: .pipe, stdout: .pipe)
         let input = try #require(child.input)
         input.write(Data("roadtrip".utf8))
         try input.close()
@@ -37,7 +41,8 @@ struct ChildProcessTests {
     @Test func bothStreamsCanAppendToOneFile() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        #expect(try sh("echo out; echo err >&2; echo out2", stdout: .appending(log.path), stderr: .appending(log.path)).wait() == 0)
+        #expect(
+            try sh("echo out; echo err >&2; echo out2", stdout: .appending(log.path), stderr: .appending(log.path)).wait() == 0)
         #expect(try String(contentsOf: log, encoding: .utf8) == "out\nerr\nout2\n")
     }
 
@@ -59,9 +64,13 @@ struct ChildProcessTests {
     @Test func theChildInheritsNoDescriptorButItsThreeStreams() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)  // not close-on-exec: a plain posix_spawn would pass it on
-        defer { close(ends[0]); close(ends[1]) }
-        let child = try sh("for fd in \(ends[0]) \(ends[1]); do [ -e /proc/self/fd/$fd ] && echo open; done; echo checked",
-                           stdout: .pipe)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let child = try sh(
+            "for fd in \(ends[0]) \(ends[1]); do [ -e /proc/self/fd/$fd ] && echo open; done; echo checked",
+            stdout: .pipe)
         #expect(String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self) == "checked\n")
         child.wait()
     }
@@ -77,13 +86,19 @@ struct ChildProcessTests {
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
             let previous = signal(SIGINT, SIG_IGN)
             defer { signal(SIGINT, previous) }
-            guard let child = try? ChildProcess.spawn("/bin/sh", ["-c", "grep -E '^Sig(Blk|Ign)' /proc/self/status"],
-                                                      environment: ["PATH": "/usr/bin:/bin"], stdout: .pipe) else { return }
+            guard
+                let child = try? ChildProcess.spawn(
+                    "/bin/sh", ["-c", "grep -E '^Sig(Blk|Ign)' /proc/self/status"],
+                    environment: ["PATH": "/usr/bin:/bin"], stdout: .pipe)
+            else { return }
             let text = String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             child.wait()
             result.add(text.contains("SigBlk:\t0000000000000000") ? 1 : 0)
             // sh itself ignores nothing unless told; SIGINT (bit 2) must not come through ignored.
-            let ignored = text.split(separator: "\n").first { $0.hasPrefix("SigIgn") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) } ?? .max
+            let ignored =
+                text.split(separator: "\n").first { $0.hasPrefix("SigIgn") }.flatMap {
+                    UInt64($0.split(separator: "\t").last ?? "", radix: 16)
+                } ?? .max
             result.add(ignored & (1 << (UInt64(SIGINT) - 1)) == 0 ? 1 : 0)
         }
         thread.start()

@@ -26,23 +26,33 @@ import TestSupport
     }
 
     func stopText(latitude: String, longitude: String = "139.76712") -> String {
-        StoreFixtures.text(stop: StoreFixtures.goodStop
-            .replacingOccurrences(of: "35.68123", with: latitude)
-            .replacingOccurrences(of: "139.76712", with: longitude))
+        StoreFixtures.text(
+            stop: StoreFixtures.goodStop
+                .replacingOccurrences(of: "35.68123", with: latitude)
+                .replacingOccurrences(of: "139.76712", with: longitude))
     }
 
     @Test(arguments: ["NaN", "-NaN", "Infinity", "-Infinity", "inf", "1e999", "-1e400"])
     func nonFiniteNumbersAreRefusedWithTheirPosition(_ number: String) throws {
         let result = try load(Data(stopText(latitude: number).utf8))
-        guard case let .failure(error) = result else { Issue.record("\(number) was accepted"); return }
-        guard case let .malformed(line, _) = error.kind else { Issue.record("\(error)"); return }
+        guard case let .failure(error) = result else {
+            Issue.record("\(number) was accepted")
+            return
+        }
+        guard case let .malformed(line, _) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(line == 10, "\(error)")
     }
 
     @Test(arguments: ["\"NaN\"", "\"Infinity\""])
     func nonFiniteNumbersInStringsAreRefusedByPath(_ text: String) throws {
         let result = try load(Data(stopText(latitude: text).utf8))
-        guard case let .failure(error) = result else { Issue.record("\(text) was accepted"); return }
+        guard case let .failure(error) = result else {
+            Issue.record("\(text) was accepted")
+            return
+        }
         #expect(error.reason.contains("trips[0].waypoints[0].latitude: expected a number"), "\(error)")
     }
 
@@ -50,13 +60,17 @@ import TestSupport
         let stop = Waypoint(name: "A", coordinate: Coordinate(latitude: 1, longitude: 2))
         let trip = Trip(name: "T", waypoints: [stop, stop])
         let data = try JSONEncoder().encode(TripDocument(trips: [trip]))
-        guard case let .failure(error) = try load(data) else { Issue.record("accepted"); return }
+        guard case let .failure(error) = try load(data) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(error.reason.contains("the same id as waypoints[0]"), "\(error)")
     }
 
     @Test func tenThousandStopsLoadAndShow() throws {
         let stops = (0..<10_000).map { i in
-            Waypoint(name: "Stop \(i)", coordinate: Coordinate(latitude: Double(i % 180) - 89.5, longitude: Double(i % 360) - 179.5))
+            Waypoint(
+                name: "Stop \(i)", coordinate: Coordinate(latitude: Double(i % 180) - 89.5, longitude: Double(i % 360) - 179.5))
         }
         let data = try JSONEncoder().encode(TripDocument(trips: [Trip(name: "Long haul", waypoints: stops)]))
         let document = try #require(try load(data).get())
@@ -87,7 +101,10 @@ import TestSupport
 
     @Test func emptyAndWhitespaceFilesAreRefusedNotTreatedAsNoTrips() throws {
         for content in ["", " \n", "\u{FEFF}"] {
-            guard case let .failure(error) = try load(Data(content.utf8)) else { Issue.record("\(content.debugDescription) accepted"); continue }
+            guard case let .failure(error) = try load(Data(content.utf8)) else {
+                Issue.record("\(content.debugDescription) accepted")
+                continue
+            }
             #expect(!error.reason.isEmpty)
         }
     }
@@ -97,7 +114,9 @@ import TestSupport
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fixtures/fuzz").standardizedFileURL
         var fed = 0
-        for (folder, format) in [("store", nil), ("gpx", ExchangeFormat.gpx), ("geojson", .geojson), ("kml", .kml), ("kmz", .kmz)] as [(String, ExchangeFormat?)] {
+        for (folder, format) in [("store", nil), ("gpx", ExchangeFormat.gpx), ("geojson", .geojson), ("kml", .kml), ("kmz", .kmz)]
+            as [(String, ExchangeFormat?)]
+        {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             for name in names {
                 let data = try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name))

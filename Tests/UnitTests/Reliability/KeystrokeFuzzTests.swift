@@ -57,8 +57,9 @@ import TestSupport
                     stats.relaunches += 1
                 }
             }
-            print("keystroke fuzz: \(keys) keys survived (seed \(seed)): \(stats.saves) saves checked on disk, "
-                  + "\(stats.resizes) resizes, \(stats.relaunches) quits and relaunches")
+            print(
+                "keystroke fuzz: \(keys) keys survived (seed \(seed)): \(stats.saves) saves checked on disk, "
+                    + "\(stats.resizes) resizes, \(stats.relaunches) quits and relaunches")
         }
     }
 
@@ -79,8 +80,9 @@ import TestSupport
             try #require(raw == nil, "row \(y) holds U+\(String(raw?.value ?? 0, radix: 16)) after \(context)")
         }
         if let cursor = canvas.cursor {
-            #expect(cursor.x >= 0 && cursor.x < size.width && cursor.y >= 0 && cursor.y < size.height,
-                    "cursor \(cursor) outside \(size) after \(context)")
+            #expect(
+                cursor.x >= 0 && cursor.x < size.width && cursor.y >= 0 && cursor.y < size.height,
+                "cursor \(cursor) outside \(size) after \(context)")
         }
     }
 
@@ -125,7 +127,7 @@ import TestSupport
 enum KeyFuzz {
     static let named: [Key] = [
         .up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .home, .end, .pageUp, .pageDown,
-        .enter, .escape, .tab, .backTab, .backspace, .delete, .insert, .function(1), .function(12),
+        .enter, .escape, .tab, .backTab, .backspace, .delete, .insert, .function(1), .function(12)
     ]
     static let commands = Array("aarrddeeyyynnjjkkggGGKKJJuuq?/mitfxoO ")
     static let unicode: [Character] = ["東", "京", "🚗", "e\u{301}", "ש", "ل", "👩‍👩‍👧", "\u{200B}", "ﷺ", "𝔘", "Å", "─", "\u{FFFD}"]
@@ -143,8 +145,12 @@ enum KeyFuzz {
         case 86..<92: return Bool.random(using: &rng) ? .escape : .char(fragments.randomElement(using: &rng)!)
         case 92..<95: return .ctrl(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))))
         case 95..<96: return [.alt("b"), .alt("f"), .alt("d"), .ctrlLeft, .ctrlRight].randomElement(using: &rng)!
-        case 96..<97: return .paste(String((0..<Int.random(in: 0...300, using: &rng)).map { _ in
-            (commands + unicode + controls + ["\n"]).randomElement(using: &rng)! }))
+        case 96..<97:
+            return .paste(
+                String(
+                    (0..<Int.random(in: 0...300, using: &rng)).map { _ in
+                        (commands + unicode + controls + ["\n"]).randomElement(using: &rng)!
+                    }))
         default: return .resize
         }
     }

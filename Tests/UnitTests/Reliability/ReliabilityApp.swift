@@ -33,11 +33,17 @@ struct ReliabilityApp {
 
 enum ReliabilityFixtures {
     static func trips() -> [Trip] {
-        [Trip(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000B1")!, name: "Alps", waypoints: [
-            Waypoint(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C1")!, name: "Chamonix",
-                     coordinate: Coordinate(latitude: 45.9237, longitude: 6.8694)),
-            Waypoint(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C2")!, name: "Zermatt",
-                     coordinate: Coordinate(latitude: 46.0207, longitude: 7.7491)),
-        ])]
+        [
+            Trip(
+                id: UUID(uuidString: "00000000-0000-4000-8000-0000000000B1")!, name: "Alps",
+                waypoints: [
+                    Waypoint(
+                        id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C1")!, name: "Chamonix",
+                        coordinate: Coordinate(latitude: 45.9237, longitude: 6.8694)),
+                    Waypoint(
+                        id: UUID(uuidString: "00000000-0000-4000-8000-0000000000C2")!, name: "Zermatt",
+                        coordinate: Coordinate(latitude: 46.0207, longitude: 7.7491))
+                ])
+        ]
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Routing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The routing cache's atomic replacement keeps the file's owner, group and mode.

@@ -30,8 +30,9 @@ import Routing
         let provider = EstimateRouteProvider(circuity: 0.5, averageSpeedKilometersPerHour: -3)
         #expect(provider.circuity == 1.25)
         #expect(provider.averageSpeedKilometersPerHour == 80)
-        #expect(EstimateRouteProvider(circuity: .nan, averageSpeedKilometersPerHour: .infinity)
-            == EstimateRouteProvider())
+        #expect(
+            EstimateRouteProvider(circuity: .nan, averageSpeedKilometersPerHour: .infinity)
+                == EstimateRouteProvider())
     }
 
     @Test func oneLegBetweenEachPairOfStopsAndNoneForOneStop() {

@@ -30,8 +30,9 @@ import RoadtripCore
 
     @Test func gridPointsPrintInOSRMsOrderWithSixDecimals() throws {
         #expect(try #require(GridPoint(a)).osrmText == "7.413378,43.729552")
-        #expect(try #require(GridPoint(Coordinate(latitude: -0.000001, longitude: -180))).osrmText
-            == "-180.000000,-0.000001")
+        #expect(
+            try #require(GridPoint(Coordinate(latitude: -0.000001, longitude: -180))).osrmText
+                == "-180.000000,-0.000001")
     }
 
     @Test func aRelaunchReadsWhatWasSaved() throws {
@@ -72,7 +73,8 @@ import RoadtripCore
         let file = try #require(cache.file)
         let fileMode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         let folderMode = try FileManager.default.attributesOfItem(atPath: cacheFolder.path)[.posixPermissions] as? Int
-        let parentMode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("xdg").path)[.posixPermissions] as? Int
+        let parentMode =
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("xdg").path)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         #expect(folderMode == 0o700)
         #expect(parentMode == 0o700)
@@ -113,8 +115,9 @@ import RoadtripCore
         let cache = LegCache(server: "s", folder: folder, maxEntries: 3)
         for i in 0..<5 {
             let to = Coordinate(latitude: 43 + Double(i) / 100, longitude: 7)
-            cache.store(leg(Double(i), fetched: start.addingTimeInterval(Double(i))), geometry: nil,
-                        for: try #require(LegKey(from: a, to: to)))
+            cache.store(
+                leg(Double(i), fetched: start.addingTimeInterval(Double(i))), geometry: nil,
+                for: try #require(LegKey(from: a, to: to)))
         }
         try cache.save(now: start.addingTimeInterval(10))
         let reloaded = LegCache(server: "s", folder: folder, maxEntries: 3)
@@ -126,10 +129,12 @@ import RoadtripCore
     }
 
     @Test func theFolderFollowsXDG() {
-        #expect(LegCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path
-            == "/x/cache/roadtrip")
-        #expect(LegCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.path
-            == "/home/u/.cache/roadtrip")
+        #expect(
+            LegCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path
+                == "/x/cache/roadtrip")
+        #expect(
+            LegCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.path
+                == "/home/u/.cache/roadtrip")
         #expect(LegCache.defaultFolder(environment: [:]) == nil)
     }
 

@@ -29,10 +29,10 @@ import RoadtripCore
 
     @Test func readsLegsAndSnapDistances() throws {
         let json = """
-        {"code":"Ok","routes":[{"geometry":"_h`lrAcgncM??","legs":[
-          {"distance":0,"duration":0,"annotation":{"distance":[0]}}]}],
-         "waypoints":[{"distance":1.5,"name":"Boulevard"},{"distance":2.5}]}
-        """
+            {"code":"Ok","routes":[{"geometry":"_h`lrAcgncM??","legs":[
+              {"distance":0,"duration":0,"annotation":{"distance":[0]}}]}],
+             "waypoints":[{"distance":1.5,"name":"Boulevard"},{"distance":2.5}]}
+            """
         let route = try OSRMFailure.interpret(response(200, json), stopCount: 2).get()
         #expect(route.legs == [FetchedLeg(distanceMeters: 0, durationSeconds: 0, geometry: [point(43.729552, 7.413378)])])
         #expect(route.snapMeters == [1.5, 2.5])
@@ -46,18 +46,26 @@ import RoadtripCore
     }
 
     @Test func otherFailuresAreTheServers() {
-        #expect(OSRMFailure.interpret(response(500, "Internal Server Error"), stopCount: 2)
-            == .failure(.status(500, code: nil, message: nil)))
-        #expect(OSRMFailure.interpret(response(400, #"{"code":"InvalidUrl","message":"URL string malformed"}"#), stopCount: 2)
-            == .failure(.status(400, code: "InvalidUrl", message: "URL string malformed")))
-        #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"dista"#), stopCount: 2)
-            == .failure(.malformed("not complete JSON")))
-        #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":1,"duration":2}]}]}"#), stopCount: 3)
-            == .failure(.wrongLegCount(expected: 2, received: 1)))
-        #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[]}"#), stopCount: 2)
-            == .failure(.malformed("no route in the answer")))
-        #expect(OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":-1,"duration":2}]}]}"#), stopCount: 2)
-            == .failure(.malformed("leg 1 has a negative distance (-1.0 m)")))
+        #expect(
+            OSRMFailure.interpret(response(500, "Internal Server Error"), stopCount: 2)
+                == .failure(.status(500, code: nil, message: nil)))
+        #expect(
+            OSRMFailure.interpret(response(400, #"{"code":"InvalidUrl","message":"URL string malformed"}"#), stopCount: 2)
+                == .failure(.status(400, code: "InvalidUrl", message: "URL string malformed")))
+        #expect(
+            OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"dista"#), stopCount: 2)
+                == .failure(.malformed("not complete JSON")))
+        #expect(
+            OSRMFailure.interpret(
+                response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":1,"duration":2}]}]}"#), stopCount: 3)
+                == .failure(.wrongLegCount(expected: 2, received: 1)))
+        #expect(
+            OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[]}"#), stopCount: 2)
+                == .failure(.malformed("no route in the answer")))
+        #expect(
+            OSRMFailure.interpret(
+                response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":-1,"duration":2}]}]}"#), stopCount: 2)
+                == .failure(.malformed("leg 1 has a negative distance (-1.0 m)")))
     }
 
     @Test func reasonsAreOneLineAndNameTheServer() {
@@ -68,19 +76,20 @@ import RoadtripCore
             .transport(.timedOut(seconds: 5)), .transport(.tooLarge(limitBytes: 32 << 20)),
             .status(500, code: nil, message: nil), .status(400, code: "InvalidUrl", message: "two\nlines"),
             .refused(code: "NoRoute", message: "Impossible route"), .malformed("not complete JSON"),
-            .wrongLegCount(expected: 2, received: 1),
+            .wrongLegCount(expected: 2, received: 1)
         ].map { $0.reason(server: server) }
-        #expect(reasons == [
-            "OSRM 127.0.0.1:5000 unreachable (cannot connect)",
-            "OSRM 127.0.0.1:5000 failed (transfer closed with 4983 bytes remaining to read)",
-            "OSRM 127.0.0.1:5000 did not answer within 5 s",
-            "OSRM 127.0.0.1:5000 sent an answer over the 32 MB limit",
-            "OSRM 127.0.0.1:5000 answered HTTP 500",
-            "OSRM 127.0.0.1:5000 answered HTTP 400 (InvalidUrl: two lines)",
-            "OSRM 127.0.0.1:5000 cannot route it (NoRoute: Impossible route)",
-            "OSRM 127.0.0.1:5000 sent a malformed answer (not complete JSON)",
-            "OSRM 127.0.0.1:5000 answered 1 leg for 2",
-        ])
+        #expect(
+            reasons == [
+                "OSRM 127.0.0.1:5000 unreachable (cannot connect)",
+                "OSRM 127.0.0.1:5000 failed (transfer closed with 4983 bytes remaining to read)",
+                "OSRM 127.0.0.1:5000 did not answer within 5 s",
+                "OSRM 127.0.0.1:5000 sent an answer over the 32 MB limit",
+                "OSRM 127.0.0.1:5000 answered HTTP 500",
+                "OSRM 127.0.0.1:5000 answered HTTP 400 (InvalidUrl: two lines)",
+                "OSRM 127.0.0.1:5000 cannot route it (NoRoute: Impossible route)",
+                "OSRM 127.0.0.1:5000 sent a malformed answer (not complete JSON)",
+                "OSRM 127.0.0.1:5000 answered 1 leg for 2"
+            ])
     }
 }
 

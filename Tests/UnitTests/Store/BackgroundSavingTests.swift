@@ -35,7 +35,13 @@ import Testing
         private let lock = NSLock()
         private var items: [@MainActor @Sendable () -> Void] = []
         func post(_ work: @escaping @MainActor @Sendable () -> Void) { lock.withLock { items.append(work) } }
-        @MainActor func run() { for item in lock.withLock({ let i = items; items = []; return i }) { item() } }
+        @MainActor func run() {
+            for item in lock.withLock({
+                let i = items
+                items = []
+                return i
+            }) { item() }
+        }
         var count: Int { lock.withLock { items.count } }
     }
 

@@ -30,8 +30,9 @@ import Testing
     }
 
     @Test func defaultIsUnderTheHomeFolder() {
-        #expect(DataLocation.resolve(argument: nil, environment: ["HOME": "/home/ada"]).path
-            == "/home/ada/.local/share/roadtrip/trips.json")
+        #expect(
+            DataLocation.resolve(argument: nil, environment: ["HOME": "/home/ada"]).path
+                == "/home/ada/.local/share/roadtrip/trips.json")
     }
 
     @Test func emptyAndRelativeValuesAreIgnored() {
@@ -45,7 +46,8 @@ import Testing
     private func fakeRepository(_ folder: URL) throws -> (data: URL, executable: URL) {
         let data = folder.appendingPathComponent("repo/Data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: data.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
+        _ = FileManager.default.createFile(
+            atPath: data.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
         let bin = folder.appendingPathComponent("repo/.build/debug")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         return (data, bin.appendingPathComponent("roadtrip"))
@@ -55,19 +57,22 @@ import Testing
         try withTemporaryFolder { folder in
             let repo = try fakeRepository(folder)
             let env = ["ROADTRIP_DATA_DIR": repo.data.deletingLastPathComponent().path]
-            #expect(ResourceLocator.locate(environment: env, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
-                == repo.data.path)
+            #expect(
+                ResourceLocator.locate(environment: env, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
+                    == repo.data.path)
             let direct = ["ROADTRIP_DATA_DIR": repo.data.path]
-            #expect(ResourceLocator.locate(environment: direct, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
-                == repo.data.path)
+            #expect(
+                ResourceLocator.locate(environment: direct, executablePaths: [], sourceFile: "/nowhere/x.swift").directory?.path
+                    == repo.data.path)
         }
     }
 
     @Test func walksUpFromTheExecutable() throws {
         try withTemporaryFolder { folder in
             let repo = try fakeRepository(folder)
-            let found = ResourceLocator.locate(environment: [:], executablePaths: [repo.executable.path],
-                                               sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
+            let found = ResourceLocator.locate(
+                environment: [:], executablePaths: [repo.executable.path],
+                sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
             #expect(found.directory?.path == repo.data.path)
         }
     }
@@ -76,9 +81,11 @@ import Testing
         try withTemporaryFolder { folder in
             let share = folder.appendingPathComponent("prefix/share/roadtrip")
             try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: share.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
-            let found = ResourceLocator.locate(environment: [:], executablePaths: [folder.appendingPathComponent("prefix/bin/roadtrip").path],
-                                               sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
+            _ = FileManager.default.createFile(
+                atPath: share.appendingPathComponent("sample-trips.json").path, contents: Data("{}".utf8))
+            let found = ResourceLocator.locate(
+                environment: [:], executablePaths: [folder.appendingPathComponent("prefix/bin/roadtrip").path],
+                sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
             #expect(found.directory?.standardizedFileURL.path == share.standardizedFileURL.path)
         }
     }
@@ -93,12 +100,14 @@ import Testing
     }
 
     @Test func nilWhenNothingIsThere() {
-        let wrong = ResourceLocator.locate(environment: ["ROADTRIP_DATA_DIR": "/nonexistent"], executablePaths: [],
-                                           sourceFile: #filePath)
+        let wrong = ResourceLocator.locate(
+            environment: ["ROADTRIP_DATA_DIR": "/nonexistent"], executablePaths: [],
+            sourceFile: #filePath)
         #expect(wrong.directory == nil)
         #expect(wrong.missingMessage.contains("/nonexistent") && wrong.missingMessage.contains("ROADTRIP_DATA_DIR"))
-        let none = ResourceLocator.locate(environment: [:], executablePaths: ["/usr/bin/true"],
-                                          sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
+        let none = ResourceLocator.locate(
+            environment: [:], executablePaths: ["/usr/bin/true"],
+            sourceFile: "/nowhere/Sources/RoadtripCore/Resources/x.swift")
         #expect(none.directory == nil)
         #expect(none.searched.contains("/usr/share/roadtrip") && none.searched.contains("/nowhere/Data"))
     }

@@ -75,7 +75,9 @@ import TestSupport
             trips[0].name = "Alps (ours)"
             try ours.save(TripDocument(trips: trips))
             #expect(try JSONTripStore(url: url).load()?.trips.first?.name == "Alps (ours)")
-            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("trips.conflict-") }
+            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix("trips.conflict-")
+            }
             #expect(copies.count == 1)
             let kept = try #require(copies.first)
             #expect(try JSONTripStore(url: folder.appendingPathComponent(kept)).load()?.trips.first?.name == "Alps (theirs)")
@@ -91,15 +93,19 @@ import TestSupport
             var (ours, trips) = try openedThenChangedElsewhere(at: url) { $0[0].name = "Alps (theirs 1)" }
             trips[0].name = "Alps (ours 1)"
             try ours.save(TripDocument(trips: trips))
-            for round in 2 ... 3 {
+            for round in 2...3 {
                 var theirs = try #require(try JSONTripStore(url: url).load()).trips
                 theirs[0].name = "Alps (theirs \(round))"
                 try JSONTripStore(url: url).save(TripDocument(trips: theirs))
                 trips[0].name = "Alps (ours \(round))"
                 try ours.save(TripDocument(trips: trips))
             }
-            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("trips.conflict-") }
-            let kept = try copies.compactMap { try JSONTripStore(url: folder.appendingPathComponent($0)).load()?.trips.first?.name }
+            let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix("trips.conflict-")
+            }
+            let kept = try copies.compactMap {
+                try JSONTripStore(url: folder.appendingPathComponent($0)).load()?.trips.first?.name
+            }
             #expect(Set(kept).isSuperset(of: ["Alps (theirs 1)", "Alps (theirs 2)", "Alps (theirs 3)"]), "\(copies)")
             #expect(try JSONTripStore(url: url).load()?.trips.first?.name == "Alps (ours 3)")
         }

@@ -3,8 +3,10 @@ import Testing
 @testable import RoadtripCore
 
 /// Real system calls, except the one a test makes fail with `code`.
-private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, rename renameCode: Int32? = nil,
-                     afterBytes: Int = 100) -> FileSystemCalls {
+private func failing(
+    write code: Int32? = nil, fsync fsyncCode: Int32? = nil, rename renameCode: Int32? = nil,
+    afterBytes: Int = 100
+) -> FileSystemCalls {
     var calls = FileSystemCalls.system
     let system = FileSystemCalls.system
     if let code {
@@ -12,12 +14,25 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
         calls.write = { fd, buffer in
             var info = stat()
             fstat(fd, &info)
-            if Int(info.st_size) >= afterBytes { errno = code; return -1 }
+            if Int(info.st_size) >= afterBytes {
+                errno = code
+                return -1
+            }
             return system.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(afterBytes - Int(info.st_size))))
         }
     }
-    if let fsyncCode { calls.fsync = { _ in errno = fsyncCode; return -1 } }
-    if let renameCode { calls.rename = { _, _ in errno = renameCode; return -1 } }
+    if let fsyncCode {
+        calls.fsync = { _ in
+            errno = fsyncCode
+            return -1
+        }
+    }
+    if let renameCode {
+        calls.rename = { _, _ in
+            errno = renameCode
+            return -1
+        }
+    }
     return calls
 }
 
@@ -61,7 +76,10 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
             try JSONTripStore(url: url).save(StoreFixtures.documentA)
             let first = bytes(of: url)
             var calls = FileSystemCalls.system
-            calls.link = { _, _ in errno = EPERM; return -1 }
+            calls.link = { _, _ in
+                errno = EPERM
+                return -1
+            }
             let store = JSONTripStore(url: url, calls: calls)
             try store.save(StoreFixtures.documentB)
             #expect(bytes(of: store.backupURL) == first)
@@ -128,8 +146,10 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
     }
 
     /// A file of several megabytes goes to disk a megabyte at a time; a fault part-way leaves the old file.
-    private func expectRefusedLargeSave(_ document: TripDocument, calls: FileSystemCalls = .system,
-                                        saying message: String) throws {
+    private func expectRefusedLargeSave(
+        _ document: TripDocument, calls: FileSystemCalls = .system,
+        saying message: String
+    ) throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")
             try JSONTripStore(url: url).save(StoreFixtures.documentA)
@@ -146,8 +166,9 @@ private func failing(write code: Int32? = nil, fsync fsyncCode: Int32? = nil, re
 
     @Test func fullDiskAfterTheFirstMegabyteLeavesTheOldFile() throws {
         let large = TripWorkload.document(count: 600, stops: 20, seed: 3)
-        try expectRefusedLargeSave(large, calls: failing(write: ENOSPC, afterBytes: TripDocumentWriter.chunkSize + 300_000),
-                                   saying: "No space left on device while writing the new version; the file on disk is unchanged")
+        try expectRefusedLargeSave(
+            large, calls: failing(write: ENOSPC, afterBytes: TripDocumentWriter.chunkSize + 300_000),
+            saying: "No space left on device while writing the new version; the file on disk is unchanged")
     }
 
     @Test func valueJSONCannotHoldPartWayLeavesTheOldFile() throws {

@@ -32,16 +32,24 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
     static let syntaxCases: [SyntaxCase] = [
         SyntaxCase(text: "{\n  \"formatVersion\" : 1\n  \"trips\" : []\n}\n", line: 3, column: 3, words: "expected , or }"),
         SyntaxCase(text: "{\"formatVersion\" 1, \"trips\": []}", line: 1, column: 18, words: "expected : after the key"),
-        SyntaxCase(text: StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "NaN")),
-                   line: 10, column: 24, words: "NaN and Infinity"),
+        SyntaxCase(
+            text: StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "NaN")),
+            line: 10, column: 24, words: "NaN and Infinity"),
         SyntaxCase(text: "", line: 1, column: 1, words: "empty"),
         SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": 'x'}]}", line: 1, column: 41, words: "double quotes"),
-        SyntaxCase(text: "{\"formatVersion\": 1,\n \"trips\": [\n", line: 3, column: 1, words: "the list opened at line 2, column 11 is never closed"),
+        SyntaxCase(
+            text: "{\"formatVersion\": 1,\n \"trips\": [\n", line: 3, column: 1,
+            words: "the list opened at line 2, column 11 is never closed"),
         SyntaxCase(text: "{\"trips\": [], \"formatVersion\": 1} x", line: 1, column: 35, words: "after the end"),
-        SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"東京\nx\"}]}", line: 1, column: 44, words: "line break inside a string"),
-        SyntaxCase(text: "{\"formatVersion\": 1,\n\"trips\": [{\"name\": 東京}]}", line: 2, column: 20, words: "unexpected '東', expected a value"),
-        SyntaxCase(text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"a\\ud800b\"}]}", line: 1, column: 43,
-                   words: "unpaired surrogate \\ud800"),
+        SyntaxCase(
+            text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"東京\nx\"}]}", line: 1, column: 44,
+            words: "line break inside a string"),
+        SyntaxCase(
+            text: "{\"formatVersion\": 1,\n\"trips\": [{\"name\": 東京}]}", line: 2, column: 20,
+            words: "unexpected '東', expected a value"),
+        SyntaxCase(
+            text: "{\"formatVersion\": 1, \"trips\": [{\"name\": \"a\\ud800b\"}]}", line: 1, column: 43,
+            words: "unpaired surrogate \\ud800")
     ]
 
     @Test(arguments: syntaxCases)
@@ -89,18 +97,24 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
     }
 
     static let contentCases: [ContentCase] = [
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "95.5"),
-                    message: "line 10: trips[0].waypoints[0].latitude: 95.5 is outside -90…90"),
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "139.76712", with: "-180.25"),
-                    message: "line 11: trips[0].waypoints[0].longitude: -180.25 is outside -180…180"),
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "\"35.68\""),
-                    message: "line 10: trips[0].waypoints[0].latitude: expected a number"),
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "null"),
-                    message: "line 10: trips[0].waypoints[0].latitude: is null, expected a number"),
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "\"latitude\" : 35.68123,", with: ""),
-                    message: "line 8: trips[0].waypoints[0]: missing \"latitude\""),
-        ContentCase(stop: StoreFixtures.goodStop.replacingOccurrences(of: "00000000-0000-4000-8000-000000000001", with: "nope"),
-                    message: "line 9: trips[0].waypoints[0].id: not an id; ids are UUIDs"),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "95.5"),
+            message: "line 10: trips[0].waypoints[0].latitude: 95.5 is outside -90…90"),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "139.76712", with: "-180.25"),
+            message: "line 11: trips[0].waypoints[0].longitude: -180.25 is outside -180…180"),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "\"35.68\""),
+            message: "line 10: trips[0].waypoints[0].latitude: expected a number"),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "null"),
+            message: "line 10: trips[0].waypoints[0].latitude: is null, expected a number"),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "\"latitude\" : 35.68123,", with: ""),
+            message: "line 8: trips[0].waypoints[0]: missing \"latitude\""),
+        ContentCase(
+            stop: StoreFixtures.goodStop.replacingOccurrences(of: "00000000-0000-4000-8000-000000000001", with: "nope"),
+            message: "line 9: trips[0].waypoints[0].id: not an id; ids are UUIDs")
     ]
 
     @Test(arguments: contentCases)
@@ -137,7 +151,8 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
     @Test func byteOrderMarkAndEscapedPairsAreAccepted() throws {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("trips.json")
-            let text = "{\"formatVersion\": 1, \"trips\": [{\"id\": \"00000000-0000-4000-8000-0000000000A1\", "
+            let text =
+                "{\"formatVersion\": 1, \"trips\": [{\"id\": \"00000000-0000-4000-8000-0000000000A1\", "
                 + "\"name\": \"a\\ud83d\\ude00b\", \"waypoints\": []}]}"
             _ = FileManager.default.createFile(atPath: url.path, contents: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8))
             let document = try #require(try JSONTripStore(url: url).load())
@@ -177,7 +192,8 @@ private func refusal(of text: String) throws -> (error: TripStoreError, path: St
     }
 
     @Test func hugeExponentIsRefusedCleanly() throws {
-        let (error, _) = try refusal(of: StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "1e999")))
+        let (error, _) = try refusal(
+            of: StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(of: "35.68123", with: "1e999")))
         #expect(error.kind == .malformed(line: 10, column: 24), "\(error)")
         #expect(error.reason == "number too large")
     }

@@ -29,17 +29,20 @@ func strayFiles(in folder: URL, besides names: Set<String> = ["trips.json", "tri
 }
 
 enum StoreFixtures {
-    static let tokyo = Waypoint(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!,
-                                name: "東京駅", coordinate: Coordinate(latitude: 35.68123, longitude: 139.76712))
-    static let kyoto = Waypoint(id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!,
-                                name: "京都", coordinate: Coordinate(latitude: 34.98576, longitude: 135.75883))
-    static let paris = Waypoint(id: UUID(uuidString: "00000000-0000-4000-8000-000000000003")!,
-                                name: "Tour Eiffel \u{1B}]0;x\u{07} \"quoted\"", coordinate: Coordinate(latitude: 48.8584, longitude: 2.2945))
+    static let tokyo = Waypoint(
+        id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!,
+        name: "東京駅", coordinate: Coordinate(latitude: 35.68123, longitude: 139.76712))
+    static let kyoto = Waypoint(
+        id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!,
+        name: "京都", coordinate: Coordinate(latitude: 34.98576, longitude: 135.75883))
+    static let paris = Waypoint(
+        id: UUID(uuidString: "00000000-0000-4000-8000-000000000003")!,
+        name: "Tour Eiffel \u{1B}]0;x\u{07} \"quoted\"", coordinate: Coordinate(latitude: 48.8584, longitude: 2.2945))
 
     static let documentA = TripDocument(trips: [
         Trip(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000A1")!, name: "東京 → 京都", waypoints: [tokyo, kyoto]),
         Trip(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000A2")!, name: "Paris 🗼", waypoints: [paris]),
-        Trip(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000A3")!, name: "", waypoints: []),
+        Trip(id: UUID(uuidString: "00000000-0000-4000-8000-0000000000A3")!, name: "", waypoints: [])
     ])
 
     static var documentB: TripDocument {
@@ -71,9 +74,9 @@ enum StoreFixtures {
     }
 
     static let goodStop = """
-              "id" : "00000000-0000-4000-8000-000000000001",
-              "latitude" : 35.68123,
-              "longitude" : 139.76712,
-              "name" : "東京"
-    """
+                  "id" : "00000000-0000-4000-8000-000000000001",
+                  "latitude" : 35.68123,
+                  "longitude" : 139.76712,
+                  "name" : "東京"
+        """
 }

@@ -69,9 +69,11 @@ import Testing
     /// first reader reaches the value itself and gives up too, so the full decoder decides, as it
     /// does for a document read by one reader: a wrong type and a negative stay are refused with
     /// its message, an unknown key is read.
-    @Test(arguments: [("\"overnight\" : false", "\"overnight\" : 7", false),
-                      ("\"stay\" : 0", "\"stay\" : -1", false),
-                      ("\"stay\" : 0", "\"stayx\" : 0", true)])
+    @Test(arguments: [
+        ("\"overnight\" : false", "\"overnight\" : 7", false),
+        ("\"stay\" : 0", "\"stay\" : -1", false),
+        ("\"stay\" : 0", "\"stayx\" : 0", true)
+    ])
     func aValueInALaterPartIsLeftToTheFullDecoder(field: String, replacement: String, isRead: Bool) throws {
         var text = String(decoding: Self.bytes, as: UTF8.self)
         let late = try #require(text.range(of: field, options: .backwards))

@@ -35,18 +35,21 @@ import Testing
     }
 
     @Test func readsEdgeNumbersToTheSameDoubles() throws {
-        let numbers = ["0", "-0", "0.1", "1E5", "1e-7", "-2.5e+2", "48.858400000000003", "0.30000000000000004",
-                       "123456789012345678901234", "1.7976931348623157e308", "5e-324", "2.2250738585072011e-308",
-                       "0.000000000000000000000000000001", "9007199254740993", "89.99999999999999999999", "1e22", "1e23",
-                       "45.00000000000000000000000000000000000001"]
+        let numbers = [
+            "0", "-0", "0.1", "1E5", "1e-7", "-2.5e+2", "48.858400000000003", "0.30000000000000004",
+            "123456789012345678901234", "1.7976931348623157e308", "5e-324", "2.2250738585072011e-308",
+            "0.000000000000000000000000000001", "9007199254740993", "89.99999999999999999999", "1e22", "1e23",
+            "45.00000000000000000000000000000000000001"
+        ]
         for number in numbers {
-            let text = StoreFixtures.text(stop: """
-                  "id" : "00000000-0000-4000-8000-000000000001",
-                  "latitude" : \(number.hasPrefix("1e2") || number.hasPrefix("1.79") || number.hasPrefix("1234") ? "1" : number),
-                  "longitude" : 0,
-                  "name" : "n",
-                  "stay" : \(number.hasPrefix("-") ? "1" : number)
-            """)
+            let text = StoreFixtures.text(
+                stop: """
+                          "id" : "00000000-0000-4000-8000-000000000001",
+                          "latitude" : \(number.hasPrefix("1e2") || number.hasPrefix("1.79") || number.hasPrefix("1234") ? "1" : number),
+                          "longitude" : 0,
+                          "name" : "n",
+                          "stay" : \(number.hasPrefix("-") ? "1" : number)
+                    """)
             let expected = try Self.decoded(text)
             let read = try Self.fast(text)
             #expect(read == expected, "\(number)")
@@ -65,13 +68,15 @@ import Testing
         let lead = String(repeating: "a", count: offset)
         for inner in ["é", "東京🚗", "\\\"", "\\\\", "\\n", "\\u00e9", "", "z"] {
             let spaces = String(repeating: " ", count: offset)
-            let text = StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(
-                of: "\"name\" : \"東京\"", with: "\"name\"\(spaces):\(spaces)\"\(lead)\(inner)\(lead)\""))
+            let text = StoreFixtures.text(
+                stop: StoreFixtures.goodStop.replacingOccurrences(
+                    of: "\"name\" : \"東京\"", with: "\"name\"\(spaces):\(spaces)\"\(lead)\(inner)\(lead)\""))
             #expect(try Self.fast(text) == Self.decoded(text), "\(offset) \(inner)")
         }
         for control in ["\u{01}", "\u{1F}", "\t", "\n"] {
-            let text = StoreFixtures.text(stop: StoreFixtures.goodStop.replacingOccurrences(
-                of: "\"name\" : \"東京\"", with: "\"name\" : \"\(lead)\(control)\(lead)\""))
+            let text = StoreFixtures.text(
+                stop: StoreFixtures.goodStop.replacingOccurrences(
+                    of: "\"name\" : \"東京\"", with: "\"name\" : \"\(lead)\(control)\(lead)\""))
             #expect(throws: TripDocumentReader.NotOnFastPath.self, "\(offset)") { try Self.fast(text) }
             #expect(throws: (any Error).self, "\(offset)") { try Self.decoded(text) }
         }
@@ -95,12 +100,12 @@ import Testing
 
     @Test func readsEscapesNullsAnyKeyOrderAndCompactText() throws {
         let text = #"""
-        {"trips":[{"waypoints":[{"name":"caf\u00e9 \ud83d\ude97 \/ \"q\" \\ \b\f\n\r\t","longitude":-0.5,"latitude":1,
-        "id":"abcdef01-2345-4678-89ab-cdef01234567","note":null,"timeZone":null,"fixedArrival":"2026-03-28T22:00:00+01:00",
-        "stay":null,"overnight":true}],"name":"x","id":"00000000-0000-4000-8000-0000000000A1","startDate":null,
-        "fuelConsumption":{"value":6.5,"unit":"L/100km"},"fuelPrice":null,"dailyStartMinutes":0,"dailyDrivingLimit":3600.5}],
-        "formatVersion":1}
-        """#
+            {"trips":[{"waypoints":[{"name":"caf\u00e9 \ud83d\ude97 \/ \"q\" \\ \b\f\n\r\t","longitude":-0.5,"latitude":1,
+            "id":"abcdef01-2345-4678-89ab-cdef01234567","note":null,"timeZone":null,"fixedArrival":"2026-03-28T22:00:00+01:00",
+            "stay":null,"overnight":true}],"name":"x","id":"00000000-0000-4000-8000-0000000000A1","startDate":null,
+            "fuelConsumption":{"value":6.5,"unit":"L/100km"},"fuelPrice":null,"dailyStartMinutes":0,"dailyDrivingLimit":3600.5}],
+            "formatVersion":1}
+            """#
         let read = try Self.fast(text)
         #expect(read == (try Self.decoded(text)))
         #expect(read.trips[0].waypoints[0].name == "café 🚗 / \"q\" \\ \u{8}\u{C}\n\r\t")
@@ -108,8 +113,11 @@ import Testing
     }
 
     @Test func readsDatesAsISO8601TextDoes() throws {
-        let dates = ["2026-03-28T22:00:00Z", "2026-03-28T22:00:00+01:00", "2026-03-28T22:00:00-09:30", "2024-02-29T23:59:59Z",
-                     "0001-01-01T00:00:00Z", "1582-10-04T00:00:00Z", "1600-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-03-28T22:00:00.250Z", "1969-12-31T23:59:59Z"]
+        let dates = [
+            "2026-03-28T22:00:00Z", "2026-03-28T22:00:00+01:00", "2026-03-28T22:00:00-09:30", "2024-02-29T23:59:59Z",
+            "0001-01-01T00:00:00Z", "1582-10-04T00:00:00Z", "1600-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+            "2026-03-28T22:00:00.250Z", "1969-12-31T23:59:59Z"
+        ]
         for text in dates {
             let expected = try #require(ISO8601Text.date(text), "\(text)")
             let read = TripDocumentReader.fastDate(text) ?? ISO8601Text.date(text)
@@ -121,18 +129,18 @@ import Testing
     }
 
     @Test(arguments: [
-        "\u{FEFF}{\"formatVersion\":1,\"trips\":[]}",                        // a byte order mark
-        "{\"formatVersion\":1,\"trips\":[],\"extra\":0}",                      // an unknown key
-        "{\"formatVersion\":1,\"formatVersion\":1,\"trips\":[]}",              // a repeated key
-        "{\"formatVersion\":1.0,\"trips\":[]}",                               // a version with a fraction
-        "{\"formatVersion\":1,\"trips\":[]} x",                               // content after the document
-        "{\"formatVersion\":1,\"trips\":[}",                                  // broken syntax
+        "\u{FEFF}{\"formatVersion\":1,\"trips\":[]}",  // a byte order mark
+        "{\"formatVersion\":1,\"trips\":[],\"extra\":0}",  // an unknown key
+        "{\"formatVersion\":1,\"formatVersion\":1,\"trips\":[]}",  // a repeated key
+        "{\"formatVersion\":1.0,\"trips\":[]}",  // a version with a fraction
+        "{\"formatVersion\":1,\"trips\":[]} x",  // content after the document
+        "{\"formatVersion\":1,\"trips\":[}",  // broken syntax
         "{\"formatVersion\":1,\"trips\":[{\"id\":\"00000000-0000-4000-8000-0000000000A1\",\"name\":\"\\ud800\",\"waypoints\":[]}]}",
         "{\"formatVersion\":1,\"trips\":[{\"id\":\"00000000-0000-4000-8000-0000000000A1\",\"name\":\"a\",\"waypoints\":[],\"dailyDrivingLimit\":0}]}",
         "{\"formatVersion\":1,\"trips\":[{\"id\":\"00000000-0000-4000-8000-0000000000A1\",\"name\":\"a\",\"waypoints\":[],\"fuelPrice\":1e400}]}",
         "{\"formatVersion\":1,\"trips\":[{\"id\":\"0000000-0000-4000-8000-0000000000A1\",\"name\":\"a\",\"waypoints\":[]}]}",
         "{\"formatVersion\":1,\"trips\":[{\"id\":\"00000000-0000-4000-8000-0000000000A1\",\"name\":\"a\u{1}\",\"waypoints\":[]}]}",
-        "{\"formatVersion\":01,\"trips\":[]}",
+        "{\"formatVersion\":01,\"trips\":[]}"
     ])
     func leavesEverythingElseToTheFullDecoder(text: String) {
         #expect(throws: TripDocumentReader.NotOnFastPath.self) { try Self.fast(text) }

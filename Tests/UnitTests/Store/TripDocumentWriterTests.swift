@@ -16,10 +16,13 @@ import Testing
         let written = try TripDocumentWriter.encode(document)
         let expected = try reference(document)
         if written != expected {
-            let at = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, expected.count)
+            let at =
+                zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(written.count, expected.count)
             let context = { (b: [UInt8]) in String(decoding: b[max(0, at - 80)..<min(b.count, at + 80)], as: UTF8.self) }
-            Issue.record("differs at byte \(at):\n--- writer\n\(context(written))\n--- JSONEncoder\n\(context(expected))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "differs at byte \(at):\n--- writer\n\(context(written))\n--- JSONEncoder\n\(context(expected))",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -48,36 +51,46 @@ import Testing
     }
 
     @Test func edgeNumbersAreIdentical() throws {
-        let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 1e-5, 0.0001, 1e15, 1e16, 1e21, 5e-324, 2.2250738585072014e-308,
-                                 .greatestFiniteMagnitude, 90, -90, 180, -180, 48.858400000000003, 1.0 / 3, 28800, 86_399.5]
+        let numbers: [Double] = [
+            0, -0.0, 0.1, 1e-7, 1e-5, 0.0001, 1e15, 1e16, 1e21, 5e-324, 2.2250738585072014e-308,
+            .greatestFiniteMagnitude, 90, -90, 180, -180, 48.858400000000003, 1.0 / 3, 28800, 86_399.5
+        ]
         let stops = numbers.map { n in
-            Waypoint(name: "\(n)", coordinate: Coordinate(latitude: n.magnitude <= 90 ? n : 1, longitude: n.magnitude <= 180 ? n : 2),
-                     stay: n.magnitude)
+            Waypoint(
+                name: "\(n)", coordinate: Coordinate(latitude: n.magnitude <= 90 ? n : 1, longitude: n.magnitude <= 180 ? n : 2),
+                stay: n.magnitude)
         }
         let trips = numbers.map { n in
-            Trip(name: "t", dailyDrivingLimit: n.magnitude + 1, dailyStartMinutes: 1439,
-                 fuelConsumption: .milesPerImperialGallon(n.magnitude + 0.5), fuelPrice: n.magnitude)
+            Trip(
+                name: "t", dailyDrivingLimit: n.magnitude + 1, dailyStartMinutes: 1439,
+                fuelConsumption: .milesPerImperialGallon(n.magnitude + 0.5), fuelPrice: n.magnitude)
         }
         try Self.expectIdentical(TripDocument(trips: [Trip(name: "numbers", waypoints: stops)] + trips))
         try Self.expectIdentical(TripDocument(formatVersion: -3, trips: []))
     }
 
     @Test func edgeStringsAreIdentical() throws {
-        let texts = ["a/b", "\"quoted\" \\ back", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1B}[31m\u{1F}\u{7F}",
-                     "東京 → 京都 🚗", "\u{2028}\u{2029}", "e\u{301}", "\u{FEFF}bom", "👩‍👩‍👧"]
+        let texts = [
+            "a/b", "\"quoted\" \\ back", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1B}[31m\u{1F}\u{7F}",
+            "東京 → 京都 🚗", "\u{2028}\u{2029}", "e\u{301}", "\u{FEFF}bom", "👩‍👩‍👧"
+        ]
         let stops = texts.map { Waypoint(name: $0, coordinate: Coordinate(latitude: 1, longitude: 2), note: $0, timeZone: $0) }
         try Self.expectIdentical(TripDocument(trips: texts.map { Trip(name: $0, waypoints: stops) }))
     }
 
     @Test func edgeDatesAreIdentical() throws {
-        let seconds: [Double] = [0, -1, 1_735_689_600, 1_735_689_600.5, 1_735_689_600.999, -62_135_596_800, 253_402_300_799,
-                                 -62_135_596_801, 253_402_300_800, 951_782_400, 4_107_542_400, 1_709_164_800]
+        let seconds: [Double] = [
+            0, -1, 1_735_689_600, 1_735_689_600.5, 1_735_689_600.999, -62_135_596_800, 253_402_300_799,
+            -62_135_596_801, 253_402_300_800, 951_782_400, 4_107_542_400, 1_709_164_800
+        ]
         let stops = seconds.map {
             Waypoint(name: "d", coordinate: Coordinate(latitude: 0, longitude: 0), fixedArrival: Date(timeIntervalSince1970: $0))
         }
-        try Self.expectIdentical(TripDocument(trips: seconds.map {
-            Trip(name: "d", waypoints: stops, startDate: Date(timeIntervalSince1970: $0))
-        }))
+        try Self.expectIdentical(
+            TripDocument(
+                trips: seconds.map {
+                    Trip(name: "d", waypoints: stops, startDate: Date(timeIntervalSince1970: $0))
+                }))
     }
 
     @Test func civilTimeAgreesWithISO8601TextOverFourCenturies() {
@@ -95,7 +108,8 @@ import Testing
     }
 
     @Test func refusesNumbersJSONCannotHoldNamingThem() {
-        var trip = Trip(name: "t", waypoints: [Waypoint(name: "w", coordinate: Coordinate(latitude: 0, longitude: 0), stay: .infinity)])
+        var trip = Trip(
+            name: "t", waypoints: [Waypoint(name: "w", coordinate: Coordinate(latitude: 0, longitude: 0), stay: .infinity)])
         #expect(throws: TripDocumentWriter.Unwritable.self) { try TripDocumentWriter.encode(TripDocument(trips: [trip])) }
         do {
             _ = try TripDocumentWriter.encode(TripDocument(trips: [trip]))
@@ -143,7 +157,10 @@ import Testing
             }
             Issue.record("the refusal did not stop the stream")
         } catch {
-            guard case .output = error else { Issue.record("\(error)"); return }
+            guard case .output = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         #expect(pieces == 3)
     }

@@ -16,7 +16,10 @@ import TestSupport
         func load() throws -> TripDocument? { nil }
         func save(_ document: TripDocument) throws {
             let names = document.trips.map(\.name)
-            lock.withLock { count += 1; last = names }
+            lock.withLock {
+                count += 1
+                last = names
+            }
         }
         var saves: Int { lock.withLock { count } }
         var lastNames: [String] { lock.withLock { last } }
@@ -38,7 +41,9 @@ import TestSupport
         #expect(repository.trips == Self.original)
         #expect(store.trips == Self.original)
         #expect(repository.redo() == UndoOutcome(message: "Redid renaming.", isError: false))
-        #expect(repository.trips.map(\.name) == Self.original.map(\.name).enumerated().map { $0.offset == 2 ? "Renamed" : $0.element })
+        #expect(
+            repository.trips.map(\.name) == Self.original.map(\.name).enumerated().map { $0.offset == 2 ? "Renamed" : $0.element }
+        )
         #expect(store.trips == repository.trips)
         #expect(store.saves == 3)
     }
@@ -231,7 +236,9 @@ import TestSupport
     @Test func editsAndTheirInversesRoundTrip() {
         let a = Trip(name: "a"), b = Trip(name: "b"), c = Trip(name: "c")
         var trips = [a, b]
-        let edits: [TripEdit] = [.replace(index: 1, trip: c), .insert(index: 0, trip: c), .remove(index: 2), .replaceAll(trips: [b])]
+        let edits: [TripEdit] = [
+            .replace(index: 1, trip: c), .insert(index: 0, trip: c), .remove(index: 2), .replaceAll(trips: [b])
+        ]
         var inverses: [TripEdit] = []
         var states = [trips]
         for edit in edits {

@@ -9,9 +9,11 @@ import Testing
 struct NCursesAdapterTests {
     init() { useUTF8Locale() }
 
-    private func withTerminal(width: Int = 20, height: Int = 5, term: String = "xterm-256color",
-                              environment: [String: String] = [:],
-                              _ body: (NCursesTerminal) throws -> Void) throws {
+    private func withTerminal(
+        width: Int = 20, height: Int = 5, term: String = "xterm-256color",
+        environment: [String: String] = [:],
+        _ body: (NCursesTerminal) throws -> Void
+    ) throws {
         let terminal = try NCursesTerminal.headless(width: width, height: height, term: term, environment: environment)
         defer { terminal.stop() }
         try body(terminal)
@@ -137,7 +139,7 @@ struct NCursesAdapterTests {
     @Test func errorsAreOneLine() {
         let errors: [TerminalError] = [
             .notATerminal(stream: "standard output"), .noTerminalType, .unknownTerminalType("x"),
-            .unsuitableTerminal("dumb", reason: "it cannot move the cursor"), .cannotStart("no memory"),
+            .unsuitableTerminal("dumb", reason: "it cannot move the cursor"), .cannotStart("no memory")
         ]
         for error in errors {
             #expect(!error.description.contains("\n"))
@@ -184,8 +186,10 @@ struct NCursesAdapterTests {
 
     @Test func decodesEditingKeysAndText() throws {
         let decoded = try keys(from: "\u{1B}[A\u{1B}OB\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z\r\u{7F}\u{01}\u{17}\té東😀", count: 15)
-        let expected: [Key?] = [.up, .down, .pageUp, .pageDown, .delete, .backTab, .enter, .backspace,
-                                .ctrl("a"), .ctrl("w"), .tab, .char("é"), .char("東"), .char("😀"), nil]
+        let expected: [Key?] = [
+            .up, .down, .pageUp, .pageDown, .delete, .backTab, .enter, .backspace,
+            .ctrl("a"), .ctrl("w"), .tab, .char("é"), .char("東"), .char("😀"), nil
+        ]
         #expect(decoded == expected)
     }
 

@@ -18,20 +18,34 @@ import Testing
         Notation(description: "hemisphere after") {
             "\(fixed(abs($0.latitude), 7))° \(ns($0)), \(fixed(abs($0.longitude), 7))° \(ew($0))"
         },
-        Notation(description: "hemisphere before") { "\(ns($0))\(fixed(abs($0.latitude), 7)) \(ew($0))\(fixed(abs($0.longitude), 7))" },
-        Notation(description: "longitude first, lettered") { "\(fixed(abs($0.longitude), 7))\(ew($0)) \(fixed(abs($0.latitude), 7))\(ns($0))" },
-        Notation(description: "DMS with symbols") { "\(dms($0.latitude, "°", "'", "\""))\(ns($0)) \(dms($0.longitude, "°", "'", "\""))\(ew($0))" },
-        Notation(description: "DMS with primes") { "\(dms($0.latitude, "°", "′", "″")) \(ns($0)), \(dms($0.longitude, "°", "′", "″")) \(ew($0))" },
-        Notation(description: "DMS with spaces") { "\(dms($0.latitude, " ", " ", "")) \(ns($0)) \(dms($0.longitude, " ", " ", "")) \(ew($0))" },
+        Notation(description: "hemisphere before") {
+            "\(ns($0))\(fixed(abs($0.latitude), 7)) \(ew($0))\(fixed(abs($0.longitude), 7))"
+        },
+        Notation(description: "longitude first, lettered") {
+            "\(fixed(abs($0.longitude), 7))\(ew($0)) \(fixed(abs($0.latitude), 7))\(ns($0))"
+        },
+        Notation(description: "DMS with symbols") {
+            "\(dms($0.latitude, "°", "'", "\""))\(ns($0)) \(dms($0.longitude, "°", "'", "\""))\(ew($0))"
+        },
+        Notation(description: "DMS with primes") {
+            "\(dms($0.latitude, "°", "′", "″")) \(ns($0)), \(dms($0.longitude, "°", "′", "″")) \(ew($0))"
+        },
+        Notation(description: "DMS with spaces") {
+            "\(dms($0.latitude, " ", " ", "")) \(ns($0)) \(dms($0.longitude, " ", " ", "")) \(ew($0))"
+        },
         Notation(description: "degrees and decimal minutes") { "\(ddm($0.latitude)) \(ns($0)), \(ddm($0.longitude)) \(ew($0))" },
-        Notation(description: "degrees and decimal minutes, letter first") { "\(ns($0))\(ddm($0.latitude)) \(ew($0))\(ddm($0.longitude))" },
+        Notation(description: "degrees and decimal minutes, letter first") {
+            "\(ns($0))\(ddm($0.latitude)) \(ew($0))\(ddm($0.longitude))"
+        },
         Notation(description: "Google Maps place link") {
             "https://www.google.com/maps/place/Somewhere/@\(fixed($0.latitude, 7)),\(fixed($0.longitude, 7)),13z/data=!3m1!4b1"
         },
         Notation(description: "Google Maps data link") {
             "https://www.google.com/maps/place/X/@1,2,10z/data=!4m6!3m5!1s0x0:0x0!8m2!3d\(fixed($0.latitude, 7))!4d\(fixed($0.longitude, 7))"
         },
-        Notation(description: "Google Maps query") { "https://maps.google.com/?q=\(fixed($0.latitude, 7)),\(fixed($0.longitude, 7))" },
+        Notation(description: "Google Maps query") {
+            "https://maps.google.com/?q=\(fixed($0.latitude, 7)),\(fixed($0.longitude, 7))"
+        },
         Notation(description: "Google Maps API search") {
             "https://www.google.com/maps/search/?api=1&query=\(fixed($0.latitude, 7))%2C\(fixed($0.longitude, 7))"
         },
@@ -44,7 +58,7 @@ import Testing
         Notation(description: "geo URI") { "geo:\(fixed($0.latitude, 7)),\(fixed($0.longitude, 7))" },
         Notation(description: "geo URI with altitude and label") {
             "geo:0,0?q=\(fixed($0.latitude, 7)),\(fixed($0.longitude, 7))(Camp)"
-        },
+        }
     ]
 
     @Test(arguments: notations)
@@ -78,7 +92,7 @@ import Testing
             ("40.7128° N, 74.0060° W", 40.7128, -74.006),
             ("S 33° 51.6', E 151° 12.6'", -33.86, 151.21),
             ("47.8;13.05", 47.8, 13.05),
-            ("  47.8 ,\t13.05  ", 47.8, 13.05),
+            ("  47.8 ,\t13.05  ", 47.8, 13.05)
         ]
         for (text, lat, lon) in cases {
             guard case let .position(c, _) = PositionParser.read(text) else {
@@ -90,12 +104,15 @@ import Testing
     }
 
     @Test func linksCarryTheirPlaceName() {
-        #expect(PositionParser.read("https://www.google.com/maps/place/Hallstatt/@47.56,13.65,14z")
-            == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "Hallstatt"))
-        #expect(PositionParser.read("geo:0,0?q=47.56,13.65(Lake%20view)")
-            == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "Lake view"))
-        #expect(PositionParser.read("geo:0,0?q=47.56,13.65(%1B%5B2Jbad)")
-            == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "[2Jbad"))
+        #expect(
+            PositionParser.read("https://www.google.com/maps/place/Hallstatt/@47.56,13.65,14z")
+                == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "Hallstatt"))
+        #expect(
+            PositionParser.read("geo:0,0?q=47.56,13.65(Lake%20view)")
+                == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "Lake view"))
+        #expect(
+            PositionParser.read("geo:0,0?q=47.56,13.65(%1B%5B2Jbad)")
+                == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "[2Jbad"))
     }
 
     @Test func namesAreNotPositions() {
@@ -119,7 +136,7 @@ import Testing
             ("47.5 30, 13", "only the last of degrees, minutes and seconds may have decimals"),
             ("https://maps.app.goo.gl/xyz", "The link holds no position"),
             ("https://www.google.com/maps/@95.1,13,5z", "Latitude 95.1° is outside"),
-            ("geo:47.8", "is not a geo: position"),
+            ("geo:47.8", "is not a geo: position")
         ]
         for (text, expected) in cases {
             guard case let .invalid(message) = PositionParser.read(text) else {

@@ -29,21 +29,25 @@ import TestSupport
         Case(label: "CSI cursor move and clear", input: "\u{1B}[2J\u{1B}[10;5H", shown: "^[[2J^[[10;5H"),
         Case(label: "OSC title ended by BEL", input: "\u{1B}]0;pwned\u{07}", shown: "^[]0;pwned^G"),
         Case(label: "OSC title ended by ST", input: "\u{1B}]2;pwned\u{1B}\\", shown: "^[]2;pwned^[\\"),
-        Case(label: "OSC 8 hyperlink", input: "\u{1B}]8;;http://x\u{1B}\\y\u{1B}]8;;\u{1B}\\",
-             shown: "^[]8;;http://x^[\\y^[]8;;^[\\"),
+        Case(
+            label: "OSC 8 hyperlink", input: "\u{1B}]8;;http://x\u{1B}\\y\u{1B}]8;;\u{1B}\\",
+            shown: "^[]8;;http://x^[\\y^[]8;;^[\\"),
         Case(label: "DCS ended by ST", input: "\u{1B}P1$r0m\u{1B}\\", shown: "^[P1$r0m^[\\"),
         Case(label: "DEL", input: "a\u{7F}b", shown: "a^?b"),
         Case(label: "8-bit CSI U+009B", input: "\u{9B}31m", shown: "\u{FFFD}31m"),
         Case(label: "8-bit OSC U+009D with ST U+009C", input: "\u{9D}0;pwned\u{9C}", shown: "\u{FFFD}0;pwned\u{FFFD}"),
         Case(label: "8-bit DCS U+0090 and NEL U+0085", input: "\u{90}q\u{85}", shown: "\u{FFFD}q\u{FFFD}"),
         Case(label: "C1 bounds U+0080 and U+009F", input: "\u{80}\u{9F}", shown: "\u{FFFD}\u{FFFD}"),
-        Case(label: "bidi embeddings and overrides U+202A–U+202E",
-             input: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}exe.txt", shown: String(repeating: "\u{FFFD}", count: 5) + "exe.txt"),
-        Case(label: "bidi isolates U+2066–U+2069", input: "\u{2066}\u{2067}\u{2068}\u{2069}",
-             shown: String(repeating: "\u{FFFD}", count: 4)),
-        Case(label: "direction marks LRM, RLM, ALM", input: "gpj.\u{200F}exe\u{200E}\u{061C}",
-             shown: "gpj.\u{FFFD}exe\u{FFFD}\u{FFFD}"),
-        Case(label: "line and paragraph separators", input: "one\u{2028}two\u{2029}", shown: "one\u{FFFD}two\u{FFFD}"),
+        Case(
+            label: "bidi embeddings and overrides U+202A–U+202E",
+            input: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}exe.txt", shown: String(repeating: "\u{FFFD}", count: 5) + "exe.txt"),
+        Case(
+            label: "bidi isolates U+2066–U+2069", input: "\u{2066}\u{2067}\u{2068}\u{2069}",
+            shown: String(repeating: "\u{FFFD}", count: 4)),
+        Case(
+            label: "direction marks LRM, RLM, ALM", input: "gpj.\u{200F}exe\u{200E}\u{061C}",
+            shown: "gpj.\u{FFFD}exe\u{FFFD}\u{FFFD}"),
+        Case(label: "line and paragraph separators", input: "one\u{2028}two\u{2029}", shown: "one\u{FFFD}two\u{FFFD}")
     ]
 
     @Test(arguments: cases)

@@ -40,10 +40,11 @@ import Testing
     }
 
     @Test func nanCoordinatesAreLeftOutWithANote() {
-        let model = MapModel(stops: [
-            F.stop("Paris", 48.8566, 2.3522), F.stop("Broken", .nan, 2), F.stop("Lyon", 45.764, 4.8357),
-            F.stop("Out of range", 123, 400),
-        ], legGeometries: [[Coordinate(latitude: .nan, longitude: .infinity)], nil, nil])
+        let model = MapModel(
+            stops: [
+                F.stop("Paris", 48.8566, 2.3522), F.stop("Broken", .nan, 2), F.stop("Lyon", 45.764, 4.8357),
+                F.stop("Out of range", 123, 400)
+            ], legGeometries: [[Coordinate(latitude: .nan, longitude: .infinity)], nil, nil])
         let (canvas, _) = F.render(model)
         #expect(canvas.lines[0].hasPrefix("2 stops have no valid position"))
         #expect(canvas.text.contains("1 Paris"))

@@ -23,24 +23,28 @@ enum MapFixtures {
     }
 
     /// A week in California and Nevada.
-    static let california = MapModel(stops: [
-        stop("San Francisco", 37.7749, -122.4194),
-        stop("Yosemite Valley", 37.7456, -119.5936),
-        stop("Las Vegas", 36.1699, -115.1398),
-        stop("Los Angeles", 34.0522, -118.2437),
-    ], selectedIndex: 1)
+    static let california = MapModel(
+        stops: [
+            stop("San Francisco", 37.7749, -122.4194),
+            stop("Yosemite Valley", 37.7456, -119.5936),
+            stop("Las Vegas", 36.1699, -115.1398),
+            stop("Los Angeles", 34.0522, -118.2437)
+        ], selectedIndex: 1)
 
     /// Alaska to Kamchatka, across the antimeridian.
-    static let beringia = MapModel(stops: [
-        stop("Anchorage", 61.2181, -149.9003),
-        stop("Nome", 64.5011, -165.4064),
-        stop("Anadyr", 64.7337, 177.4968),
-        stop("Petropavlovsk", 53.0452, 158.6483),
-    ], selectedIndex: 0, unit: .miles)
+    static let beringia = MapModel(
+        stops: [
+            stop("Anchorage", 61.2181, -149.9003),
+            stop("Nome", 64.5011, -165.4064),
+            stop("Anadyr", 64.7337, 177.4968),
+            stop("Petropavlovsk", 53.0452, 158.6483)
+        ], selectedIndex: 0, unit: .miles)
 
     @MainActor
-    static func render(_ model: MapModel, width: Int = 80, height: Int = 24, unicode: Bool = true,
-                       keys: [Key] = []) -> (MemoryCanvas, MapState) {
+    static func render(
+        _ model: MapModel, width: Int = 80, height: Int = 24, unicode: Bool = true,
+        keys: [Key] = []
+    ) -> (MemoryCanvas, MapState) {
         let state = MapState(outlines: outlines)
         let canvas = MemoryCanvas(width: width, height: height, unicode: unicode)
         drawMap(model, state: state, on: canvas, unicode: unicode)

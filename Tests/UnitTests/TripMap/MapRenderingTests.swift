@@ -45,8 +45,11 @@ import TestSupport
 
     @Test func fijiAcrossTheAntimeridian() {
         let F = MapFixtures.self
-        let fiji = MapModel(stops: [F.stop("Nadi", -17.7765, 177.4356), F.stop("Taveuni", -16.85, -179.95),
-                                    F.stop("Suva", -18.1416, 178.4419)], selectedIndex: 2)
+        let fiji = MapModel(
+            stops: [
+                F.stop("Nadi", -17.7765, 177.4356), F.stop("Taveuni", -16.85, -179.95),
+                F.stop("Suva", -18.1416, 178.4419)
+            ], selectedIndex: 2)
         let (canvas, state) = F.render(fiji, width: 70, height: 20)
         assertSnapshot(canvas.text, named: "TripMap/fiji")
         #expect(canvas.text.contains("Taveuni"))
@@ -66,10 +69,12 @@ import TestSupport
     @Test func routeFollowsLegGeometryWhenKnown() {
         var model = MapFixtures.california
         // A detour far south of the straight line, as a road might take.
-        model.legGeometries = [[
-            Coordinate(latitude: 37.7749, longitude: -122.4194), Coordinate(latitude: 35.0, longitude: -121.0),
-            Coordinate(latitude: 37.7456, longitude: -119.5936),
-        ]]
+        model.legGeometries = [
+            [
+                Coordinate(latitude: 37.7749, longitude: -122.4194), Coordinate(latitude: 35.0, longitude: -121.0),
+                Coordinate(latitude: 37.7456, longitude: -119.5936)
+            ]
+        ]
         let (withRoad, _) = MapFixtures.render(model)
         let (straight, _) = MapFixtures.render(MapFixtures.california)
         #expect(withRoad.text != straight.text)
@@ -150,7 +155,9 @@ import TestSupport
 
     private func routeCells(_ canvas: MemoryCanvas) -> Int {
         var n = 0
-        for y in 0..<canvas.size.height { for x in 0..<canvas.size.width where canvas.style(at: Point(x: x, y: y)) == .route { n += 1 } }
+        for y in 0..<canvas.size.height {
+            for x in 0..<canvas.size.width where canvas.style(at: Point(x: x, y: y)) == .route { n += 1 }
+        }
         return n
     }
 }

@@ -29,12 +29,14 @@ import TermUI
     @Test @MainActor func firstDrawDoesNotWaitForTheOutlines() async {
         let store = OutlineStore(directory: MapFixtures.dataDirectory)
         let ready = AsyncStream<Void>.makeStream()
-        let state = MapState(outlines: store, deliverNews: { work in
-            Task { @MainActor in
-                work()
-                ready.continuation.yield()
-            }
-        })
+        let state = MapState(
+            outlines: store,
+            deliverNews: { work in
+                Task { @MainActor in
+                    work()
+                    ready.continuation.yield()
+                }
+            })
         let canvas = MemoryCanvas(width: 60, height: 20)
         drawMap(MapFixtures.california, state: state, on: canvas)
         // Drawn at once, without land, saying so; the outlines arrive later and the next draw has them.

@@ -72,7 +72,8 @@ import Testing
     }
 
     @Test func greatCircleMidpointOnTheEquator() {
-        let arc = GreatCircle.densify(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 90), maxStepDegrees: 45)
+        let arc = GreatCircle.densify(
+            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 90), maxStepDegrees: 45)
         #expect(arc.count == 3)
         #expect(abs(arc[1].latitude) < 1e-9 && abs(arc[1].longitude - 45) < 1e-9)
     }

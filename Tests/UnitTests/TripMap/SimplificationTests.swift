@@ -12,7 +12,11 @@ import Testing
             return Double(seed >> 11) / Double(1 << 53) - 0.5
         }
         var x = 0.0, y = 0.0
-        return (0..<n).map { _ in x += 0.01 + next() * 0.02; y += next() * 0.02; return MapPoint(x: x, y: y) }
+        return (0..<n).map { _ in
+            x += 0.01 + next() * 0.02
+            y += next() * 0.02
+            return MapPoint(x: x, y: y)
+        }
     }
 
     @Test(arguments: [0.0, 0.001, 0.01, 0.05, 1.0])
@@ -43,7 +47,10 @@ import Testing
             var best = -1.0, index = a
             for i in (a + 1)..<b {
                 let d = DouglasPeucker.distance(points[i], segment: points[a], points[b])
-                if d > best { best = d; index = i }
+                if d > best {
+                    best = d
+                    index = i
+                }
             }
             guard best > t else { return }
             out.insert(index)
@@ -86,7 +93,7 @@ import Testing
             [base[1], base[0], base[2], base[3]],  // reorder
             Array(base.dropFirst()),  // delete
             base + [Coordinate(latitude: 47.6, longitude: -122.3)],  // add
-            [base[0], Coordinate(latitude: 37, longitude: -119), base[2], base[3]],  // edit
+            [base[0], Coordinate(latitude: 37, longitude: -119), base[2], base[3]]  // edit
         ]
         for stops in edits {
             let geometry: [[Coordinate]?] = stops.first == base[0] ? [road] : []

@@ -46,7 +46,8 @@ struct CivilTime: Equatable {
     /// Whether every field is in range (no 30 February, no hour 24, no leap second).
     var isValid: Bool {
         guard Self.years.contains(year), (1...12).contains(month), day >= 1,
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return false }
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= lengths[month - 1]

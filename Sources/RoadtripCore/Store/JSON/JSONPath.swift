@@ -13,9 +13,11 @@ func describeJSONPath(_ path: [JSONPathComponent]) -> String {
         case let .index(i):
             out += "[\(i)]"
         case let .key(k):
-            let plain = !k.isEmpty && k.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-            }
+            let plain =
+                !k.isEmpty
+                && k.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                }
             // Odd keys from a hand-edited file are quoted so they cannot break the one-line message.
             let shown = plain ? k : jsonQuoted(k)
             out += out.isEmpty ? shown : "." + shown

@@ -76,12 +76,17 @@ struct JSONScanner {
         try checkDepth(depth)
         i += 1
         skipSpace()
-        if peek(UInt8(ascii: "}")) { i += 1; return }
+        if peek(UInt8(ascii: "}")) {
+            i += 1
+            return
+        }
         while true {
             skipSpace()
             guard i < bytes.count else { throw unclosed("object", open) }
             guard bytes[i] == UInt8(ascii: "\"") else {
-                let reason = bytes[i] == UInt8(ascii: "}") ? "trailing comma before }"
+                let reason =
+                    bytes[i] == UInt8(ascii: "}")
+                    ? "trailing comma before }"
                     : "unexpected \(describeHere()), expected a key in double quotes"
                 throw JSONSyntaxError(offset: i, reason: reason)
             }
@@ -90,7 +95,8 @@ struct JSONScanner {
             let child = path.flatMap { memberPath($0, key: keyStart..<i) }
             skipSpace()
             guard peek(UInt8(ascii: ":")) else {
-                throw i < bytes.count ? JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected : after the key")
+                throw i < bytes.count
+                    ? JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected : after the key")
                     : unclosed("object", open)
             }
             i += 1
@@ -98,7 +104,10 @@ struct JSONScanner {
             try value(depth: depth, path: child)
             skipSpace()
             guard i < bytes.count else { throw unclosed("object", open) }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return
+            }
             guard bytes[i] == UInt8(ascii: ",") else {
                 throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected , or } after a member")
             }
@@ -111,7 +120,10 @@ struct JSONScanner {
         try checkDepth(depth)
         i += 1
         skipSpace()
-        if peek(UInt8(ascii: "]")) { i += 1; return }
+        if peek(UInt8(ascii: "]")) {
+            i += 1
+            return
+        }
         var index = 0
         while true {
             skipSpace()
@@ -121,7 +133,10 @@ struct JSONScanner {
             index += 1
             skipSpace()
             guard i < bytes.count else { throw unclosed("list", open) }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return
+            }
             guard bytes[i] == UInt8(ascii: ",") else {
                 throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected , or ] after a list element")
             }
@@ -172,7 +187,7 @@ struct JSONScanner {
         guard i < bytes.count else { throw JSONSyntaxError(offset: start, reason: "string is never closed") }
         switch bytes[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             i += 1
         case UInt8(ascii: "u"):
             i += 1
@@ -201,7 +216,8 @@ struct JSONScanner {
         var unit: UInt32 = 0
         for _ in 0..<4 {
             guard i < bytes.count, isHexDigit(bytes[i]),
-                  let digit = UInt32(String(UnicodeScalar(bytes[i])), radix: 16) else {
+                let digit = UInt32(String(UnicodeScalar(bytes[i])), radix: 16)
+            else {
                 throw JSONSyntaxError(offset: start, reason: "\\u must be followed by four hex digits")
             }
             unit = unit << 4 | digit
@@ -220,7 +236,8 @@ struct JSONScanner {
         default: throw JSONSyntaxError(offset: i, reason: "the file is not valid UTF-8 here")
         }
         guard i + length <= bytes.count,
-              bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+            bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+        else {
             throw JSONSyntaxError(offset: i, reason: "the file is not valid UTF-8 here")
         }
         i += length
@@ -230,7 +247,9 @@ struct JSONScanner {
         let start = i
         if peek(UInt8(ascii: "-")) {
             i += 1
-            if peek(UInt8(ascii: "I")) { throw JSONSyntaxError(offset: start, reason: "NaN and Infinity are not numbers in JSON") }
+            if peek(UInt8(ascii: "I")) {
+                throw JSONSyntaxError(offset: start, reason: "NaN and Infinity are not numbers in JSON")
+            }
         }
         guard i < bytes.count, isDigit(bytes[i]) else { throw JSONSyntaxError(offset: start, reason: "malformed number") }
         if bytes[i] == UInt8(ascii: "0") {
@@ -289,7 +308,9 @@ struct JSONScanner {
 
     private func unclosed(_ what: String, _ open: Int) -> JSONSyntaxError {
         let at = TextPosition(offset: open, in: bytes)
-        return JSONSyntaxError(offset: i, reason: "unexpected end of file: the \(what) opened at line \(at.line), column \(at.column) is never closed")
+        return JSONSyntaxError(
+            offset: i,
+            reason: "unexpected end of file: the \(what) opened at line \(at.line), column \(at.column) is never closed")
     }
 
     private func peek(_ byte: UInt8) -> Bool { i < bytes.count && bytes[i] == byte }
@@ -304,8 +325,9 @@ struct JSONScanner {
         let lead = bytes[i]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         if length > 1, i + length <= bytes.count,
-           let character = String(bytes: bytes[i..<(i + length)], encoding: .utf8)?.unicodeScalars.first,
-           character.properties.isAlphabetic || character.properties.isEmoji {
+            let character = String(bytes: bytes[i..<(i + length)], encoding: .utf8)?.unicodeScalars.first,
+            character.properties.isAlphabetic || character.properties.isEmoji
+        {
             return "'\(character)'"
         }
         return describe(lead)

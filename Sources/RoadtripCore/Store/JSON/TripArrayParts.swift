@@ -78,8 +78,10 @@ final class TripArrayParts: @unchecked Sendable {
 
     /// Reads every part through `run` with `read(bytes, start, nextStart)`; nil from it means
     /// the part could not be read fast, and the first reader reads that stretch itself.
-    func start(_ read: @escaping @Sendable (_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ next: Int?) -> Outcome?,
-               run: Run = onOtherThreads) {
+    func start(
+        _ read: @escaping @Sendable (_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ next: Int?) -> Outcome?,
+        run: Run = onOtherThreads
+    ) {
         for (k, start) in starts.enumerated() {
             let next = k + 1 < starts.count ? starts[k + 1] : nil
             run { [self] in

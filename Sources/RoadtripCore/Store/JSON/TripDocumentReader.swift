@@ -28,13 +28,16 @@ struct TripDocumentReader {
     }
 
     /// The document in `data`, read on up to `cores` cores if it is large.
-    static func read(_ data: Data, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws(NotOnFastPath) -> TripDocument {
+    static func read(_ data: Data, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws(NotOnFastPath)
+        -> TripDocument
+    {
         try readCountingParts(data, cores: cores).document
     }
 
     /// `read`, and how many stretches of the trips array it took from other threads.
     static func readCountingParts(_ data: Data, cores: Int, run: @escaping TripArrayParts.Run = TripArrayParts.onOtherThreads)
-        throws(NotOnFastPath) -> (document: TripDocument, partsUsed: Int) {
+        throws(NotOnFastPath) -> (document: TripDocument, partsUsed: Int)
+    {
         let result: Result<(TripDocument, Int), NotOnFastPath> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let parts = TripArrayParts(bytes: bytes, parts: cores)
@@ -121,19 +124,22 @@ struct TripDocumentReader {
             case "startDate": startDate = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.date() })
             case "dailyDrivingLimit": limit = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() }
             case "dailyStartMinutes": startMinutes = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.integer() }
-            case "fuelConsumption": fuel = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.fuelConsumption() })
+            case "fuelConsumption":
+                fuel = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.fuelConsumption() })
             case "fuelPrice": price = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() })
             default: throw r.stop("key \(key) is not read here")
             }
         }
         guard let id, let name, let waypoints else { throw stop("a trip lacks id, name or waypoints") }
-        let trip = Trip(id: id, name: name, waypoints: waypoints, startDate: startDate ?? nil,
-                        dailyDrivingLimit: limit ?? Trip.defaultDailyDrivingLimit,
-                        dailyStartMinutes: startMinutes ?? Trip.defaultDailyStartMinutes,
-                        fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil)
+        let trip = Trip(
+            id: id, name: name, waypoints: waypoints, startDate: startDate ?? nil,
+            dailyDrivingLimit: limit ?? Trip.defaultDailyDrivingLimit,
+            dailyStartMinutes: startMinutes ?? Trip.defaultDailyStartMinutes,
+            fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil)
         // The rules `Trip.init(from:)` enforces; the full decoder words the refusal.
         guard trip.dailyDrivingLimit > 0, (0..<24 * 60).contains(trip.dailyStartMinutes),
-              trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true else {
+            trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true
+        else {
             throw stop("a trip value breaks a rule")
         }
         return trip
@@ -177,9 +183,10 @@ struct TripDocumentReader {
             }
         }
         guard let id, let name, let latitude, let longitude else { throw stop("a stop lacks id, name or coordinates") }
-        let stop = Waypoint(id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                            stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
-                            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil)
+        let stop = Waypoint(
+            id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
+            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil)
         guard stop.stay >= 0 else { throw self.stop("a negative stay") }
         return stop
     }
@@ -231,7 +238,9 @@ struct TripDocumentReader {
     private mutating func skipToQuoteOrBackslash(orControl: Bool, passed: inout UInt64) {
         while i + 8 <= bytes.count {
             let word = Self.word(bytes, at: i)
-            var found = Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\""))) | Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\\")))
+            var found =
+                Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\"")))
+                | Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\\")))
             if orControl { found |= Self.bytesBelow0x20(word) }
             guard found != 0 else {
                 passed |= word
@@ -361,9 +370,12 @@ struct TripDocumentReader {
                 let string = String(decoding: text, as: UTF8.self)
                 // Decoding replaces what is not UTF-8, so the text was UTF-8 exactly when it comes out the
                 // same; this is much cheaper than the generic validating initialiser.
-                guard bits < 0x80 || string.utf8.withContiguousStorageIfAvailable({
-                    $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0
-                }) == true else { throw stop("not UTF-8") }
+                guard
+                    bits < 0x80
+                        || string.utf8.withContiguousStorageIfAvailable({
+                            $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0
+                        }) == true
+                else { throw stop("not UTF-8") }
                 return string
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
@@ -455,8 +467,9 @@ struct TripDocumentReader {
     /// A UUID string in either case, as `UUID(uuidString:)` reads it.
     private mutating func uuid() throws(NotOnFastPath) -> UUID {
         guard i + 38 <= bytes.count, bytes[i] == UInt8(ascii: "\""), bytes[i + 37] == UInt8(ascii: "\""),
-              bytes[i + 9] == UInt8(ascii: "-"), bytes[i + 14] == UInt8(ascii: "-"),
-              bytes[i + 19] == UInt8(ascii: "-"), bytes[i + 24] == UInt8(ascii: "-") else {
+            bytes[i + 9] == UInt8(ascii: "-"), bytes[i + 14] == UInt8(ascii: "-"),
+            bytes[i + 19] == UInt8(ascii: "-"), bytes[i + 24] == UInt8(ascii: "-")
+        else {
             throw stop("not an id")
         }
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -492,7 +505,8 @@ struct TripDocumentReader {
     static func fastDate(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count == 20 || b.count == 25, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
+            b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for k in range {
@@ -502,7 +516,8 @@ struct TripDocumentReader {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
         let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard civil.isValid else { return nil }
         var offset = 0
@@ -510,7 +525,8 @@ struct TripDocumentReader {
             guard b[19] == UInt8(ascii: "Z") else { return nil }
         } else {
             guard b[19] == UInt8(ascii: "+") || b[19] == UInt8(ascii: "-"), b[22] == UInt8(ascii: ":"),
-                  let hours = number(20..<22), let minutes = number(23..<25), hours <= 23, minutes <= 59 else { return nil }
+                let hours = number(20..<22), let minutes = number(23..<25), hours <= 23, minutes <= 59
+            else { return nil }
             offset = (hours * 3600 + minutes * 60) * (b[19] == UInt8(ascii: "-") ? -1 : 1)
         }
         return Date(timeIntervalSince1970: Double(civil.unixSeconds - offset))

@@ -208,7 +208,9 @@ struct TripDocumentWriter {
                 case 0x0D: out.append(UInt8(ascii: "r"))
                 case 0x09: out.append(UInt8(ascii: "t"))
                 default:
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, Self.hexUpper[Int(byte >> 4)], Self.hexLower[Int(byte & 0xF)]])
+                    out.append(contentsOf: [
+                        UInt8(ascii: "u"), 0x30, 0x30, Self.hexUpper[Int(byte >> 4)], Self.hexLower[Int(byte & 0xF)]
+                    ])
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
@@ -241,11 +243,16 @@ struct TripDocumentWriter {
             return
         }
         out.append(UInt8(ascii: "\""))
-        digits(civil.year, 4); out.append(UInt8(ascii: "-"))
-        digits(civil.month, 2); out.append(UInt8(ascii: "-"))
-        digits(civil.day, 2); out.append(UInt8(ascii: "T"))
-        digits(civil.hour, 2); out.append(UInt8(ascii: ":"))
-        digits(civil.minute, 2); out.append(UInt8(ascii: ":"))
+        digits(civil.year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(civil.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(civil.day, 2)
+        out.append(UInt8(ascii: "T"))
+        digits(civil.hour, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(civil.minute, 2)
+        out.append(UInt8(ascii: ":"))
         digits(civil.second, 2)
         out.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
     }
