@@ -13,7 +13,7 @@ COMPLETIONS = share/bash-completion/completions/roadtrip share/zsh/site-function
 	share/fish/vendor_completions.d/roadtrip.fish
 INSTALLED = bin/roadtrip share/man/man1/roadtrip.1 $(COMPLETIONS) $(addprefix share/roadtrip/,$(DATA_FILES))
 
-.PHONY: run test build release man deps-run deps-test deps-release install uninstall clean
+.PHONY: run test lint format build release man deps-run deps-test deps-release install uninstall clean
 
 run: deps-run build
 	@mkdir -p $(dir $(DEMO_DATA))
@@ -29,6 +29,14 @@ test: deps-test
 
 build:
 	$(SWIFT) build
+
+# swift-format (in the toolchain) with the committed .swift-format; generated protobuf code is left as generated.
+SWIFT_SOURCES = find Sources Tests Package.swift -name '*.swift' ! -name '*.pb.swift' -print0
+lint:
+	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --configuration .swift-format
+
+format:
+	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format --in-place --configuration .swift-format
 
 # The binary to install and to benchmark: optimised, with the Swift runtime and Foundation linked in
 # statically, which halves start-up (no symbol lookups across some fifty shared libraries).
