@@ -5,8 +5,8 @@ import RoadtripCore
 /// so a query asked again costs no request (and a public server's usage policy is kept).
 ///
 /// Entries older than `maxAge` are asked again; past `capacity` the oldest go. The file is only a
-/// cache: one that does not read is started afresh, and it is replaced whole (written beside it,
-/// then renamed), never written in place.
+/// cache: one that does not read is started afresh, and it is replaced whole (`AtomicFile`), never
+/// written in place.
 public final class GeocoderCache: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`.
     public let url: URL?
@@ -69,12 +69,6 @@ public final class GeocoderCache: @unchecked Sendable {
         // A cache that cannot be written costs a request next time, nothing more. It says where a
         // person searched, so it is theirs alone (0600, as the trips file), and replaced whole.
         guard let data = try? encoder.encode(File(entries: snapshot)) else { return }
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
-        if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        try? AtomicFile.write(data, to: url)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripCore
 @testable import Routing
 #if canImport(Glibc)
     import Glibc

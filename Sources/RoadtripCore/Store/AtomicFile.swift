@@ -6,17 +6,18 @@ import Foundation
 #endif
 
 /// Whole-file replacement that leaves either the old or the new content, never a mix, private to
-/// the user.
-enum AtomicFile {
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "\(path): \(reason)" }
+/// the user: for the caches beside the trips file (OSRM legs, geocoder answers). The trips file
+/// itself goes through `AtomicFileWriter`, which also keeps a backup.
+public enum AtomicFile {
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
     }
 
     /// Writes `data` to a temporary file beside `url`, syncs it, renames it over `url` and syncs
     /// the folder, so a crash at any point keeps a complete file. Creates missing folders 0700.
-    static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try createPrivateFolder(folder)
         let temporary = folder.appendingPathComponent(
