@@ -74,22 +74,3 @@ public struct OnlineFallback: PlaceSearching {
         return Array((fresh + offline).prefix(limit))
     }
 }
-
-/// Runs async work to completion from synchronous code that may block (a command, a search worker).
-enum Blocking {
-    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.value = await work()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
-    }
-
-    /// Written by the task before the semaphore is signalled, read after: never at once.
-    private final class Box<T>: @unchecked Sendable {
-        var value: T?
-    }
-}

@@ -64,21 +64,13 @@ enum CommandServices {
 
     /// Runs async work to completion from a synchronous command.
     static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-            done.signal()
+        let result: Result<T, any Error> = Blocking.wait {
+            do { return .success(try await work()) } catch { return .failure(error) }
         }
-        done.wait()
-        switch box.result! {
+        switch result {
         case let .success(value): return value
         case let .failure(error as UserError): throw error
         case let .failure(error): throw UserError("\(error)")
         }
     }
-}
-
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    var result: Result<T, Error>?
 }
