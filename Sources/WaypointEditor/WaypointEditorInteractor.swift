@@ -13,9 +13,8 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let places: (any PlaceSearching)?
     private let online: (any OnlinePlaceSearching)?
     private let deliver: UIDelivery
-    /// Bumped on every search so that only the answer to the latest one is shown.
-    private var searchGeneration = 0
-    /// The same number, for the search task to read before it asks the network.
+    /// The number of the latest search, bumped on every one so that only its answer is shown; read
+    /// by the search task too, off the main thread.
     private let latestSearch = LatestSearch()
     public weak var output: WaypointEditorInteractorOutput?
 
@@ -35,13 +34,12 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     }
 
     public func searchPlaces(_ query: String) {
-        searchGeneration += 1
-        latestSearch.value = searchGeneration
+        latestSearch.value += 1
         guard let places, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             output?.placesDidArrive([], for: query)
             return
         }
-        let ticket = searchGeneration
+        let ticket = latestSearch.value
         let deliver = self.deliver
         let online = self.online
         let latest = latestSearch
@@ -70,7 +68,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
                     ticket: ticket)
             case let .failure(failure):
                 deliver.finish { [weak self] in
-                    guard let self, ticket == self.searchGeneration else { return }
+                    guard let self, ticket == self.latestSearch.value else { return }
                     if offline.isEmpty { self.output?.placesDidArrive([], for: query) }
                     self.output?.onlineSearchDidFail(failure.description, for: query)
                 }
@@ -86,7 +84,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private nonisolated func show(_ found: [Place], for query: String, ticket: Int) {
         let rows = found.map { Self.suggestion($0, typed: query) }
         deliver.finish { [weak self] in
-            guard let self, ticket == self.searchGeneration else { return }
+            guard let self, ticket == self.latestSearch.value else { return }
             self.output?.placesDidArrive(rows, for: query)
         }
     }
