@@ -64,7 +64,7 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
         guard limit > 0, case let .name(name, qualifiers)? = PlaceQuery(query) else { return Array(found.prefix(limit)) }
         let typed = TypedName.folded(name)
         let all = loaded()
-        // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
+        // Each built-in place's position key and folded name, worked out once for both uses below.
         let towns = found.map { (key: Gateways.Key($0.coordinate), name: TypedName.folded($0.name)) }
         let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.entries, keys: all.keys) { entry in
             // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
@@ -73,12 +73,12 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
             return towns.contains { $0.key == key && $0.name == entry.name }
         }
         let ranked =
-            found.map { place in
-                let size = all.gateways.contains(place.coordinate) ? place.population * Self.gatewayFactor : place.population
+            zip(found, towns).map { place, town in
+                let size = all.gateways.contains(town.key) ? place.population * Self.gatewayFactor : place.population
                 return (
                     place,
                     Gazetteer.MatchPenalty.score(
-                        place.matched, ownNameIsTyped: TypedName.folded(place.name) == typed,
+                        place.matched, ownNameIsTyped: town.name == typed,
                         matchedExactly: place.typedExactly, size: size)
                 )
             } + extra

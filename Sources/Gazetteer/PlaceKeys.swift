@@ -16,8 +16,8 @@ struct Gateways: Sendable {
 
     init(_ towns: [Coordinate]) { keys = Set(towns.map(Key.init)) }
 
-    /// Whether the town at `c` is a destination's gateway.
-    func contains(_ c: Coordinate) -> Bool { keys.contains(Key(c)) }
+    /// Whether the town at this position is a destination's gateway.
+    func contains(_ key: Key) -> Bool { keys.contains(key) }
 }
 
 /// Every folded name of the curated and imported places, and each later word of it onwards, sorted,
