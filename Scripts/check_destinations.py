@@ -44,6 +44,9 @@ import sys
 import unicodedata
 import zipfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gazetteer_fold import fold  # noqa: E402  the search's own folding, as build_gazetteer.py uses
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Data")
 TABLE = os.path.join(DATA, "destinations.tsv")
@@ -64,12 +67,6 @@ MINIMUM = 1000
 CONTINENTS = ["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]
 VERSION_LINE = ("# roadtrip destinations, version 1. Curated by the roadtrip developers; "
                 "see Data/ATTRIBUTION. Checked by Scripts/check_destinations.py.")
-
-
-def fold(text):
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join("".join(c if c.isalnum() else " " for c in plain).split())
 
 
 def has_controls(text):
