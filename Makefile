@@ -34,6 +34,7 @@ build:
 SWIFT_SOURCES = find Sources Tests Package.swift -name '*.swift' ! -name '*.pb.swift' -print0
 lint:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --configuration .swift-format
+	python3 Scripts/check_imports.py
 
 format:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format --in-place --configuration .swift-format

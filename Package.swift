@@ -16,7 +16,7 @@ let package = Package(
         // For Benchmarks/perf: the screens as the app wires them, measured from outside the main build.
         .library(
             name: "RoadtripScreens",
-            targets: ["RoadtripCore", "TermUI", "Routing", "Exchange", "TripList", "TripDetail", "WaypointEditor"])
+            targets: ["RoadtripCore", "TripFile", "TermUI", "Routing", "Exchange", "TripList", "TripDetail", "WaypointEditor"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,7 +34,9 @@ let package = Package(
         // Terminal toolkit: no trip knowledge.
         .target(name: "TermUI", dependencies: ["CNCursesW"]),
         // Entities, store, geodesy, formatting: no curses.
-        .target(name: "RoadtripCore", dependencies: ["CGuardedMapping"]),
+        .target(name: "RoadtripCore"),
+        // The trips file: its JSON format (FORMAT.md), the hand-written reader and writer, the store.
+        .target(name: "TripFile", dependencies: ["RoadtripCore", "CGuardedMapping"], exclude: ["FORMAT.md"]),
         // Maps a large data file so that the file cut short mid-read is an error, not SIGBUS.
         .target(name: "CGuardedMapping"),
         // Services beside the core.
@@ -59,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "roadtrip",
             dependencies: [
-                "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit")
@@ -73,13 +75,13 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "TestSupport", "RoadtripCore", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "TestSupport", "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "Routing"])
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "TripFile", "Routing"])
     ]
 )

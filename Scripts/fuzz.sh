@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: store gpx geojson kml kmz (default: all five)
 #
-# Builds RoadtripCore, Exchange and the ZIPFoundation it reads KMZ with straight from their sources
+# Builds RoadtripCore, TripFile, Exchange and the ZIPFoundation it reads KMZ with straight from their sources
 # with `swiftc -sanitize=fuzzer` into .build/fuzz (SwiftPM would link its own main into the
 # executables), so a hostile archive that traps inside ZIPFoundation is found too; then runs each target
 # for SECONDS / number of targets from the seed corpus in Tests/Fixtures/fuzz/<target>. New
@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 ZIP=.build/checkouts/ZIPFoundation/Sources
 [ -d "$ZIP/ZIPFoundation" ] || swift package resolve >&2
 
-sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/CGuardedMapping Sources/Exchange Tests/Fuzz "$ZIP" -name '*.[sch]*' -newer "$BIN")" ]; }
+sources_newer() { [ ! -f "$BIN" ] || [ -n "$(find Sources/RoadtripCore Sources/TripFile Sources/CGuardedMapping Sources/Exchange Tests/Fuzz "$ZIP" -name '*.[sch]*' -newer "$BIN")" ]; }
 if sources_newer; then
   echo "fuzz: building $BIN (swiftc -sanitize=fuzzer)" >&2
   # RoadtripCore imports the C target CGuardedMapping: compile it and describe it to swiftc as SwiftPM would.
@@ -33,6 +33,8 @@ if sources_newer; then
   FLAGS=(-sanitize=fuzzer -parse-as-library -O -enable-testing -wmo -g -Xcc -fmodule-map-file="$OUT/CGuardedMapping.modulemap")
   swiftc "${FLAGS[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$OUT/RoadtripCore.swiftmodule" \
     -c -o "$OUT/RoadtripCore.o" $(find Sources/RoadtripCore -name '*.swift' | sort)
+  swiftc "${FLAGS[@]}" -module-name TripFile -I "$OUT" -emit-module -emit-module-path "$OUT/TripFile.swiftmodule" \
+    -c -o "$OUT/TripFile.o" $(find Sources/TripFile -name '*.swift' | sort)
   # ZIPFoundation reaches zlib through its own CZlib module map, and needs _GNU_SOURCE for fopencookie,
   # as its manifest says; it is written for the Swift 5 language mode.
   ZIP_FLAGS=(-Xcc -fmodule-map-file="$PWD/$ZIP/CZLib/module.modulemap" -Xcc -D_GNU_SOURCE=1)
@@ -41,7 +43,7 @@ if sources_newer; then
   swiftc "${FLAGS[@]}" "${ZIP_FLAGS[@]}" -module-name Exchange -I "$OUT" -emit-module -emit-module-path "$OUT/Exchange.swiftmodule" \
     -c -o "$OUT/Exchange.o" $(find Sources/Exchange -name '*.swift' | sort)
   swiftc "${FLAGS[@]}" "${ZIP_FLAGS[@]}" -module-name RoadtripFuzz -I "$OUT" Tests/Fuzz/FuzzTarget.swift \
-    "$OUT/RoadtripCore.o" "$OUT/ZIPFoundation.o" "$OUT/Exchange.o" "$OUT/GuardedMapping.o" -lz -o "$BIN"
+    "$OUT/RoadtripCore.o" "$OUT/TripFile.o" "$OUT/ZIPFoundation.o" "$OUT/Exchange.o" "$OUT/GuardedMapping.o" -lz -o "$BIN"
 fi
 
 PER_TARGET=$(( SECONDS_TOTAL / ${#TARGETS[@]} ))

@@ -3,6 +3,7 @@
 import Exchange
 import Foundation
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Which reader this run feeds: `ROADTRIP_FUZZ_TARGET` = store | gpx | geojson | kml | kmz.
 private let target = ProcessInfo.processInfo.environment["ROADTRIP_FUZZ_TARGET"] ?? "store"

@@ -5,7 +5,7 @@ import RoadtripCore
 /// so a query asked again costs no request (and a public server's usage policy is kept).
 ///
 /// Entries older than `maxAge` are asked again; past `capacity` the oldest go. The file is only a
-/// cache: one that does not read is started afresh, and it is replaced whole (`AtomicFile`), never
+/// cache: one that does not read is started afresh, and it is replaced whole (`AtomicFileWriter`), never
 /// written in place.
 public final class GeocoderCache: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`.
@@ -69,6 +69,6 @@ public final class GeocoderCache: @unchecked Sendable {
         // A cache that cannot be written costs a request next time, nothing more. It says where a
         // person searched, so it is theirs alone (0600, as the trips file), and replaced whole.
         guard let data = try? encoder.encode(File(entries: snapshot)) else { return }
-        try? AtomicFile.write(data, to: url)
+        try? AtomicFileWriter(target: url, keepsBackup: false).write(data)
     }
 }

@@ -6,38 +6,50 @@ import Foundation
 #endif
 
 /// Replaces a file so that a crash, a full disk or an I/O error leaves either the old or the new
-/// content, never a mix, and keeps the old content as `<name>.bak`.
+/// content, never a mix: the one way roadtrip replaces a file (the trips file, its copies, the
+/// route and geocoder caches).
 ///
 /// Steps: write a private temporary file beside the target (O_CREAT|O_EXCL|O_NOFOLLOW, 0600),
-/// fsync it, hard-link the current file to `.bak`, rename the temporary file over the target,
-/// fsync the folder. On any failure before the rename the temporary file is removed and the
-/// target is untouched. The content may be handed over whole or produced piece by piece into
-/// the temporary file (`write(producing:)`), so a large file never needs a buffer of its size.
-struct AtomicFileWriter {
+/// fsync it, hard-link the current file to `.bak` (when `keepsBackup`), rename the temporary file
+/// over the target, fsync the folder. On any failure before the rename the temporary file is
+/// removed and the target is untouched. The new file keeps the old one's owner and mode. The
+/// content may be handed over whole or produced piece by piece into the temporary file
+/// (`write(producing:)`), so a large file never needs a buffer of its size.
+public struct AtomicFileWriter {
     let target: URL
     let calls: FileSystemCalls
+    /// Whether the current content is kept as `<name>.bak`: for the trips file, not for caches.
+    let keepsBackup: Bool
     /// The random end of each temporary file's name; tests plant files at a name they choose.
     var nameSuffix: () -> String = { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
+    public init(target: URL, calls: FileSystemCalls = .system, keepsBackup: Bool = true) {
+        self.target = target
+        self.calls = calls
+        self.keepsBackup = keepsBackup
+    }
+
     /// Failures carry one line: what the system said and which step it said it at.
-    struct Failure: Error {
-        var message: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public init(message: String) { self.message = message }
+        public var description: String { message }
     }
 
     /// Prefix of the temporary files, so leftovers from a crash can be recognised.
-    static func temporaryPrefix(for target: URL) -> String { "." + target.lastPathComponent + ".tmp-" }
+    public static func temporaryPrefix(for target: URL) -> String { "." + target.lastPathComponent + ".tmp-" }
 
-    static func backupURL(for target: URL) -> URL {
+    public static func backupURL(for target: URL) -> URL {
         target.deletingLastPathComponent().appendingPathComponent(target.lastPathComponent + ".bak")
     }
 
     /// The temporary file being written; each piece goes straight to its descriptor.
-    struct Output {
+    public struct Output {
         fileprivate let fd: Int32
         fileprivate let calls: FileSystemCalls
 
         /// Writes all of `bytes`, or fails with the system's reason.
-        func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
             var done = 0
             while done < bytes.count {
                 let n = calls.write(fd, UnsafeRawBufferPointer(rebasing: bytes[done...]))
@@ -52,13 +64,13 @@ struct AtomicFileWriter {
     }
 
     /// Replaces the file with `data`.
-    func write(_ data: some ContiguousBytes) throws(Failure) {
+    public func write(_ data: some ContiguousBytes) throws(Failure) {
         try write(producing: { output throws(Failure) in try Self.write(data, to: output) })
     }
 
     /// Replaces the file with what `produce` writes to the temporary file. A failure thrown by
     /// `produce` leaves the target untouched, like any other before the rename.
-    func write(producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
+    public func write(producing produce: (Output) throws(Failure) -> Void) throws(Failure) {
         let folder = target.deletingLastPathComponent()
         try ensureFolder(folder)
         var info = stat()
@@ -73,7 +85,7 @@ struct AtomicFileWriter {
                     format: "is read-only (mode %04o): nothing was saved; make it writable (chmod u+w) to save",
                     info.st_mode & 0o7777))
         }
-        try replace(in: folder, keepingBackup: exists, keeping: exists ? info : nil, producing: produce)
+        try replace(in: folder, keepingBackup: exists && keepsBackup, keeping: exists ? info : nil, producing: produce)
         try syncFolder(folder)
     }
 
@@ -161,7 +173,7 @@ struct AtomicFileWriter {
             throw failure("while keeping the backup \(backup)")
         }
         do {
-            try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls)
+            try AtomicFileWriter(target: Self.backupURL(for: target), calls: calls, keepsBackup: false)
                 .replace(in: folder, keepingBackup: false) { output throws(Failure) in try Self.write(old, to: output) }
         } catch {
             throw Failure(message: error.message + " (while keeping the backup \(backup))")

@@ -94,7 +94,7 @@ final class BackgroundSaver: @unchecked Sendable {
             do {
                 try store.save(TripDocument(trips: trips))
                 outcome = nil
-                external = (store as? JSONTripStore)?.takeExternalChange()
+                external = store.takeExternalChange()
                 // The file now holds the merge: later edits are made on it, not on the old copy.
                 if let merged = external?.trips { trips = merged }
             } catch {

@@ -63,6 +63,6 @@ public struct FileSystemCalls: Sendable {
 }
 
 /// The system's wording for `code`, e.g. "No space left on device".
-func systemMessage(_ code: Int32) -> String {
+public func systemMessage(_ code: Int32) -> String {
     String(cString: strerror(code))
 }

@@ -6,6 +6,26 @@ public protocol TripStore: AnyObject {
     func load() throws -> TripDocument?
     /// Replaces the document on disk, atomically: either the old or the new content survives.
     func save(_ document: TripDocument) throws
+    /// What the last saves did about another program's changes to the file (nil when there were
+    /// none, or when the store cannot tell), taken once.
+    func takeExternalChange() -> ExternalChange?
+}
+
+extension TripStore {
+    public func takeExternalChange() -> ExternalChange? { nil }
+}
+
+/// What a save did about another program's change to the data file.
+public struct ExternalChange: Equatable, Sendable {
+    /// The trips now on disk when they differ from what was asked to be saved (a merge); nil otherwise.
+    public var trips: [Trip]?
+    /// One line for the status line.
+    public var notice: String
+
+    public init(trips: [Trip]?, notice: String) {
+        self.trips = trips
+        self.notice = notice
+    }
 }
 
 /// Why the data file could not be used. `description` is one line naming the file and the problem.

@@ -85,7 +85,8 @@ public final class LegCache: @unchecked Sendable {
             guard let snapshot else { return }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try AtomicFile.write(try encoder.encode(LegCacheFile(server: server, entries: snapshot)), to: file)
+            try AtomicFileWriter(target: file, keepsBackup: false).write(
+                try encoder.encode(LegCacheFile(server: server, entries: snapshot)))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import TripFile
 
 /// The sample trips a first run starts from.
 enum SampleTrips {

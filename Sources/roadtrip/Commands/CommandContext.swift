@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import TripFile
 import TermUI
 
 /// A user error: printed as one line on standard error, exit status 1.

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import TripFile
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import TripFile
 import TermUI
 import Testing
 import TestSupport

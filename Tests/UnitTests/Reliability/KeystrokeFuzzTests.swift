@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import TripFile
 import TermUI
 import Testing
 import TestSupport

@@ -22,7 +22,7 @@ import RoadtripCore
         let group: gid_t = geteuid() == 0 ? 4322 : getegid()
         if geteuid() == 0 { #expect(chown(file.path, owner, group) == 0) }
 
-        try AtomicFile.write(Data("new".utf8), to: file)
+        try AtomicFileWriter(target: file, keepsBackup: false).write(Data("new".utf8))
 
         var info = stat()
         #expect(stat(file.path, &info) == 0)
@@ -36,7 +36,7 @@ import RoadtripCore
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-owner-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("legs.json")
-        try AtomicFile.write(Data("new".utf8), to: file)
+        try AtomicFileWriter(target: file, keepsBackup: false).write(Data("new".utf8))
         var info = stat()
         #expect(stat(file.path, &info) == 0)
         #expect(info.st_mode & 0o7777 == 0o600)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Saving off the key path: the newest snapshot wins, every write is whole, errors come back.
 @MainActor

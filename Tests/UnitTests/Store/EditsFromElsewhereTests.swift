@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Another program changes the data file while roadtrip has it open: the next save takes their
 /// changes in where they do not touch ours, and keeps both versions where they do.

@@ -2,6 +2,7 @@ import CGuardedMapping
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// A mapped data file cut short by another program reads as zeros where it lost pages, and says
 /// so, instead of ending the process with SIGBUS.

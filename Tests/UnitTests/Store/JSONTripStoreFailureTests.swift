@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Real system calls, except the one a test makes fail with `code`.
 private func failing(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Writes `text` as a data file, loads it, and checks the file was left byte for byte.
 private func refusal(of content: Data) throws -> (error: TripStoreError, path: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 @Suite struct JSONTripStoreSaveTests {
     @Test func roundTripKeepsEverything() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Files the store creates are private, and nothing planted beside the data file redirects a write.
 @Suite struct PrivacyTests {

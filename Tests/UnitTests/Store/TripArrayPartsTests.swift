@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// A large document is read on several cores, and must give exactly what one reader gives,
 /// whatever the layout does to the guessed split points.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// The fast reader must read what `JSONDecoder` reads, to the same values, and leave everything
 /// else to it, so the full decoder's positioned messages still explain bad files.

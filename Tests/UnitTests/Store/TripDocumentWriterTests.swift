@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadtripCore
+@testable import TripFile
 
 /// The hand-written writer must produce exactly the bytes `JSONEncoder` produced before it,
 /// so existing files do not change on their first save and diffs stay clean.

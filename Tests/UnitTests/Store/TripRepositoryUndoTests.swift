@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RoadtripCore
+@testable import TripFile
 
 /// Undo keeps what each edit touched, not the list: the previous value of the one trip edited, the
 /// trip and position of one added or deleted, a whole list only for an edit it cannot describe.

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import TripFile
 
 /// Loading and saving whole data files, beside Python's json module and Foundation's coders on the same files.
 enum StoreBenchmark {

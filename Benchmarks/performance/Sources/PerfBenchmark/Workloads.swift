@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import TripFile
 
 /// The data files the benchmarks run on, written once per run into the work folder.
 struct Workloads {

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Reads the data file's bytes straight into a `TripDocument`, for the files the app writes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Splits the trips array of a large document into parts that other cores read while the first
 /// reader reads the beginning, and hands each part's trips to that reader when it gets there.

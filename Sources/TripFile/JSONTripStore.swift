@@ -1,5 +1,6 @@
 import CGuardedMapping
 import Foundation
+import RoadtripCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -295,14 +296,6 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             }
         }
     }
-}
-
-/// What a save did about another program's change to the data file.
-public struct ExternalChange: Equatable, Sendable {
-    /// The trips now on disk when they differ from what was asked to be saved (a merge); nil otherwise.
-    public var trips: [Trip]?
-    /// One line for the status line.
-    public var notice: String
 }
 
 /// Which file is at a path, and whether it was written since: device, inode, size and change time.

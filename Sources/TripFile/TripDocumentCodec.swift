@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Turns the data file's bytes into a checked `TripDocument` and back.
 ///

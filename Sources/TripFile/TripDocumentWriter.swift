@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Writes a `TripDocument` as the data file's bytes, straight from the model.
 ///

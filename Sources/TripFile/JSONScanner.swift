@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Why a JSON text is not valid, and the byte offset where that became clear.
 struct JSONSyntaxError: Error, Equatable {
