@@ -35,6 +35,7 @@ SWIFT_SOURCES = find Sources Tests Package.swift -name '*.swift' ! -name '*.pb.s
 lint:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --configuration .swift-format
 	python3 Scripts/check_imports.py
+	python3 Scripts/check_surface.py
 
 format:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format --in-place --configuration .swift-format

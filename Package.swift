@@ -8,7 +8,7 @@ import PackageDescription
 /// reach data only through RoadtripCore and the services beside it.
 let package = Package(
     name: "roadtrip",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roadtrip", targets: ["roadtrip"]),
         // For Benchmarks/optimize, a package of its own so the main build never compiles it.

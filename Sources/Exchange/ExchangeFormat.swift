@@ -14,7 +14,7 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
     case kmz
 
     /// The usual file extension, without the dot.
-    public var fileExtension: String { rawValue }
+    var fileExtension: String { rawValue }
 
     /// The format a file name's extension names, if any (`.gpx`, `.geojson`, `.kml`, `.kmz`, `.json`, `.csv`).
     public init?(path: String) {

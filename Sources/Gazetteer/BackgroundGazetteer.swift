@@ -54,7 +54,7 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
     }
 
     /// Blocks until loading has finished (for the command line and tests, never the UI).
-    public func waitUntilLoaded() -> Status {
+    func waitUntilLoaded() -> Status {
         condition.lock()
         while case .loading = state { condition.wait() }
         condition.unlock()

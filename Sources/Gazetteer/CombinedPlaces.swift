@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import Synchronization
 
 /// The built-in gazetteer searched together with the curated destinations and the regions imported
 /// from OpenStreetMap extracts.
@@ -7,15 +8,14 @@ import RoadtripCore
 /// Destinations and imported places are read on the first search (off the UI thread, where searches
 /// run) and ranked by the same rules as the built-in towns: kind of match weighted by size, a
 /// destination's or point of interest's size being its kind's standing.
-public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @unchecked Sendable {
-    // @unchecked: `cached` is only touched under `lock`.
+public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable {
     private let builtIn: any PlaceSearching & NearestPlaceFinding
     private let folder: ImportedPlacesFolder?
     private let destinationsDirectory: URL?
-    private let lock = NSLock()
-    private var cached: Loaded?
+    /// Read on the first search; searches at the same time wait for it.
+    private let cached = Mutex<Loaded?>(nil)
 
-    private struct Loaded {
+    private struct Loaded: Sendable {
         var entries: [Entry]
         var gateways: Gateways
         var keys: NameKeys
@@ -138,18 +138,22 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, @uncheck
     }
 
     private func loaded() -> Loaded {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return cached }
+        cached.withLock { cached in
+            if let cached { return cached }
+            let loaded = load()
+            cached = loaded
+            return loaded
+        }
+    }
+
+    private func load() -> Loaded {
         let table = ((try? destinationsDirectory.map(Destinations.table)) ?? nil) ?? []
         let made =
             table.map { Self.entry($0.place, source: "", gateway: $0.gateway) }
             + (folder?.load().regions ?? []).flatMap { region in
                 region.places.map { Self.entry($0, source: "OpenStreetMap, " + Self.printable(region.region)) }
             }
-        let loaded = Loaded(entries: made, gateways: Gateways(table.compactMap(\.gateway)), keys: NameKeys(made))
-        cached = loaded
-        return loaded
+        return Loaded(entries: made, gateways: Gateways(table.compactMap(\.gateway)), keys: NameKeys(made))
     }
 
     private static func entry(_ p: ImportedPlace, source: String, gateway: Coordinate? = nil) -> Entry {

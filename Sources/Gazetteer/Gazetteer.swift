@@ -7,7 +7,7 @@ import RoadtripCore
 /// Immutable once loaded, so one instance serves every thread.
 public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// Names of the files `load(from:)` reads.
-    public static let fileNames = [
+    static let fileNames = [
         "gazetteer-index.bin", "gazetteer-places.tsv", "gazetteer-countries.tsv",
         "gazetteer-regions.tsv", "gazetteer-fold.tsv"
     ]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the gazetteer could not be loaded; each names the file and the problem.
-public enum GazetteerError: Error, CustomStringConvertible, Equatable {
+enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     /// The data folder or the gazetteer's files in it are missing; the one-line reason.

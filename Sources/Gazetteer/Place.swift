@@ -84,7 +84,7 @@ public enum PlaceMatch: Sendable, Hashable {
 
     /// The order kinds of match keep whatever the sizes: a typo never outranks a name that is, or
     /// begins with, what was typed, and a typo of another name never outranks a typo of a place's own.
-    public var tier: Int {
+    var tier: Int {
         switch self {
         case .name, .alias: 0
         case .misspelling: 1

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The rows of gazetteer-places.tsv, found from the start of every 16th row that the index
 /// holds: a place's fields are read only when it is shown, so loading reads none of them.
@@ -53,17 +54,16 @@ struct PlaceRows: Sendable {
 
 /// Every place's position, parsed from the places file the first time the nearest place
 /// is asked for (a search never needs it), then kept.
-final class Positions: @unchecked Sendable {
-    // @unchecked: `cached` is only touched under `lock`.
-    private let lock = NSLock()
-    private var cached: (latitudes: [Double], longitudes: [Double])?
+final class Positions: Sendable {
+    private let cached = Mutex<(latitudes: [Double], longitudes: [Double])?>(nil)
 
+    /// The positions, parsed by `parse` on the first call; callers at the same time wait for it.
     func get(_ parse: () -> (latitudes: [Double], longitudes: [Double])) -> (latitudes: [Double], longitudes: [Double]) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return cached }
-        let value = parse()
-        cached = value
-        return value
+        cached.withLock { cached in
+            if let cached { return cached }
+            let value = parse()
+            cached = value
+            return value
+        }
     }
 }

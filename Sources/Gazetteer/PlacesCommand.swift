@@ -9,13 +9,13 @@ public struct PlacesCommandOutput: Equatable, Sendable {
 }
 
 /// Exit statuses of `roadtrip places`.
-public enum PlacesExitCode {
+enum PlacesExitCode {
     /// Places were found.
     public static let ok: Int32 = 0
     /// Nothing matches: said on standard error, so a script never takes an empty answer for a place.
-    public static let noMatch: Int32 = 1
+    static let noMatch: Int32 = 1
     /// The gazetteer files are missing or damaged.
-    public static let dataUnavailable: Int32 = 1
+    static let dataUnavailable: Int32 = 1
     /// A bad option value, such as `--limit 0`.
     public static let usage: Int32 = 64
 }

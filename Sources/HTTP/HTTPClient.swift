@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -76,16 +77,16 @@ extension HTTPClient {
 }
 
 /// A flag set from one thread and read from another.
-private final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+private final class CancelFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
 
 /// One request: resumes its continuation exactly once, whichever of completion, size limit,
 /// deadline or cancellation comes first.
 private final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: URLSession calls the delegate on its own queue; every mutable field is only touched under `lock`.
     private let limit: Int
     private let timeoutSeconds: Double
     private let lock = NSLock()

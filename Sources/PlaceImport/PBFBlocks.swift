@@ -95,7 +95,7 @@ struct PBFBlocks {
 }
 
 /// Why an import failed, in one line.
-public struct ImportError: Error, CustomStringConvertible, Equatable {
+struct ImportError: Error, CustomStringConvertible, Equatable {
     public var description: String
     init(_ description: String) { self.description = description }
 }

@@ -9,14 +9,14 @@ import WaypointEditor
 // The protocols between the parts of the trip detail module.
 
 /// What the trip detail view draws; built by the presenter, ready to draw.
-public struct TripDetailViewModel: Equatable, Sendable {
+struct TripDetailViewModel: Equatable, Sendable {
     /// One stop, formatted; `leg` is the leg that arrives at it.
     public struct Row: Equatable, Sendable {
         public var number: String
         public var name: String
         public var coordinate: String
-        public var legDistance: String
-        public var legDuration: String
+        var legDistance: String
+        var legDuration: String
     }
 
     public enum Mode: Equatable, Sendable {
@@ -50,12 +50,12 @@ public struct TripDetailViewModel: Equatable, Sendable {
 }
 
 @MainActor
-public protocol TripDetailViewProtocol: AnyObject {
+protocol TripDetailViewProtocol: AnyObject {
     func show(_ model: TripDetailViewModel)
 }
 
 @MainActor
-public protocol TripDetailPresenterProtocol: AnyObject {
+protocol TripDetailPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didSelectRow(_ row: Int)
     func didPressRename()
@@ -84,7 +84,7 @@ public protocol TripDetailPresenterProtocol: AnyObject {
 }
 
 /// The legs of the trip as far as they are known: nil where a figure is still being calculated.
-public struct LegsState: Equatable, Sendable {
+struct LegsState: Equatable, Sendable {
     public var legs: [Leg?]
     public var source: String
     /// Why some legs fell back to an estimate, if they did.
@@ -98,7 +98,7 @@ public struct LegsState: Equatable, Sendable {
 }
 
 @MainActor
-public protocol TripDetailInteractorProtocol: AnyObject {
+protocol TripDetailInteractorProtocol: AnyObject {
     var output: TripDetailInteractorOutput? { get set }
     func trip() -> Trip?
     func renameTrip(to name: String) -> String?
@@ -129,7 +129,7 @@ public protocol TripDetailInteractorProtocol: AnyObject {
 }
 
 @MainActor
-public protocol TripDetailInteractorOutput: AnyObject {
+protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
     /// A write failed, every edit is on disk again, or another program's change was taken in.
@@ -137,7 +137,7 @@ public protocol TripDetailInteractorOutput: AnyObject {
 }
 
 @MainActor
-public protocol TripDetailRouterProtocol: AnyObject {
+protocol TripDetailRouterProtocol: AnyObject {
     func openWaypointEditor(_ target: WaypointEditorTarget)
     /// Opens the map full screen; `model` is read at each draw so it follows the trip.
     func openMap(title: String, model: @escaping @MainActor () -> MapModel)

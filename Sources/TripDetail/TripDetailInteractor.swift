@@ -6,7 +6,7 @@ import TermUI
 
 /// Edits one trip through the shared repository and computes its legs.
 @MainActor
-public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInteractorProtocol {
+final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInteractorProtocol {
     public weak var output: TripDetailInteractorOutput?
     private let tripID: Trip.ID
     private let repository: TripRepository
@@ -61,7 +61,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         return files.export(trip, legs: legs(of: trip), to: path, format: format)
     }
 
-    public func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
+    func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
         guard let count = trip()?.waypoints.count else { return .failure(FilePrompt.Problem("The trip is gone.")) }
         return files.importTrip(from: typed).flatMap { result in
             let stops = result.trip.waypoints
@@ -78,18 +78,18 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
 
     public var unit: DistanceUnit { settings.unit }
 
-    public func toggleUnit() { settings.unit = settings.unit.toggled }
+    func toggleUnit() { settings.unit = settings.unit.toggled }
 
     public func renameTrip(to name: String) -> String? {
         repository.update(tripID: tripID, "renaming “\(trip()?.name ?? "")” to “\(name)”") { $0.name = name }
     }
 
-    public func deleteWaypoint(_ id: Waypoint.ID) -> String? {
+    func deleteWaypoint(_ id: Waypoint.ID) -> String? {
         let name = trip()?.waypoints.first { $0.id == id }?.name ?? ""
         return repository.update(tripID: tripID, "deleting stop “\(name)”") { $0.waypoints.removeAll { $0.id == id } }
     }
 
-    public func moveWaypoint(from: Int, to: Int) -> String? {
+    func moveWaypoint(from: Int, to: Int) -> String? {
         let name = trip()?.waypoints.indices.contains(from) == true ? trip()!.waypoints[from].name : ""
         return repository.update(tripID: tripID, "moving “\(name)”") { trip in
             guard trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to) else { return }
@@ -111,12 +111,12 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         return timeZones.zone(for: first).0
     }
 
-    public func settingsText() -> TripSettingsText {
+    func settingsText() -> TripSettingsText {
         guard let trip = trip() else { return TripSettingsText(values: [:]) }
         return TripSettingsText(trip: trip, zone: startZone)
     }
 
-    public func saveSettings(_ text: TripSettingsText) -> [TripSettingsText.Field: String]? {
+    func saveSettings(_ text: TripSettingsText) -> [TripSettingsText.Field: String]? {
         guard var edited = trip() else { return nil }
         let errors = text.apply(to: &edited, zone: startZone)
         guard errors.isEmpty else { return errors }
@@ -124,7 +124,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         return nil
     }
 
-    public func itineraryLines() -> [String] {
+    func itineraryLines() -> [String] {
         guard let trip = trip() else { return [] }
         let legs = legs(of: trip)
         let unit = settings.unit
@@ -161,7 +161,7 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
     /// Above this many stops the itinerary is planned in the background.
     static let itineraryInBackgroundStops = 500
 
-    public func proposeOrder() {
+    func proposeOrder() {
         guard let trip = trip() else { return }
         let matrix = self.matrix
         let deliver = self.deliver
@@ -181,19 +181,19 @@ public final class TripDetailInteractor: TripDetailInteractorProtocol, TripSetti
         }
     }
 
-    public func cancelProposal() {
+    func cancelProposal() {
         proposal?.cancel()
         proposal = nil
     }
 
-    public func applyOrder(_ proposal: OrderProposal) -> String? {
+    func applyOrder(_ proposal: OrderProposal) -> String? {
         guard let stops = trip()?.waypoints, let reordered = proposal.reordered(stops) else {
             return "The stops changed since the proposal; press o again."
         }
         return repository.update(tripID: tripID, "applying the best order") { $0.waypoints = reordered }
     }
 
-    public func refreshLegs() {
+    func refreshLegs() {
         generation += 1
         let stops = trip()?.coordinates ?? []
         guard stops.count >= 2 else {

@@ -8,7 +8,7 @@ import WaypointEditor
 
 /// Turns what the user did on a trip into edits and a view model.
 @MainActor
-public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteractorOutput {
+final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteractorOutput {
     public weak var view: TripDetailViewProtocol?
     private let interactor: TripDetailInteractorProtocol
     private let router: TripDetailRouterProtocol
@@ -46,7 +46,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
-    public func legsDidChange(_ state: LegsState) {
+    func legsDidChange(_ state: LegsState) {
         legs = state
         if let note = state.note { message = StatusMessage(note, isError: true) }
         publish()
@@ -101,7 +101,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         router.openWaypointEditor(.insert(at: selectedRow.map { $0 + 1 } ?? 0))
     }
 
-    public func didPressEdit() {
+    func didPressEdit() {
         guard let id = selectedID, selectedRow != nil else { return }
         message = nil
         router.openWaypointEditor(.edit(id))
@@ -191,7 +191,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         reload()
     }
 
-    public func didMoveWaypoint(from: Int, to: Int) {
+    func didMoveWaypoint(from: Int, to: Int) {
         guard let trip, trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to), from != to else { return }
         selectedID = trip.waypoints[from].id
         let error = interactor.moveWaypoint(from: from, to: to)
@@ -199,7 +199,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         reload()
     }
 
-    public func didPressToggleUnits() {
+    func didPressToggleUnits() {
         interactor.toggleUnit()
         message = StatusMessage("Distances in \(interactor.unit == .kilometers ? "kilometres" : "miles").")
         publish()
@@ -222,24 +222,24 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
-    public func didPressMap() {
+    func didPressMap() {
         guard let trip else { return }
         router.openMap(title: "Trips › " + TextLimits.shown(trip.name)) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
     }
 
-    public func didPressItinerary() {
+    func didPressItinerary() {
         guard let trip else { return }
         router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary") { [weak self] in
             self?.interactor.itineraryLines() ?? []
         }
     }
 
-    public func didPressSettings() {
+    func didPressSettings() {
         message = nil
         router.openSettings()
     }
 
-    public func didPressOptimize() {
+    func didPressOptimize() {
         guard let trip, trip.waypoints.count >= 4 else {
             message = StatusMessage("Best order needs at least 4 stops: the first and last stay where they are.")
             publish()
@@ -251,14 +251,14 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         interactor.proposeOrder()
     }
 
-    public func didPressStopSearch() {
+    func didPressStopSearch() {
         interactor.cancelProposal()
         mode = .browsing
         message = StatusMessage("Stopped looking for the best order; the order is as it was.")
         publish()
     }
 
-    public func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
+    func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
         // An answer after Esc (the search finished as it was stopped) is not wanted any more.
         guard mode == .searching else { return }
         mode = .browsing
@@ -279,7 +279,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         publish()
     }
 
-    public func didAnswerProposal(_ apply: Bool) {
+    func didAnswerProposal(_ apply: Bool) {
         defer { proposal = nil }
         mode = .browsing
         guard apply, let proposal else {
@@ -292,7 +292,7 @@ public final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailI
         reload()
     }
 
-    public func didPressBack() {
+    func didPressBack() {
         interactor.cancelProposal()
         router.close()
     }

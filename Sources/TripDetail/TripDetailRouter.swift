@@ -81,7 +81,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         return view
     }
 
-    public func openWaypointEditor(_ target: WaypointEditorTarget) {
+    func openWaypointEditor(_ target: WaypointEditorTarget) {
         guard let navigator else { return }
         navigator.push(
             WaypointEditorRouter.assembleModule(
@@ -89,21 +89,21 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
                 dependencies: dependencies.editor, navigator: navigator))
     }
 
-    public func openMap(title: String, model: @escaping @MainActor () -> MapModel) {
+    func openMap(title: String, model: @escaping @MainActor () -> MapModel) {
         navigator?.push(
             MapScreen(
                 title: title, state: mapState, unicode: dependencies.unicode, model: model,
                 close: { [weak navigator] in navigator?.pop() }))
     }
 
-    public func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
+    func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
         navigator?.push(
             TextPagerScreen(
                 title: title, closeKeys: [.char("i")], lines: lines,
                 close: { [weak navigator] in navigator?.pop() }))
     }
 
-    public func openSettings() {
+    func openSettings() {
         guard let navigator, let interactor else { return }
         let view = TripSettingsView()
         let presenter = TripSettingsPresenter(interactor: interactor, close: { [weak navigator] in navigator?.pop() })

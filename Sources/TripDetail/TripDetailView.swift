@@ -4,7 +4,7 @@ import TripMap
 
 /// The trip detail screen: the trip's name, its stops in order and each leg.
 @MainActor
-public final class TripDetailView: Screen, TripDetailViewProtocol {
+final class TripDetailView: Screen, TripDetailViewProtocol {
     public var presenter: TripDetailPresenterProtocol!
     private var model: TripDetailViewModel?
     private var list = ListState()

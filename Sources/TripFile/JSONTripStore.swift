@@ -14,7 +14,7 @@ import RoadtripCore
 public final class JSONTripStore: TripStore, @unchecked Sendable {
     public let url: URL
     private let calls: FileSystemCalls
-    // Guarded by `lock`; the class is Sendable through it.
+    // @unchecked: every `var` below is only touched under `lock`.
     private let lock = NSLock()
     private var refusedFile: TripStoreError?
     private var writeRefusal: String?

@@ -12,6 +12,7 @@ import RoadtripCore
 /// that reaches the next split point without starting an element there reads on to the array's
 /// end. Whatever the guesses, the trips are those a reading from start to end would give.
 final class TripArrayParts: @unchecked Sendable {
+    // @unchecked: `states` is only touched under `condition`; `bytes` is a read-only view of a document that outlives the reading.
     /// The trips read from one split point.
     struct Outcome {
         var trips: [Trip]

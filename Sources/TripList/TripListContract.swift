@@ -6,7 +6,7 @@ import TermUI
 // The protocols between the parts of the trip list module.
 
 /// What the trip list view draws; built by the presenter, ready to draw.
-public struct TripListViewModel: Equatable, Sendable {
+struct TripListViewModel: Equatable, Sendable {
     /// One trip, formatted.
     public struct Row: Equatable, Sendable {
         public var name: String
@@ -44,12 +44,12 @@ public struct TripListViewModel: Equatable, Sendable {
 }
 
 @MainActor
-public protocol TripListViewProtocol: AnyObject {
+protocol TripListViewProtocol: AnyObject {
     func show(_ model: TripListViewModel)
 }
 
 @MainActor
-public protocol TripListPresenterProtocol: AnyObject {
+protocol TripListPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didSelectRow(_ row: Int)
     func didPressOpen()
@@ -81,11 +81,11 @@ public struct TripSummary: Equatable, Sendable {
     public var stopCount: Int
     /// Nil while the total is being computed in the background.
     public var distanceMeters: Double?
-    public var distanceIsEstimate: Bool
+    var distanceIsEstimate: Bool
 }
 
 @MainActor
-public protocol TripListInteractorProtocol: AnyObject {
+protocol TripListInteractorProtocol: AnyObject {
     /// Told when totals computed in the background change what the list shows.
     var output: TripListInteractorOutput? { get set }
     /// Every trip, in order; a call after an edit to one trip shares all but one chunk with the last result.
@@ -121,7 +121,7 @@ public protocol TripListInteractorOutput: AnyObject {
 }
 
 @MainActor
-public protocol TripListRouterProtocol: AnyObject {
+protocol TripListRouterProtocol: AnyObject {
     func openTrip(_ id: Trip.ID)
     func quit()
 }

@@ -161,7 +161,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         if changed { output?.didComputeTotals() }
     }
 
-    public func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
+    func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
         let trip = newTrip(name)
         return (trip.id, repository.add(trip, "adding “\(name)”"))
     }
@@ -171,12 +171,12 @@ public final class TripListInteractor: TripListInteractorProtocol {
         return repository.update(tripID: id, "renaming “\(old)” to “\(name)”") { $0.name = name }
     }
 
-    public func deleteTrip(_ id: Trip.ID) -> String? {
+    func deleteTrip(_ id: Trip.ID) -> String? {
         let name = repository.trip(id: id)?.name ?? ""
         return repository.removeTrip(id: id, "deleting “\(name)”")
     }
 
-    public func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
+    func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
         guard let trip = repository.trip(id: id) else { return nil }
         let copy = trip.duplicated(named: Trip.copyName(of: trip.name, taken: repository.trips.map(\.name)))
         let error = repository.perform("duplicating “\(trip.name)”") { $0.insert(copy, after: id) }
@@ -206,7 +206,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     public func undo() -> UndoOutcome { repository.undo() }
     public func redo() -> UndoOutcome { repository.redo() }
 
-    public func takeStartupMessage() -> String? {
+    func takeStartupMessage() -> String? {
         defer { startupMessage = nil }
         return startupMessage
     }

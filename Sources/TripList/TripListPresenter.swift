@@ -6,7 +6,7 @@ import TripDetail
 
 /// Turns what the user did on the trip list into edits and a view model.
 @MainActor
-public final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutput {
+final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutput {
     public weak var view: TripListViewProtocol?
     private let interactor: TripListInteractorProtocol
     private let router: TripListRouterProtocol
@@ -50,7 +50,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         publish()
     }
 
-    public func didPressOpen() {
+    func didPressOpen() {
         guard let id = selectedID, selectedRow != nil else { return }
         message = nil
         router.openTrip(id)
@@ -66,7 +66,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         publish()
     }
 
-    public func didCommitNewTrip(named name: String) {
+    func didCommitNewTrip(named name: String) {
         guard mode == .naming else { return }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
@@ -82,7 +82,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         router.openTrip(id)
     }
 
-    public func didCancelNewTrip() { backToBrowsing() }
+    func didCancelNewTrip() { backToBrowsing() }
 
     public func didPressRename() {
         guard let row = selectedRow else { return }
@@ -122,7 +122,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         publish()
     }
 
-    public func didPressDuplicate() {
+    func didPressDuplicate() {
         guard let id = selectedID, selectedRow != nil, let copy = interactor.duplicateTrip(id) else { return }
         selectedID = copy.id
         message =
@@ -218,19 +218,19 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         reload()
     }
 
-    public func didPressFilter() {
+    func didPressFilter() {
         mode = .filtering
         message = nil
         publish()
     }
 
-    public func didChangeFilter(_ text: String) {
+    func didChangeFilter(_ text: String) {
         filter = text
         applyFilter()
         publish()
     }
 
-    public func didFinishFilter(keep: Bool) {
+    func didFinishFilter(keep: Bool) {
         mode = .browsing
         if !keep { filter = "" }
         applyFilter()
@@ -246,7 +246,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         reload()
     }
 
-    public func didPressQuit() {
+    func didPressQuit() {
         guard let error = interactor.saveError else { return router.quit() }
         // The edits are only in memory: leaving now would lose them, so ask.
         pendingQuit = true
@@ -255,7 +255,7 @@ public final class TripListPresenter: TripListPresenterProtocol, TripListInterac
         publish()
     }
 
-    public func didComputeTotals() { reload() }
+    func didComputeTotals() { reload() }
 
     public func didChangeSaveState(_ news: SaveNews) {
         message = news.statusMessage

@@ -56,7 +56,7 @@ public final class TripListRouter: TripListRouterProtocol {
         return view
     }
 
-    public func openTrip(_ id: Trip.ID) {
+    func openTrip(_ id: Trip.ID) {
         guard let navigator else { return }
         navigator.push(TripDetailRouter.assembleModule(tripID: id, dependencies: dependencies.detail, navigator: navigator))
     }

@@ -3,7 +3,7 @@ import TermUI
 
 /// The trip list screen: every trip with its stops and distance.
 @MainActor
-public final class TripListView: Screen, TripListViewProtocol {
+final class TripListView: Screen, TripListViewProtocol {
     public var presenter: TripListPresenterProtocol!
     private var model: TripListViewModel?
     private var list = ListState()

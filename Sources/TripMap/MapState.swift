@@ -8,9 +8,9 @@ import TermUI
 @MainActor
 public final class MapState {
     /// The view of the last draw (nil before the first).
-    public private(set) var viewport: Viewport?
+    private(set) var viewport: Viewport?
     /// True while the map fits the whole trip by itself.
-    public private(set) var followsTrip = true
+    private(set) var followsTrip = true
     /// Where land and country outlines come from.
     public let outlines: OutlineStore
     /// Hands work to the UI thread (the app's run loop): outlines that finish loading are shown from

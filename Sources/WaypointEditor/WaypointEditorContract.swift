@@ -11,7 +11,7 @@ public enum WaypointEditorTarget: Equatable, Sendable {
 }
 
 /// The editor's fields, in Tab order.
-public enum WaypointField: Int, CaseIterable, Sendable {
+enum WaypointField: Int, CaseIterable, Sendable {
     case name, position, stay, overnight, arriveBy, note
 
     public var label: String {
@@ -49,11 +49,11 @@ public enum WaypointField: Int, CaseIterable, Sendable {
     }
 
     /// A yes/no field: Space or Enter toggles it while it has focus; it takes no text.
-    public var isToggle: Bool { self == .overnight }
+    var isToggle: Bool { self == .overnight }
 }
 
 /// Where a saved stop's position came from, which decides its region, country and time zone.
-public enum DraftPlace: Equatable, Sendable {
+enum DraftPlace: Equatable, Sendable {
     /// The stop keeps the place it had (its region, country and zone stay).
     case kept
     /// A place chosen from the search: its region, country and zone come with it.
@@ -63,7 +63,7 @@ public enum DraftPlace: Equatable, Sendable {
 }
 
 /// A stop as the editor saves it.
-public struct WaypointDraft: Equatable, Sendable {
+struct WaypointDraft: Equatable, Sendable {
     public var name: String
     public var coordinate: Coordinate
     public var stay: TimeInterval
@@ -74,7 +74,7 @@ public struct WaypointDraft: Equatable, Sendable {
 }
 
 /// A place the search offers for the name field.
-public struct PlaceSuggestion: Equatable, Sendable {
+struct PlaceSuggestion: Equatable, Sendable {
     /// "Portland, Maine, United States · 66,881".
     public var label: String
     public var name: String
@@ -97,7 +97,7 @@ public struct PlaceSuggestion: Equatable, Sendable {
 }
 
 /// What the waypoint editor view draws; built by the presenter, ready to draw.
-public struct WaypointEditorViewModel: Equatable, Sendable {
+struct WaypointEditorViewModel: Equatable, Sendable {
     public var title: String
     public var tripName: String
     public var values: [WaypointField: String]
@@ -107,18 +107,18 @@ public struct WaypointEditorViewModel: Equatable, Sendable {
     /// Where the stop is and how that was decided, in words ("Custom name at Joliet, Illinois…").
     public var place: StatusMessage
     /// Places matching the name as typed, best first; empty when the list is closed.
-    public var suggestions: [String]
+    var suggestions: [String]
     /// The highlighted suggestion, which Enter takes; nil when none is (a weak best match).
-    public var selectedSuggestion: Int?
+    var selectedSuggestion: Int?
 }
 
 @MainActor
-public protocol WaypointEditorViewProtocol: AnyObject {
+protocol WaypointEditorViewProtocol: AnyObject {
     func show(_ model: WaypointEditorViewModel)
 }
 
 @MainActor
-public protocol WaypointEditorPresenterProtocol: AnyObject {
+protocol WaypointEditorPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didEditField(_ field: WaypointField, text: String)
     func didToggleOvernight()
@@ -135,7 +135,7 @@ public protocol WaypointEditorPresenterProtocol: AnyObject {
 }
 
 @MainActor
-public protocol WaypointEditorInteractorProtocol: AnyObject {
+protocol WaypointEditorInteractorProtocol: AnyObject {
     var tripName: String { get }
     /// The stop being edited, or nil when adding one.
     func existingWaypoint() -> Waypoint?
@@ -149,13 +149,13 @@ public protocol WaypointEditorInteractorProtocol: AnyObject {
 }
 
 @MainActor
-public protocol WaypointEditorInteractorOutput: AnyObject {
+protocol WaypointEditorInteractorOutput: AnyObject {
     func placesDidArrive(_ places: [PlaceSuggestion], for query: String)
     /// The online search, asked because no offline place is named so, failed: the offline matches stand.
     func onlineSearchDidFail(_ reason: String, for query: String)
 }
 
 @MainActor
-public protocol WaypointEditorRouterProtocol: AnyObject {
+protocol WaypointEditorRouterProtocol: AnyObject {
     func close()
 }

@@ -2,10 +2,11 @@ import Foundation
 import Gazetteer
 import TermUI
 import RoadtripCore
+import Synchronization
 
 /// Reads and writes one stop of one trip through the shared repository.
 @MainActor
-public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
+final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let tripID: Trip.ID
     private let target: WaypointEditorTarget
     private let repository: TripRepository
@@ -33,7 +34,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         self.deliver = deliver
     }
 
-    public func searchPlaces(_ query: String) {
+    func searchPlaces(_ query: String) {
         latestSearch.value += 1
         guard let places, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             output?.placesDidArrive([], for: query)
@@ -109,7 +110,7 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
 
     public var tripName: String { TextLimits.shown(repository.trip(id: tripID)?.name ?? "") }
 
-    public func existingWaypoint() -> Waypoint? {
+    func existingWaypoint() -> Waypoint? {
         guard case let .edit(id) = target else { return nil }
         return repository.trip(id: tripID)?.waypoints.first { $0.id == id }
     }
@@ -152,12 +153,10 @@ public final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
 }
 
 /// The number of the latest search, written on the main thread and read by search tasks.
-private final class LatestSearch: @unchecked Sendable {
-    // @unchecked: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored = 0
+private final class LatestSearch: Sendable {
+    private let stored = Mutex(0)
     var value: Int {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -9,7 +9,7 @@ import TermUI
 /// typed over a place that was not chosen keeps the old position, and the editor says so once
 /// before saving; a custom name over a chosen place or typed coordinates is fine and shown as such.
 @MainActor
-public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
+final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
     public weak var view: WaypointEditorViewProtocol?
     private let interactor: WaypointEditorInteractorProtocol
     private let router: WaypointEditorRouterProtocol
@@ -63,20 +63,20 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         publish()
     }
 
-    public func didToggleOvernight() {
+    func didToggleOvernight() {
         values[.overnight] = values[.overnight] == "yes" ? "no" : "yes"
         message = nil
         publish()
     }
 
-    public func onlineSearchDidFail(_ reason: String, for query: String) {
+    func onlineSearchDidFail(_ reason: String, for query: String) {
         guard focus == .name, query == values[.name] else { return }
         let offline = suggestions.isEmpty ? "nothing matches “\(query)” offline either" : "the offline matches stand"
         message = StatusMessage("Online search: \(reason); \(offline).", isError: true)
         publish()
     }
 
-    public func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
+    func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
         guard focus == .name, query == values[.name] else { return }
         suggestions = places
         // The best match is highlighted (Enter takes it) only when the name typed so far begins it,
@@ -91,19 +91,19 @@ public final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, Way
         publish()
     }
 
-    public func didMoveSuggestion(by offset: Int) {
+    func didMoveSuggestion(by offset: Int) {
         guard !suggestions.isEmpty else { return }
         let next = (selectedSuggestion ?? -1) + offset
         selectedSuggestion = next < 0 ? nil : min(next, suggestions.count - 1)
         publish()
     }
 
-    public func didCloseSuggestions() {
+    func didCloseSuggestions() {
         closeSuggestions()
         publish()
     }
 
-    public func didPressSearchAgain() {
+    func didPressSearchAgain() {
         let name = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else {
             message = StatusMessage("Type a name to search for.", isError: true)

@@ -4,7 +4,7 @@ import TermUI
 /// The waypoint editor screen: the stop's name (with the place search under it), position,
 /// stay, overnight, arrival and note.
 @MainActor
-public final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
+final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     public var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
     private var fields = FormFields<WaypointField>(

@@ -3,7 +3,7 @@ import RoadtripCore
 
 /// Writes a trip's stops as CSV: `order,name,latitude,longitude`, a header row, CRLF line
 /// ends and quoting as RFC 4180 gives them.
-public enum CSVWriter {
+enum CSVWriter {
     public static let header = ["order", "name", "latitude", "longitude"]
 
     public static func write(trip: Trip) -> String {

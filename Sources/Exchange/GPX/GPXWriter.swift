@@ -6,7 +6,7 @@ import RoadtripCore
 /// and as one `<rte>` of `<rtept>` (what a navigator follows). When legs carry the
 /// driven line (OSRM geometry), it is added as a `<trk>`, one `<trkseg>` per unbroken
 /// run of legs with geometry, so a gap is never drawn as a straight line that was not driven.
-public enum GPXWriter {
+enum GPXWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         let name = XMLText.escaped(trip.name)
         var out = """

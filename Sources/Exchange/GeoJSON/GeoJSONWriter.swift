@@ -6,7 +6,7 @@ import RoadtripCore
 /// route feature: the OSRM geometry where a leg has it, otherwise the great-circle arc
 /// between the stops, densified so web maps draw the curve. Coordinates are
 /// `[longitude, latitude]`; a route crossing the antimeridian becomes a MultiLineString.
-public enum GeoJSONWriter {
+enum GeoJSONWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         var features: [String] = trip.waypoints.enumerated().map { offset, stop in
             feature(

@@ -5,7 +5,7 @@ import RoadtripCore
 /// A Placemark with a Point per stop (longitude first, as KML orders it), its stay, night and note
 /// in the description; then the route as a LineString: the driven line where every leg has road
 /// geometry, else the straight line through the stops.
-public enum KMLWriter {
+enum KMLWriter {
     public static func write(trip: Trip, legs: [Leg] = []) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>

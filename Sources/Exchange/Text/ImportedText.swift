@@ -6,7 +6,7 @@ import RoadtripCore
 /// removed here, once, so every later screen and command sees printable text only.
 public enum ImportedText {
     /// The longest name kept, in characters; longer names are cut with an ellipsis.
-    public static let maxNameLength = TextLimits.name
+    static let maxNameLength = TextLimits.name
 
     /// `raw` without escape sequences and control characters, with runs of whitespace
     /// (tabs, newlines) folded to one space and trimmed; nil when nothing printable is left.

@@ -6,7 +6,7 @@ import RoadtripCore
 /// Exporting a whole document (rather than a bare `Trip`) keeps the format version with
 /// the data, so a newer file is refused instead of misread, and the export is itself a
 /// valid data file (`roadtrip --data export.json`). Import also takes a bare `Trip` object.
-public enum TripJSONCodec {
+enum TripJSONCodec {
     /// Pretty-printed with sorted keys, as the data file is written.
     public static func write(trip: Trip) throws -> Data {
         let encoder = JSONEncoder()

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import Synchronization
 
 /// The online geocoder's answers, kept in memory and in `geocoder-cache.json` beside the trips file,
 /// so a query asked again costs no request (and a public server's usage policy is kept).
@@ -7,17 +8,15 @@ import RoadtripCore
 /// Entries older than `maxAge` are asked again; past `capacity` the oldest go. The file is only a
 /// cache: one that does not read is started afresh, and it is replaced whole (`AtomicFileWriter`), never
 /// written in place.
-public final class GeocoderCache: @unchecked Sendable {
-    // @unchecked: `entries` is only touched under `lock`.
+public final class GeocoderCache: Sendable {
     public let url: URL?
-    private let lock = NSLock()
-    private var entries: [String: Entry]
+    private let entries: Mutex<[String: Entry]>
     private let now: @Sendable () -> Date
 
     static let maxAge: TimeInterval = 30 * 24 * 3600
     static let capacity = 500
 
-    struct Entry: Codable {
+    struct Entry: Codable, Sendable {
         var saved: Date
         var places: [ImportedPlace]
     }
@@ -33,7 +32,8 @@ public final class GeocoderCache: @unchecked Sendable {
         self.now = now
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        entries = url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries ?? [:]
+        let read = url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries
+        entries = Mutex(read ?? [:])
     }
 
     /// `geocoder-cache.json` in the folder of the trips file.
@@ -47,15 +47,15 @@ public final class GeocoderCache: @unchecked Sendable {
     }
 
     func places(for key: String) -> [ImportedPlace]? {
-        lock.withLock {
-            guard let entry = entries[key], now().timeIntervalSince(entry.saved) < Self.maxAge else { return nil }
-            return entry.places
-        }
+        let entry = entries.withLock { $0[key] }
+        guard let entry, now().timeIntervalSince(entry.saved) < Self.maxAge else { return nil }
+        return entry.places
     }
 
     func keep(_ places: [ImportedPlace], for key: String) {
-        let snapshot: [String: Entry] = lock.withLock {
-            entries[key] = Entry(saved: now(), places: places)
+        let saved = now()
+        let snapshot: [String: Entry] = entries.withLock { entries in
+            entries[key] = Entry(saved: saved, places: places)
             if entries.count > Self.capacity {
                 let oldest = entries.sorted { $0.value.saved < $1.value.saved }.prefix(entries.count - Self.capacity)
                 for (k, _) in oldest { entries[k] = nil }

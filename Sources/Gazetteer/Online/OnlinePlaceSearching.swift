@@ -49,7 +49,7 @@ public struct OnlineFallback: PlaceSearching {
     }
 
     /// The places, and why the online search added nothing when it was asked and failed.
-    public func lookUp(_ query: String, limit: Int) async -> (places: [Place], failure: OnlineSearchFailure?) {
+    func lookUp(_ query: String, limit: Int) async -> (places: [Place], failure: OnlineSearchFailure?) {
         let found = offline.search(query, limit: limit)
         guard Self.wantsOnline(found, query: query) else { return (found, nil) }
         switch await online.search(query, limit: limit) {

@@ -7,20 +7,20 @@ import RoadtripCore
 /// grow (`savedMeters` < 0) when a faster road is longer.
 public struct OrderProposal: Hashable, Sendable {
     /// The trip's stop ids in the proposed order.
-    public var waypointIDs: [UUID]
+    var waypointIDs: [UUID]
     /// Indices into the trip's stops as they were, in the proposed order.
     public var order: [Int]
-    public var currentSeconds: Double
-    public var proposedSeconds: Double
-    public var currentMeters: Double
-    public var proposedMeters: Double
+    var currentSeconds: Double
+    var proposedSeconds: Double
+    var currentMeters: Double
+    var proposedMeters: Double
     /// Whether the order is proven best (Held–Karp) rather than the heuristic's best find.
     public var exact: Bool
     /// The matrix source, e.g. "offline estimate".
     public var source: String
 
-    public var savedSeconds: Double { currentSeconds - proposedSeconds }
-    public var savedMeters: Double { currentMeters - proposedMeters }
+    var savedSeconds: Double { currentSeconds - proposedSeconds }
+    var savedMeters: Double { currentMeters - proposedMeters }
     /// False when the current order is already the best found: nothing to apply.
     public var changesOrder: Bool { order != Array(order.indices) }
 

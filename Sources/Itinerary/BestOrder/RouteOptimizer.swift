@@ -6,7 +6,7 @@
 public enum RouteOptimizer {
     /// The most stops solved exactly: 12 stops take well under a millisecond, 16 tens of
     /// milliseconds and 2 MB (14 middle stops: 2¹⁴ subsets × 14 ends).
-    public static let exactLimit = 16
+    static let exactLimit = 16
 
     /// The cheapest order found for `matrix` (costs from row stop to column stop) and its cost.
     ///

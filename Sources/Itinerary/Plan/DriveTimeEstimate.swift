@@ -6,7 +6,7 @@ import RoadtripCore
 /// 1.25 at 80 km/h, are a fair mix of motorway and country road across Europe and North America.
 public struct DriveTimeEstimate: Hashable, Sendable {
     public var circuity: Double
-    public var speedKilometersPerHour: Double
+    var speedKilometersPerHour: Double
 
     public init(circuity: Double = 1.25, speedKilometersPerHour: Double = 80) {
         self.circuity = circuity
@@ -16,7 +16,7 @@ public struct DriveTimeEstimate: Hashable, Sendable {
     public static let standard = DriveTimeEstimate()
 
     /// Road metres for `straightMeters` as the crow flies.
-    public func roadMeters(straightMeters: Double) -> Double { straightMeters * circuity }
+    func roadMeters(straightMeters: Double) -> Double { straightMeters * circuity }
 
     /// Seconds at the wheel for `straightMeters` as the crow flies.
     public func seconds(straightMeters: Double) -> Double {

@@ -27,20 +27,20 @@ import RoadtripCore
 public struct Itinerary: Hashable, Sendable, Codable {
     public var trip: String
     /// Whether the trip had no start date and the plan assumed one (see `notes`).
-    public var startAssumed: Bool
+    var startAssumed: Bool
     public var dailyDrivingLimit: TimeInterval
     /// The daily start time, "08:00".
-    public var dailyStart: String
+    var dailyStart: String
     public var stops: [ItineraryStop]
     public var legs: [ItineraryLeg]
     public var days: [ItineraryDay]
-    public var warnings: [ItineraryWarning]
+    var warnings: [ItineraryWarning]
     public var totals: ItineraryTotals
     /// Plain-language caveats: assumed start, estimated drive times, unknown time zones.
     public var notes: [String]
 
     /// The `--json` text: pretty-printed, keys sorted.
-    public func jsonData() throws -> Data {
+    func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
@@ -72,11 +72,11 @@ public struct ItineraryStop: Hashable, Sendable {
     public var name: String
     public var note: String
     public var timeZone: TimeZone
-    public var timeZoneSource: ZoneSource
+    var timeZoneSource: ZoneSource
     /// Nil for the first stop.
     public var arrival: Date?
     /// Nil for the last stop.
-    public var departure: Date?
+    var departure: Date?
     public var fixedArrival: Date?
     public var stay: TimeInterval
     /// Time spent waiting for a fixed arrival reached early.
@@ -157,15 +157,15 @@ public struct ItineraryDay: Hashable, Sendable, Codable {
     public var number: Int
     /// The local date of the day's departure, "2026-03-28".
     public var date: String
-    public var firstStop: Int
-    public var lastStop: Int
-    public var drivingSeconds: Double
+    var firstStop: Int
+    var lastStop: Int
+    var drivingSeconds: Double
     public var distanceMeters: Double
     public var end: End
 }
 
 /// Something in the plan that does not work as the person set it up.
-public struct ItineraryWarning: Hashable, Sendable, Codable {
+struct ItineraryWarning: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         /// A fixed arrival time that cannot be met; `seconds` is how late.
         case lateArrival
@@ -187,12 +187,12 @@ public struct ItineraryWarning: Hashable, Sendable, Codable {
 /// The whole trip in figures.
 public struct ItineraryTotals: Hashable, Sendable, Codable {
     public var days: Int
-    public var drivingSeconds: Double
+    var drivingSeconds: Double
     public var distanceMeters: Double
     /// Litres or gallons, in the unit of the trip's fuel consumption; nil without one.
-    public var fuelVolume: Double?
+    var fuelVolume: Double?
     /// "L", "US gal" or "imp gal": the unit of `fuelVolume` and the one the price is per.
-    public var fuelUnit: String?
+    var fuelUnit: String?
     /// `fuelVolume` × the trip's fuel price; nil without both.
-    public var fuelCost: Double?
+    var fuelCost: Double?
 }

@@ -379,7 +379,7 @@ nonisolated extension RoadtripOsm_BlobHeader: SwiftProtobuf.Message, SwiftProtob
   static let protoMessageName: String = _protobuf_package + ".BlobHeader"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{2}\u{2}datasize\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if self._type == nil {return false}
     if self._datasize == nil {return false}
     return true
@@ -513,7 +513,7 @@ nonisolated extension RoadtripOsm_PrimitiveBlock: SwiftProtobuf.Message, SwiftPr
   static let protoMessageName: String = _protobuf_package + ".PrimitiveBlock"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}stringtable\0\u{1}primitivegroup\0\u{2}\u{f}granularity\0\u{4}\u{2}lat_offset\0\u{3}lon_offset\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if self._stringtable == nil {return false}
     if !SwiftProtobuf.Internal.areAllInitialized(self.primitivegroup) {return false}
     return true
@@ -573,7 +573,7 @@ nonisolated extension RoadtripOsm_PrimitiveGroup: SwiftProtobuf.Message, SwiftPr
   static let protoMessageName: String = _protobuf_package + ".PrimitiveGroup"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nodes\0\u{1}dense\0\u{1}ways\0\u{1}relations\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if !SwiftProtobuf.Internal.areAllInitialized(self.nodes) {return false}
     if !SwiftProtobuf.Internal.areAllInitialized(self.ways) {return false}
     if !SwiftProtobuf.Internal.areAllInitialized(self.relations) {return false}
@@ -659,7 +659,7 @@ nonisolated extension RoadtripOsm_Node: SwiftProtobuf.Message, SwiftProtobuf._Me
   static let protoMessageName: String = _protobuf_package + ".Node"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}keys\0\u{1}vals\0\u{2}\u{5}lat\0\u{1}lon\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if self._id == nil {return false}
     if self._lat == nil {return false}
     if self._lon == nil {return false}
@@ -765,7 +765,7 @@ nonisolated extension RoadtripOsm_Way: SwiftProtobuf.Message, SwiftProtobuf._Mes
   static let protoMessageName: String = _protobuf_package + ".Way"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}keys\0\u{1}vals\0\u{2}\u{5}refs\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if self._id == nil {return false}
     return true
   }
@@ -819,7 +819,7 @@ nonisolated extension RoadtripOsm_Relation: SwiftProtobuf.Message, SwiftProtobuf
   static let protoMessageName: String = _protobuf_package + ".Relation"
   static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}keys\0\u{1}vals\0\u{2}\u{6}memids\0\u{1}types\0")
 
-  public var isInitialized: Bool {
+  var isInitialized: Bool {
     if self._id == nil {return false}
     return true
   }

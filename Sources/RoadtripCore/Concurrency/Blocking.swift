@@ -14,8 +14,9 @@ public enum Blocking {
         return box.value!
     }
 
-    /// Written by the task before the semaphore is signalled, read after: never at once.
+    /// The task's result, handed to the waiting thread.
     private final class Box<T>: @unchecked Sendable {
+        // @unchecked: written by the task before the semaphore is signalled, read after: never at once.
         var value: T?
     }
 }

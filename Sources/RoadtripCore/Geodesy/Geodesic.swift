@@ -36,13 +36,13 @@ public enum Geodesic {
     }
 
     /// The point `distance` metres from `start` heading `azimuth` degrees (clockwise from north).
-    public static func direct(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
+    static func direct(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
         let r = Ellipsoid.wgs84.direct(lat1: start.latitude, lon1: start.longitude, azi1: azimuth, s12: distance)
         return Coordinate(latitude: r.lat2, longitude: r.lon2)
     }
 
     /// `direct`, also returning the azimuth (degrees) on arrival.
-    public static func directWithAzimuth(from start: Coordinate, azimuth: Double, distance: Double)
+    static func directWithAzimuth(from start: Coordinate, azimuth: Double, distance: Double)
         -> (coordinate: Coordinate, finalAzimuth: Double)
     {
         let r = Ellipsoid.wgs84.direct(lat1: start.latitude, lon1: start.longitude, azi1: azimuth, s12: distance)

@@ -20,7 +20,7 @@ public struct FuelConsumption: Hashable, Sendable, Codable {
         }
 
         /// Litres in the volume unit the price is quoted per.
-        public var litresPerPriceUnit: Double {
+        var litresPerPriceUnit: Double {
             switch self {
             case .litresPer100km: 1
             case .milesPerUSGallon: 3.785411784
@@ -39,7 +39,7 @@ public struct FuelConsumption: Hashable, Sendable, Codable {
 
     public static func litresPer100km(_ value: Double) -> FuelConsumption { .init(value, .litresPer100km) }
     public static func milesPerUSGallon(_ value: Double) -> FuelConsumption { .init(value, .milesPerUSGallon) }
-    public static func milesPerImperialGallon(_ value: Double) -> FuelConsumption { .init(value, .milesPerImperialGallon) }
+    static func milesPerImperialGallon(_ value: Double) -> FuelConsumption { .init(value, .milesPerImperialGallon) }
 
     /// Whether the figure is usable: finite and above zero.
     public var isValid: Bool { value.isFinite && value > 0 }

@@ -3,11 +3,11 @@
 /// exports and the command line, so none of them ever traps or stores an absurd figure.
 public enum Plausibility {
     /// No road leg is longer than this: twice around the world at the equator.
-    public static let maxLegMeters = 80_000_000.0
+    static let maxLegMeters = 80_000_000.0
     /// No road leg takes longer than this to drive: 60 days.
-    public static let maxLegSeconds = 60.0 * 86_400
+    static let maxLegSeconds = 60.0 * 86_400
     /// Faster than this on average over a leg longer than a kilometre is no car: 400 km/h.
-    public static let maxAverageMetersPerSecond = 400_000.0 / 3600
+    static let maxAverageMetersPerSecond = 400_000.0 / 3600
 
     /// Why a leg's distance and duration cannot be believed, or nil when they can.
     public static func problem(legMeters meters: Double, seconds: Double?) -> String? {

@@ -19,6 +19,7 @@ private func c_addclosefrom(_ actions: UnsafeMutablePointer<posix_spawn_file_act
 /// (seen here: `OSRMServer.stop()` and a test runner both hung on a child that was already a
 /// zombie), so nothing in roadtrip or its tests waits through it.
 public final class ChildProcess: @unchecked Sendable {
+    // @unchecked: `reaped` is only touched under `lock`; the rest is set once in init (FileHandle is not marked Sendable on Linux).
     /// Where one of the child's standard streams goes.
     public enum Stream: Sendable {
         /// /dev/null.
@@ -31,7 +32,7 @@ public final class ChildProcess: @unchecked Sendable {
         case pipe
     }
 
-    public struct SpawnError: Error, CustomStringConvertible {
+    struct SpawnError: Error, CustomStringConvertible {
         public let description: String
     }
 

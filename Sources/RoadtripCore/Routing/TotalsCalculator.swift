@@ -52,6 +52,7 @@ public struct TotalsCalculator: Sendable {
 
 /// Slots filled from several threads, each slot by one thread only.
 private final class ConcurrentResults<T>: @unchecked Sendable {
+    // @unchecked: each slot is written by exactly one thread, and `values` is read only after all of them joined.
     private let slots: UnsafeMutableBufferPointer<T?>
     init(count: Int) {
         slots = .allocate(capacity: count)

@@ -10,6 +10,7 @@ import Foundation
 /// ends with the latest trips. Every write still goes through the store, atomically. `flush()`
 /// waits until everything handed in is on disk, for quitting and for tests.
 final class BackgroundSaver: @unchecked Sendable {
+    // @unchecked: `trips` is used only on `queue`, `pending` only under `lock`; the store is Sendable.
     /// The outcome of one write: nil when saved, else the one-line reason; `sequence` orders them.
     /// `external` is what the write did about another program's change to the file, if anything.
     typealias Report = @Sendable (_ sequence: Int, _ error: String?, _ external: ExternalChange?) -> Void

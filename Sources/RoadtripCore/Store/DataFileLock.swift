@@ -13,6 +13,7 @@ import Foundation
 /// process lock a fresh file while the first still holds the old one. The kernel drops the lock
 /// when the holder exits, however it exits (SIGKILL included), so a crash never leaves it stuck.
 public final class DataFileLock: @unchecked Sendable {
+    // @unchecked: `fd` changes only in `release()`, called once by the owner (or `deinit`); other threads only keep the lock alive.
     /// Who holds (or wants) the lock, written into the lock file for the message the other one shows.
     public enum Role: String, Sendable {
         case fullScreen = "full-screen planner"

@@ -66,7 +66,7 @@ public final class TripRepository {
     }
 
     /// Whether edits are only in memory because the last write failed.
-    public var hasUnsavedEdits: Bool { lastSaveError != nil }
+    var hasUnsavedEdits: Bool { lastSaveError != nil }
 
     /// Waits until every edit is on disk (a no-op when saving synchronously).
     /// Returns nil when the trips are saved, else the one-line reason.
@@ -174,8 +174,8 @@ public final class TripRepository {
         return commit(label, .remove(index: index))
     }
 
-    public var canUndo: Bool { history.canUndo }
-    public var canRedo: Bool { history.canRedo }
+    var canUndo: Bool { history.canUndo }
+    var canRedo: Bool { history.canRedo }
 
     /// Undoes the last edit and saves; returns the status line to show.
     public func undo() -> UndoOutcome {
@@ -235,7 +235,7 @@ public enum SaveNews: Equatable, Sendable {
 
 /// The repository, for work posted back to the main actor, without keeping it alive.
 private final class WeakRepository: @unchecked Sendable {
-    // Read only on the main actor, in the work `post` runs there.
+    // @unchecked: read only on the main actor, in the work `post` runs there.
     weak var repository: TripRepository?
     init(_ repository: TripRepository) { self.repository = repository }
 }

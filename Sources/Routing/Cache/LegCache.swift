@@ -8,10 +8,11 @@ import RoadtripCore
 /// different servers (or datasets) never mix. Entries older than `maxAge` count as missing, since
 /// the roads behind a server change; beyond `maxEntries` the oldest are forgotten.
 public final class LegCache: @unchecked Sendable {
+    // @unchecked: `entries`, `geometries` and `loaded` are only touched under `lock`; `saveLock` keeps two saves from interleaving their files.
     public let server: String
     /// Nil keeps the cache in memory only.
     public let file: URL?
-    public let maxEntries: Int
+    let maxEntries: Int
     public let maxAge: TimeInterval
     /// How far in the future a fetch time may be (clocks differ a little); later ones are not believed.
     static let clockSkew: TimeInterval = 3600

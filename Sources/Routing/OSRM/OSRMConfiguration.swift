@@ -5,7 +5,7 @@ public struct OSRMConfiguration: Sendable, Hashable {
     /// Scheme, host, port and any path prefix before `/route/v1/…` ("http://127.0.0.1:5000").
     public var baseURL: URL
     /// The routing profile in the URL; osrm-routed serves its one dataset whatever this says.
-    public var profile: String
+    var profile: String
     /// The whole request, connection to last byte, after which the estimate takes over.
     public var timeout: Duration
     /// Stops per request. osrm-routed refuses more than `--max-viaroute-size` (500 by default);
@@ -13,13 +13,13 @@ public struct OSRMConfiguration: Sendable, Hashable {
     public var maxCoordinatesPerRequest: Int
     /// A bigger answer is cut off and treated as a failure. A whole-continent trip of 100 stops
     /// answers a few MB of geometry, so this leaves a wide margin while bounding memory.
-    public var maxResponseBytes: Int
+    var maxResponseBytes: Int
     /// A stop farther than this from every road the server knows is not on its map (a dataset of
     /// another region snaps it to its nearest road, however far): its legs are estimated instead.
-    public var maxSnapMeters: Double
+    var maxSnapMeters: Double
     /// What the leg cache files answers under; nil means the server URL. A server started on a
     /// new port each launch sets it to its dataset, so the cache survives relaunches.
-    public var cacheIdentity: String?
+    var cacheIdentity: String?
 
     public init(
         baseURL: URL, profile: String = "driving", timeout: Duration = .seconds(5),

@@ -60,7 +60,7 @@ public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
 }
 
 /// Why no travel-time table came back, in one line.
-public struct OSRMTableError: Error, CustomStringConvertible, Sendable {
+struct OSRMTableError: Error, CustomStringConvertible, Sendable {
     public var description: String
     init(_ description: String) { self.description = description }
 }

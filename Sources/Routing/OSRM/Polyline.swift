@@ -3,7 +3,7 @@ import RoadtripCore
 /// Google's encoded polyline format at OSRM's `polyline6` precision (six decimals).
 ///
 /// Each value is the difference from the previous one, zig-zag encoded, in 5-bit groups offset by 63.
-public enum Polyline {
+enum Polyline {
     /// The points of `encoded`, or nil when it is not a well-formed polyline.
     public static func decode(_ encoded: String, precision: Int = 6) -> [Coordinate]? {
         let factor = pow10(precision)

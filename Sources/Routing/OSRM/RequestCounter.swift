@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Counts what a provider asked its server for, so tests and benchmarks can check that edits ask
 /// only for the legs that changed.
@@ -14,16 +15,15 @@ public struct RequestCount: Sendable, Hashable {
     }
 }
 
-final class RequestCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = RequestCount()
+final class RequestCounter: Sendable {
+    private let count = Mutex(RequestCount())
 
-    var value: RequestCount { lock.withLock { count } }
+    var value: RequestCount { count.withLock { $0 } }
 
     func record(legs: Int) {
-        lock.withLock {
-            count.requests += 1
-            count.legs += legs
+        count.withLock {
+            $0.requests += 1
+            $0.legs += legs
         }
     }
 }

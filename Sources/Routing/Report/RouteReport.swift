@@ -3,7 +3,7 @@ import RoadtripCore
 
 /// A routed list of named stops as `roadtrip route` and `roadtrip show` print it: a table for
 /// people, JSON for programs.
-public struct RouteReport: Sendable, Hashable {
+struct RouteReport: Sendable, Hashable {
     public struct Row: Sendable, Hashable {
         public var from: String
         public var to: String
@@ -59,7 +59,7 @@ public struct RouteReport: Sendable, Hashable {
     /// The table, one string per line. `width` measures terminal columns (`TextWidth.of`) and
     /// `sanitize` makes names safe to print (`TerminalText.sanitize`); the Routing module knows
     /// neither, so the caller lends them. Estimated figures carry "≈".
-    public func tableLines(unit: DistanceUnit, width: (String) -> Int, sanitize: (String) -> String) -> [String] {
+    func tableLines(unit: DistanceUnit, width: (String) -> Int, sanitize: (String) -> String) -> [String] {
         let header = ["#", "From", "To", "Distance", "Drive time", "Source"]
         var body = rows.enumerated().map { index, row in
             [

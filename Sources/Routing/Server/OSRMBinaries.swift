@@ -4,7 +4,7 @@ import Foundation
 /// vendor/osrm, then PATH.
 public enum OSRMBinaries {
     /// The version Scripts/osrm.sh installs; its folder under vendor/osrm is named after it.
-    public static let installedVersion = "26.10.0"
+    static let installedVersion = "26.10.0"
 
     /// The `name` program (e.g. "osrm-routed"), or nil when none is found.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import RoadtripCore
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -17,15 +18,14 @@ public struct OSRMSetupError: Error, CustomStringConvertible, Equatable {
 
 /// An `osrm-routed` this process started for a prepared dataset (`--osrm-data REGION.osrm`),
 /// listening on a free loopback port, stopped by `stop()`, when released, or when the process exits.
-public final class OSRMServer: @unchecked Sendable {
+public final class OSRMServer: Sendable {
     public let dataset: URL
     public let port: Int
     /// "http://127.0.0.1:PORT": hand it to `OSRMConfiguration`.
     public let baseURL: URL
     private let process: ChildProcess
     private let logFile: URL
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     private init(dataset: URL, port: Int, process: ChildProcess, logFile: URL) {
         self.dataset = dataset
@@ -73,7 +73,7 @@ public final class OSRMServer: @unchecked Sendable {
 
     /// Stops the server: SIGTERM, then SIGKILL if it has not gone within two seconds.
     public func stop() {
-        let first: Bool = lock.withLock {
+        let first: Bool = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
         }
@@ -86,7 +86,7 @@ public final class OSRMServer: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// When the dataset's routing graph was last written: changes when it is prepared again.
-    public var preparedAt: Date {
+    var preparedAt: Date {
         let graph = ["mldgr", "hsgr"].map { dataset.path + "." + $0 }
             .first { FileManager.default.fileExists(atPath: $0) }
         let attributes = graph.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The run loop: a stack of screens on one terminal.
 ///
@@ -122,27 +123,19 @@ public final class Application: Navigator {
 }
 
 /// A thread-safe queue of work for the UI thread.
-private final class Inbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [@MainActor @Sendable () -> Void] = []
+private final class Inbox: Sendable {
+    private let items = Mutex<[@MainActor @Sendable () -> Void]>([])
 
     func append(_ item: @escaping @MainActor @Sendable () -> Void) {
-        lock.lock()
-        items.append(item)
-        lock.unlock()
+        items.withLock { $0.append(item) }
     }
 
     func takeAll() -> [@MainActor @Sendable () -> Void] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = items
-        items.removeAll()
-        return out
+        items.withLock { items in
+            defer { items.removeAll() }
+            return items
+        }
     }
 
-    var hasPending: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !items.isEmpty
-    }
+    var hasPending: Bool { items.withLock { !$0.isEmpty } }
 }

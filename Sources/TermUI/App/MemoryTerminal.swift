@@ -23,7 +23,7 @@ public final class MemoryTerminal: Terminal {
 
     public func present() { frames += 1 }
     /// How often a full repaint was asked for.
-    public private(set) var invalidations = 0
+    private(set) var invalidations = 0
     public func invalidate() { invalidations += 1 }
     public func stop() {}
 }

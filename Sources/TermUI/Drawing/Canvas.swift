@@ -23,7 +23,7 @@ extension Canvas {
     }
 
     /// Fills a whole row with blanks in `style` (a bar's background).
-    public func fillRow(_ y: Int, style: Style) {
+    func fillRow(_ y: Int, style: Style) {
         draw(String(repeating: " ", count: max(0, size.width)), at: Point(x: 0, y: y), style: style, maxWidth: nil)
     }
 

@@ -6,7 +6,7 @@ public final class MemoryCanvas: Canvas {
         public var character: Character?
         public var style: Style
         /// True for the second column of a two-column character.
-        public var isContinuation: Bool
+        var isContinuation: Bool
 
         static let blank = Cell(character: " ", style: .normal, isContinuation: false)
     }

@@ -20,7 +20,7 @@ public enum Key: Hashable, Sendable {
     case resize
 
     /// Whether this key types text: a printable character or a paste.
-    public var typesText: Bool {
+    var typesText: Bool {
         switch self {
         case .char, .paste: true
         default: false

@@ -21,7 +21,7 @@ public struct KeyBinding<Action: Sendable, Mode: KeyMode>: Sendable {
     public let hint: String?
     /// A shorter spelling of the keys for the status line ("↑↓/jk"); by default their names.
     public let hintKeys: String?
-    public let modes: Set<Mode>
+    let modes: Set<Mode>
 
     public init(
         _ keys: [Key], _ action: Action, help: String, hint: String? = nil, hintKeys: String? = nil,
@@ -36,7 +36,7 @@ public struct KeyBinding<Action: Sendable, Mode: KeyMode>: Sendable {
     }
 
     /// The keys that reach this binding in `mode`: those a focused field does not take first.
-    public func reachableKeys(in mode: Mode) -> [Key] {
+    func reachableKeys(in mode: Mode) -> [Key] {
         guard modes.contains(mode) else { return [] }
         return mode.editsText ? keys.filter { !TextField.takes($0) } : keys
     }
@@ -57,7 +57,7 @@ public enum KeyRoute<Action> {
 public struct KeyTable<Action: Sendable, Mode: KeyMode>: Sendable {
     /// The screen's name in the help overlay's title and the README ("trip list").
     public let screen: String
-    public let bindings: [KeyBinding<Action, Mode>]
+    let bindings: [KeyBinding<Action, Mode>]
 
     public init(_ screen: String, _ bindings: [KeyBinding<Action, Mode>]) {
         self.screen = screen

@@ -13,7 +13,7 @@ public final class NCursesTerminal: Terminal {
     /// Whether characters outside ASCII can be shown (a UTF-8 locale); otherwise they are drawn as "?".
     public let unicode: Bool
     /// Whether styles are shown in colour (false under NO_COLOR or on a monochrome terminal).
-    public let usesColor: Bool
+    let usesColor: Bool
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -250,7 +250,7 @@ public final class NCursesTerminal: Terminal {
 
     /// After `stop`, ends the process by the signal that asked it to end (exit status 128+n, as
     /// shells expect); returns when no signal did.
-    public func reraiseTerminationSignal() {
+    func reraiseTerminationSignal() {
         guard let sig = terminationSignal else { return }
         stop()
         rt_set_default(sig)

@@ -1,5 +1,5 @@
 /// Why the terminal could not be taken over; each description is one line for the user.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
+enum TerminalError: Error, Equatable, CustomStringConvertible {
     case notATerminal(stream: String)
     case noTerminalType
     case unknownTerminalType(String)

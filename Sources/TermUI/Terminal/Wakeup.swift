@@ -4,8 +4,7 @@ import Foundation
 ///
 /// A pipe: `signal` writes a byte from any thread, the terminal's wait watches the read end beside
 /// the keyboard, so the run loop sleeps until a key, a signal or a result, and never polls.
-public final class Wakeup: @unchecked Sendable {
-    // @unchecked: the descriptors are set once in init and only read after.
+public final class Wakeup: Sendable {
     /// The end the terminal waits on; -1 when the pipe could not be made (the loop then wakes on keys only).
     public let fd: Int32
     private let writeEnd: Int32

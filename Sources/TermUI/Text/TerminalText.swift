@@ -29,7 +29,7 @@ public enum TerminalText {
     /// The start of `text` that can show in `columns` columns, for drawing: a cell holds at least one
     /// character, and marks of no width are few, so this many characters always fill the room. A
     /// name of millions of characters is then drawn as fast as a short one.
-    public static func visiblePrefix(_ text: String, columns: Int) -> Substring {
+    static func visiblePrefix(_ text: String, columns: Int) -> Substring {
         text.prefix(max(0, columns) * 4 + 16)
     }
 

@@ -77,7 +77,7 @@ public enum TextWidth {
     }
 
     /// `text` without its first `columns` columns (a wide character cut in half becomes a space).
-    public static func dropColumns(_ text: String, _ columns: Int) -> String {
+    static func dropColumns(_ text: String, _ columns: Int) -> String {
         var skipped = 0
         var i = text.startIndex
         while i < text.endIndex, skipped < columns {

@@ -73,7 +73,7 @@ public struct FormFields<Field: Hashable> {
 
 extension Key {
     /// The answer to a yes/no question: y is yes; n, Esc and q are no; anything else is no answer yet.
-    public var confirmationAnswer: Bool? {
+    var confirmationAnswer: Bool? {
         switch self {
         case .char("y"), .char("Y"): true
         case .char("n"), .char("N"), .escape, .char("q"): false

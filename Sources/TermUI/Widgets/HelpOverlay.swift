@@ -2,7 +2,7 @@
 ///
 /// `?` (outside text fields) or F1 (everywhere) opens it; any key closes it and does nothing else.
 public struct HelpOverlay: Sendable {
-    public private(set) var isShown = false
+    private(set) var isShown = false
 
     public init() {}
 

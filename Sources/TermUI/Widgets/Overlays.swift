@@ -12,7 +12,7 @@ public enum Overlay {
     }
 
     /// A centred table of every key of the screen, in two columns when one does not fit; any key closes it.
-    public static func drawHelp(title: String, hints: [KeyHint], on canvas: Canvas) {
+    static func drawHelp(title: String, hints: [KeyHint], on canvas: Canvas) {
         let size = canvas.size
         let keyWidth = min(20, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
         let actionWidth = hints.map { TextWidth.of($0.action) }.max() ?? 0

@@ -5,7 +5,7 @@ import TermUI
 // The protocols of the trip settings form (`s` on the trip screen): start, daily limit, fuel.
 
 /// What the settings form draws.
-public struct TripSettingsViewModel: Equatable, Sendable {
+struct TripSettingsViewModel: Equatable, Sendable {
     public var title: String
     public var values: [TripSettingsText.Field: String]
     public var errors: [TripSettingsText.Field: String]
@@ -14,12 +14,12 @@ public struct TripSettingsViewModel: Equatable, Sendable {
 }
 
 @MainActor
-public protocol TripSettingsViewProtocol: AnyObject {
+protocol TripSettingsViewProtocol: AnyObject {
     func show(_ model: TripSettingsViewModel)
 }
 
 @MainActor
-public protocol TripSettingsPresenterProtocol: AnyObject {
+protocol TripSettingsPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didEditField(_ field: TripSettingsText.Field, text: String)
     func didMoveFocus(forward: Bool)
@@ -28,7 +28,7 @@ public protocol TripSettingsPresenterProtocol: AnyObject {
 }
 
 @MainActor
-public protocol TripSettingsInteractorProtocol: AnyObject {
+protocol TripSettingsInteractorProtocol: AnyObject {
     var tripName: String { get }
     func settingsText() -> TripSettingsText
     /// Saves the settings as one undoable edit; returns the fields' errors (nothing saved) or nil.

@@ -4,7 +4,7 @@ import TermUI
 
 /// Validates and saves the trip's planning settings.
 @MainActor
-public final class TripSettingsPresenter: TripSettingsPresenterProtocol {
+final class TripSettingsPresenter: TripSettingsPresenterProtocol {
     public weak var view: TripSettingsViewProtocol?
     private let interactor: TripSettingsInteractorProtocol
     private let close: @MainActor () -> Void

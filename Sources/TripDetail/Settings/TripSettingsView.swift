@@ -3,7 +3,7 @@ import TermUI
 
 /// The trip settings form: when the trip leaves, how long a driving day is, fuel.
 @MainActor
-public final class TripSettingsView: Screen, TripSettingsViewProtocol {
+final class TripSettingsView: Screen, TripSettingsViewProtocol {
     public var presenter: TripSettingsPresenterProtocol!
     private var model: TripSettingsViewModel?
     private var fields = FormFields<TripSettingsText.Field>()

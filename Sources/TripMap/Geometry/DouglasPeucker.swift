@@ -1,11 +1,11 @@
 /// Douglas–Peucker line simplification on the map plane.
-public enum DouglasPeucker {
+enum DouglasPeucker {
     /// Each point's importance: the largest tolerance at which DP still keeps it.
     ///
     /// DP's split tree does not depend on the tolerance, only where it stops: a point survives
     /// when its own distance and every split above it exceed the tolerance, so its importance is
     /// the smallest distance on its path from the root.
-    public static func importance(_ points: [MapPoint]) -> [Double] {
+    static func importance(_ points: [MapPoint]) -> [Double] {
         let n = points.count
         guard n > 2 else { return Array(repeating: .infinity, count: n) }
         var result = Array(repeating: 0.0, count: n)
@@ -32,7 +32,7 @@ public enum DouglasPeucker {
     }
 
     /// The points DP keeps at `tolerance` (ends included).
-    public static func simplify(_ points: [MapPoint], tolerance: Double) -> [MapPoint] {
+    static func simplify(_ points: [MapPoint], tolerance: Double) -> [MapPoint] {
         let imp = importance(points)
         return points.indices.filter { imp[$0] > tolerance }.map { points[$0] }
     }

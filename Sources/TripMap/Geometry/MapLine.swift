@@ -7,7 +7,7 @@
 public struct MapLine: Sendable {
     public let points: [MapPoint]
     /// Per point: kept by Douglas–Peucker at any tolerance below this (the ends: infinity).
-    public let importance: [Double]
+    let importance: [Double]
     public let bounds: MapBounds
 
     public init(_ points: [MapPoint]) {
@@ -26,7 +26,7 @@ public struct MapLine: Sendable {
 
 /// An axis-aligned box on the map plane.
 public struct MapBounds: Hashable, Sendable {
-    public var minX, minY, maxX, maxY: Double
+    var minX, minY, maxX, maxY: Double
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
@@ -42,7 +42,7 @@ public struct MapBounds: Hashable, Sendable {
         for p in points { include(p) }
     }
 
-    public mutating func include(_ p: MapPoint) {
+    mutating func include(_ p: MapPoint) {
         minX = min(minX, p.x)
         maxX = max(maxX, p.x)
         minY = min(minY, p.y)
@@ -55,7 +55,7 @@ public struct MapBounds: Hashable, Sendable {
             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
-    public func intersects(_ other: MapBounds) -> Bool {
+    func intersects(_ other: MapBounds) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 

@@ -4,7 +4,7 @@ import Foundation
 public struct OutlineSet: Sendable {
     /// Every coast and border as a line on the map plane, longitudes in −180…180.
     public let lines: [MapLine]
-    public let pointCount: Int
+    let pointCount: Int
 
     /// Decodes the file format Scripts/build_outlines.py writes (see there).
     public init(data: Data) throws {
@@ -33,7 +33,7 @@ public struct OutlineSet: Sendable {
 }
 
 /// Why an outline file could not be read.
-public enum OutlineError: Error, CustomStringConvertible {
+enum OutlineError: Error, CustomStringConvertible {
     case notAnOutlineFile, unsupportedVersion, truncated
 
     public var description: String {

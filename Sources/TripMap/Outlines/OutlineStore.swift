@@ -6,6 +6,7 @@ import RoadtripCore
 /// The map asks on every draw; the first ask starts the load in the background and the map draws
 /// without land until it is done, so opening a trip never waits for the files.
 public final class OutlineStore: @unchecked Sendable {
+    // @unchecked: `loaded`, `failures` and `loading` are only touched under `lock`, which the load in the background also takes.
     /// The two scales: 1:110m for wide views, the finer one when zoomed in.
     public enum Level: String, Sendable, CaseIterable {
         case coarse = "outlines-110m.bin"

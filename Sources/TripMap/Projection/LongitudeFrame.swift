@@ -3,7 +3,7 @@
 /// Longitudes are unwrapped around a central longitude: a trip from Alaska (−150°) to
 /// Kamchatka (+160°) gets the centre 185° and the stops −150° → 210°, +160° → 160°, so the
 /// route stays one piece instead of running across the whole world.
-public struct LongitudeFrame: Hashable, Sendable {
+struct LongitudeFrame: Hashable, Sendable {
     /// The longitude in the middle of the trip, in −180…180.
     public let center: Double
 
@@ -27,12 +27,12 @@ public struct LongitudeFrame: Hashable, Sendable {
     }
 
     /// `longitude` moved by whole turns to lie within 180° of the centre.
-    public func unwrap(_ longitude: Double) -> Double {
+    func unwrap(_ longitude: Double) -> Double {
         center + Self.normalize(longitude - center)
     }
 
     /// A line's longitudes made continuous (no jump over 180° between neighbours), its first point near the centre.
-    public func unwrapPath(_ longitudes: [Double]) -> [Double] {
+    func unwrapPath(_ longitudes: [Double]) -> [Double] {
         var out: [Double] = []
         out.reserveCapacity(longitudes.count)
         for lon in longitudes {

@@ -11,11 +11,11 @@ public struct MapPoint: Hashable, Sendable {
 }
 
 /// Web Mercator on the sphere, with latitudes clipped to ±85° so the poles stay finite.
-public enum WebMercator {
+enum WebMercator {
     /// The latitude beyond which everything is drawn at the edge.
-    public static let maxLatitude = 85.0
+    static let maxLatitude = 85.0
     /// The sphere radius Web Mercator uses, for the scale bar.
-    public static let earthRadius = 6_378_137.0
+    static let earthRadius = 6_378_137.0
 
     /// The plane point of `latitude`, and of `longitude` already unwrapped by a `LongitudeFrame`.
     public static func project(latitude: Double, longitude: Double) -> MapPoint {

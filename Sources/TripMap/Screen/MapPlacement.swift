@@ -10,11 +10,11 @@ public enum MapPlacement: Equatable, Sendable {
     case hidden(list: Rect)
 
     /// The list keeps at least this many columns beside the map.
-    public static let minListWidth = 48
+    static let minListWidth = 48
     /// The map is only worth showing at least this large.
-    public static let minMapSize = Size(width: 30, height: 8)
+    static let minMapSize = Size(width: 30, height: 8)
     /// The list keeps at least this many rows above the map.
-    public static let minListHeight = 8
+    static let minListHeight = 8
 
     /// The placement for `area` (the screen less its header and status lines).
     public static func layout(_ area: Rect) -> MapPlacement {

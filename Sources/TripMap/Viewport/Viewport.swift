@@ -2,20 +2,20 @@ import Foundation
 import TermUI
 
 /// What part of the map plane shows, and how large.
-public struct Viewport: Hashable, Sendable {
+struct Viewport: Hashable, Sendable {
     /// The plane point at the middle of the map.
     public var center: MapPoint
     /// Plane units (radians) per braille dot; smaller is closer.
-    public var unitsPerDot: Double
+    var unitsPerDot: Double
 
     /// The closest zoom: about 6 m per dot.
-    public static let minUnitsPerDot = 1e-6
+    static let minUnitsPerDot = 1e-6
     /// The widest zoom: the whole world across about 64 dots.
-    public static let maxUnitsPerDot = 2 * Double.pi / 64
+    static let maxUnitsPerDot = 2 * Double.pi / 64
     /// A fit never comes closer than this (about 640 m per dot), so a lone stop shows its region.
-    public static let minFitUnitsPerDot = 1e-4
+    static let minFitUnitsPerDot = 1e-4
     /// The share of the map a fitted trip fills, leaving room for pins and names at the edges.
-    public static let fitFill = 0.8
+    static let fitFill = 0.8
 
     public init(center: MapPoint, unitsPerDot: Double) {
         self.center = center
@@ -55,13 +55,13 @@ public struct Viewport: Hashable, Sendable {
     }
 
     /// The plane area a map of `size` cells shows.
-    public func visibleBounds(size: Size) -> MapBounds {
+    func visibleBounds(size: Size) -> MapBounds {
         let halfW = Double(size.width) * unitsPerDot, halfH = Double(size.height * 2) * unitsPerDot
         return MapBounds(minX: center.x - halfW, minY: center.y - halfH, maxX: center.x + halfW, maxY: center.y + halfH)
     }
 
     /// Metres on the ground per dot at the centre of the map.
-    public var metersPerDot: Double {
+    var metersPerDot: Double {
         let lat = WebMercator.latitude(y: center.y) * .pi / 180
         return unitsPerDot * WebMercator.earthRadius * cos(lat)
     }
