@@ -36,9 +36,14 @@ public enum HTTPFailure: Error, Equatable, Sendable {
 /// URLSession's own timeouts reset whenever a byte arrives, so a server that trickles would hold
 /// the caller for ever; a watchdog cancels the task at the deadline instead. The body is collected
 /// through a delegate so that a huge answer is cut off at the limit rather than buffered whole.
+///
+/// A client is one session: `http://` connections are kept open between requests (keep-alive) in
+/// its `connections`, so hold one client per server for as long as it is used.
 public struct HTTPClient: Sendable {
     public var timeout: Duration
     public var maxBodyBytes: Int
+    /// The session's idle connections, and how many it opened.
+    public let connections = ConnectionPool()
 
     public init(timeout: Duration, maxBodyBytes: Int) {
         self.timeout = timeout
@@ -65,7 +70,7 @@ extension HTTPClient {
         let cancelled = CancelFlag()
         let http = PlainHTTP(
             limit: maxBodyBytes, timeoutSeconds: timeout.seconds,
-            deadline: Date().addingTimeInterval(timeout.seconds), isCancelled: { cancelled.isSet })
+            deadline: Date().addingTimeInterval(timeout.seconds), isCancelled: { cancelled.isSet }, pool: connections)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread { continuation.resume(returning: http.get(url)) }

@@ -15,25 +15,57 @@ struct PlainHTTP {
 
     static let maxHeaderBytes = 64 << 10
 
+    /// Where finished connections wait for the next request; nil closes each after its answer.
+    var pool: ConnectionPool?
+
     /// The status and body of `GET url`, or why there is none.
     func get(_ url: URL) -> Result<HTTPResponse, HTTPFailure> {
         guard let host = url.host, !host.isEmpty else { return .failure(.transport("no host in \(url)")) }
         let port = url.port ?? 80
+        let server = "\(host):\(port)"
+        var path = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { path += "?" + query }
+        let hostHeader = url.port.map { "\(host):\($0)" } ?? host
+        let request = Array(
+            ("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: application/json\r\n"
+                + "Accept-Encoding: identity\r\nConnection: \(pool == nil ? "close" : "keep-alive")\r\n"
+                + "User-Agent: roadtrip\r\n\r\n").utf8)
+        // A kept connection the server closed a moment ago fails before any byte of the answer:
+        // that request is sent again once, on a new connection.
+        if let reused = pool?.take(server) {
+            var reader = Reader(fd: reused, http: self)
+            let answer = send(request, on: reused).map { Result<HTTPResponse, HTTPFailure>.failure($0) } ?? reader.response()
+            if case .failure(.unreachable) = answer, reader.receivedNothing {
+                close(reused)
+            } else {
+                return finish(answer, reader: reader, fd: reused, server: server)
+            }
+        }
         let connection: Int32
         switch connect(host: host, port: port) {
         case let .success(fd): connection = fd
         case let .failure(failure): return .failure(failure)
         }
-        defer { close(connection) }
-        var path = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { path += "?" + query }
-        let hostHeader = url.port.map { "\(host):\($0)" } ?? host
-        let request =
-            "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: application/json\r\n"
-            + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: roadtrip\r\n\r\n"
-        if let failure = send(Array(request.utf8), on: connection) { return .failure(failure) }
+        pool?.didOpen()
+        if let failure = send(request, on: connection) {
+            close(connection)
+            return .failure(failure)
+        }
         var reader = Reader(fd: connection, http: self)
-        return reader.response()
+        let answer = reader.response()
+        return finish(answer, reader: reader, fd: connection, server: server)
+    }
+
+    /// Gives the connection back for the next request when its answer ended cleanly, else closes it.
+    private func finish(
+        _ answer: Result<HTTPResponse, HTTPFailure>, reader: Reader, fd: Int32, server: String
+    ) -> Result<HTTPResponse, HTTPFailure> {
+        if let pool, case .success = answer, reader.canCarryAnother {
+            pool.giveBack(fd, to: server)
+        } else {
+            close(fd)
+        }
+        return answer
     }
 
     /// A connected TCP socket, trying each address the name has until one answers.
@@ -99,6 +131,11 @@ private struct Reader {
     let http: PlainHTTP
     private var buffer: [UInt8] = []
     private var closed = false
+    /// Whether not one byte came back: a kept connection the server had already closed.
+    private(set) var receivedNothing = true
+    /// Whether the connection may carry the next request: the body was framed (a length or
+    /// chunks), read to its end with nothing after it, and the server did not ask to close.
+    private(set) var canCarryAnother = false
 
     init(fd: Int32, http: PlainHTTP) {
         self.fd = fd
@@ -131,15 +168,22 @@ private struct Reader {
             return .failure(.transport("sent a compressed answer (\(encoding)) though none was asked for"))
         }
         let body: Result<[UInt8], HTTPFailure>
+        var framed = true
         if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             body = chunked()
         } else if let declared = headers["content-length"] {
             guard let length = Int(declared), length >= 0 else { return .failure(.transport("a bad Content-Length")) }
             guard length <= http.limit else { return .failure(.tooLarge(limitBytes: http.limit)) }
             body = exactly(length)
+            if case .success = body { buffer.removeFirst(length) }
         } else {
+            framed = false
             body = untilClosed()
         }
+        let keepAlive =
+            statusParts[0] == "HTTP/1.1"
+            ? headers["connection"]?.lowercased() != "close" : headers["connection"]?.lowercased() == "keep-alive"
+        canCarryAnother = framed && keepAlive && !closed && buffer.isEmpty
         return body.map { HTTPResponse(status: status, body: Data($0)) }
     }
 
@@ -170,7 +214,15 @@ private struct Reader {
                 return .failure(.transport("a bad chunk size"))
             }
             buffer.removeFirst(lineEnd + 2)
-            if size == 0 { return .success(body) }
+            if size == 0 {
+                // Trailer lines, then the blank line that ends the message; a message left
+                // unfinished here only costs the connection its reuse.
+                while let end = line() {
+                    buffer.removeFirst(end + 2)
+                    if end == 0 { break }
+                }
+                return .success(body)
+            }
             guard body.count + size <= http.limit else { return .failure(.tooLarge(limitBytes: http.limit)) }
             switch exactly(size + 2) {
             case let .failure(failure): return .failure(failure)
@@ -209,6 +261,7 @@ private struct Reader {
             return .unreachable("connection lost")
         }
         if n == 0 { closed = true } else { buffer += chunk[..<n] }
+        if n > 0 { receivedNothing = false }
         return nil
     }
 }

@@ -24,6 +24,8 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     private var itineraryJob: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
     /// The best-order search under way, so leaving or Esc can stop it.
     private var proposal: Task<Void, Never>?
+    /// The request for the legs of the stops as they were last drawn.
+    private var routeJob: Task<Void, Never>?
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
@@ -195,6 +197,10 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
 
     func refreshLegs() {
         generation += 1
+        // The answer for the old stops is no longer wanted: its request ends now instead of
+        // holding a connection and a thread until the server answers.
+        routeJob?.cancel()
+        routeJob = nil
         let stops = trip()?.coordinates ?? []
         guard stops.count >= 2 else {
             knownLegs = []
@@ -213,7 +219,7 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         let routes = self.routes
         let deliver = self.deliver
         deliver.begin()
-        Task.detached {
+        routeJob = Task.detached {
             let result = await routes.route(for: stops)
             deliver.finish { [weak self] in self?.receive(result, for: stops, ticket: ticket) }
         }

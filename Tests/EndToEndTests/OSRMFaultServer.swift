@@ -23,6 +23,9 @@ final class OSRMFaultServer: @unchecked Sendable {
         case compressed
         /// A complete 200 sent in chunks of `chunkSize` bytes (Transfer-Encoding: chunked).
         case chunked(body: String, chunkSize: Int)
+        /// A 200 with `body` for each of `requestsPerConnection` requests on one kept-alive
+        /// connection, which the server then closes while the client holds it idle.
+        case keepAlive(body: String, requestsPerConnection: Int)
     }
 
     let behaviour: Behaviour
@@ -30,6 +33,7 @@ final class OSRMFaultServer: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var paths: [String] = []
+    private var accepted = 0
     private var stopped = false
 
     init(_ behaviour: Behaviour) throws {
@@ -45,6 +49,9 @@ final class OSRMFaultServer: @unchecked Sendable {
     /// The request paths received so far.
     var requests: [String] { lock.withLock { paths } }
 
+    /// Connections accepted so far.
+    var connections: Int { lock.withLock { accepted } }
+
     func stop() {
         lock.withLock { stopped = true }
         shutdown(listener, Int32(SHUT_RDWR))
@@ -57,6 +64,7 @@ final class OSRMFaultServer: @unchecked Sendable {
         while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            lock.withLock { accepted += 1 }
             Thread.detachNewThread { [self] in serve(connection) }
         }
     }
@@ -114,6 +122,16 @@ final class OSRMFaultServer: @unchecked Sendable {
                 guard send(connection, String(piece.utf8.count, radix: 16) + ";ext=1\r\n" + piece + "\r\n") else { return }
             }
             _ = send(connection, "0\r\n\r\n")
+        case let .keepAlive(body, count):
+            let answer =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: keep-alive\r\n\r\n\(body)"
+            guard send(connection, answer) else { return }
+            for _ in 1..<max(1, count) {
+                guard let next = readRequestPath(connection) else { return }
+                lock.withLock { paths.append(next) }
+                guard send(connection, answer) else { return }
+            }
         case .trickle:
             guard send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
             else { return }

@@ -62,6 +62,37 @@ import Testing
         #expect(result.legs.map(\.distanceMeters) == [1200.5, 800])
     }
 
+    @Test func oneConnectionCarriesManyRequests() async throws {
+        let server = try OSRMFaultServer(.keepAlive(body: Self.twoLegs, requestsPerConnection: 10))
+        defer { server.stop() }
+        let provider = provider(for: server)
+        for shift in 0..<3 {
+            let result = await provider.route(
+                for: stops.map { Coordinate(latitude: $0.latitude + Double(shift) * 1e-3, longitude: $0.longitude) })
+            #expect(result.fallbackReason == nil)
+        }
+        #expect(provider.requestCount == RequestCount(requests: 3, legs: 6, connections: 1))
+        #expect(server.connections == 1)
+    }
+
+    @Test func aKeptConnectionTheServerClosedIsReplacedWithoutAFailure() async throws {
+        let server = try OSRMFaultServer(.keepAlive(body: Self.twoLegs, requestsPerConnection: 1))
+        defer { server.stop() }
+        let provider = provider(for: server)
+        for shift in 0..<3 {
+            let result = await provider.route(
+                for: stops.map { Coordinate(latitude: $0.latitude + Double(shift) * 1e-3, longitude: $0.longitude) })
+            #expect(result.fallbackReason == nil)
+            // Let the server's close arrive, as an idle timeout does between two edits.
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(provider.requestCount == RequestCount(requests: 3, legs: 6, connections: 3))
+        #expect(server.requests.count == 3)
+    }
+
+    private static let twoLegs =
+        #"{"code":"Ok","routes":[{"legs":[{"distance":1200.5,"duration":100},{"distance":800,"duration":70}]}],"waypoints":[{"distance":1},{"distance":2},{"distance":3}]}"#
+
     /// Servers that answer get a time limit they never reach, however loaded the machine: only the
     /// ones that never finish should meet the limit, and for them it is kept short.
     private func provider(for server: OSRMFaultServer) -> OSRMRouteProvider {
@@ -85,7 +116,7 @@ import Testing
 
         #expect(result.legs == EstimateRouteProvider().instantLegs(for: stops))
         #expect(result.fallbackReason == "2 of 2 legs estimated: OSRM 127.0.0.1:\(server.port) \(fault.reason)")
-        #expect(provider.requestCount == RequestCount(requests: 1, legs: 2))
+        #expect(provider.requestCount.requests == 1 && provider.requestCount.legs == 2)
         #expect(server.requests.count == 1)
         #expect(server.requests.first?.hasPrefix("/route/v1/driving/7.427600,43.739300;7.419900,43.731400;") == true)
         // Nothing failed is remembered: the next attempt asks again.
@@ -116,7 +147,8 @@ import Testing
             result.fallbackReason == "3 of 3 legs estimated: OSRM 127.0.0.1:\(server.port) cannot route it "
                 + "(NoSegment: Could not find a matching segment for coordinate 0)")
         // Legs 0..<3, then 0..<1 and 1..<3, then 1..<2 and 2..<3.
-        #expect(provider.requestCount == RequestCount(requests: 5, legs: 3 + 1 + 2 + 1 + 1))
+        // Each answer says "Connection: close": no connection is kept past it.
+        #expect(provider.requestCount == RequestCount(requests: 5, legs: 3 + 1 + 2 + 1 + 1, connections: 5))
     }
 
     @Test func anUnreachableServerIsSaidSo() async throws {

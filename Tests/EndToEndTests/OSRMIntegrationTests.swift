@@ -17,7 +17,7 @@ import Testing
         #expect(result.legs.map(\.distanceMeters) == own.map(\.distance))
         #expect(result.legs.map(\.durationSeconds) == own.map(\.duration))
         #expect(result.legs.allSatisfy { $0.source == .osrm })
-        #expect(provider.requestCount == RequestCount(requests: 1, legs: 7))
+        #expect(provider.requestCount == RequestCount(requests: 1, legs: 7, connections: 1))
 
         // What `roadtrip route --osrm URL --json` prints carries the same figures.
         let names = Monaco.tour.indices.map { "stop \($0 + 1)" }
@@ -62,19 +62,28 @@ import Testing
         let first = await provider.route(for: stops)
         #expect(first.fallbackReason == nil)
         #expect(first.legs.allSatisfy { $0.source == .osrm })
-        #expect(provider.requestCount == RequestCount(requests: 1, legs: 99))
+        #expect(provider.requestCount == RequestCount(requests: 1, legs: 99, connections: 1))
 
         // Move stop 51 one place up: legs 49, 50 and 51 change, the other 96 are known.
         stops.swapAt(49, 50)
         #expect(provider.knownLegs(for: stops).filter { $0 == nil }.count == 3)
         let edited = await provider.route(for: stops)
         #expect(edited.fallbackReason == nil)
-        #expect(provider.requestCount == RequestCount(requests: 2, legs: 102))
+        // The second request went down the connection the first one opened (keep-alive).
+        #expect(provider.requestCount == RequestCount(requests: 2, legs: 102, connections: 1))
+
+        // Undo puts the stops back: every leg is known, so nothing is asked; redo likewise.
+        stops.swapAt(49, 50)
+        #expect(provider.knownLegs(for: stops).allSatisfy { $0 != nil })
+        #expect(await provider.route(for: stops) == first)
+        stops.swapAt(49, 50)
+        #expect(await provider.route(for: stops) == edited)
+        #expect(provider.requestCount == RequestCount(requests: 2, legs: 102, connections: 1))
 
         let relaunched = OSRMRouteProvider(configuration: configuration, cacheFolder: folder)
         #expect(relaunched.knownLegs(for: stops).allSatisfy { $0 != nil })
         let warm = await relaunched.route(for: stops)
-        #expect(relaunched.requestCount == RequestCount(requests: 0, legs: 0))
+        #expect(relaunched.requestCount == RequestCount())
         #expect(warm == edited)
     }
 
@@ -89,7 +98,7 @@ import Testing
 
         #expect(result.fallbackReason == nil)
         // 29 legs at 9 legs a request: stops 0…9, 9…18, 18…27, 27…29.
-        #expect(provider.requestCount == RequestCount(requests: 4, legs: 29))
+        #expect(provider.requestCount == RequestCount(requests: 4, legs: 29, connections: 1))
         var expected: [Double] = []
         for start in stride(from: 0, to: 29, by: 9) {
             let chunk = Array(stops[start...min(start + 9, 29)])

@@ -34,7 +34,11 @@ public final class OSRMRouteProvider: RouteProvider {
     public var label: String { configuration.label }
 
     /// What this provider has asked its server so far.
-    public var requestCount: RequestCount { counter.value }
+    public var requestCount: RequestCount {
+        var count = counter.value
+        count.connections = client.connections.connectionsOpened
+        return count
+    }
 
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
         zip(stops, stops.dropFirst()).map { from, to in

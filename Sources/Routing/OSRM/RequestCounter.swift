@@ -8,10 +8,13 @@ public struct RequestCount: Sendable, Hashable {
     public var requests = 0
     /// Legs those requests asked for.
     public var legs = 0
+    /// TCP connections opened for them: with keep-alive, one for many requests.
+    public var connections = 0
 
-    public init(requests: Int = 0, legs: Int = 0) {
+    public init(requests: Int = 0, legs: Int = 0, connections: Int = 0) {
         self.requests = requests
         self.legs = legs
+        self.connections = connections
     }
 }
 

@@ -125,31 +125,52 @@ final class WaypointEditorViewSpy: WaypointEditorViewProtocol {
     func show(_ model: WaypointEditorViewModel) { self.model = model }
 }
 
-/// A route provider whose answers the test releases by hand, to see "Calculating…" and late results.
+/// A route provider whose answers the test releases by hand, to see "Calculating…" and late
+/// results; a request whose task is cancelled ends at once and is counted.
 final class ManualRouteProvider: RouteProvider, @unchecked Sendable {
+    // @unchecked: every `var` is only touched under `lock`.
     private let lock = NSLock()
-    private var waiting: [CheckedContinuation<[Leg], Error>] = []
+    private var waiting: [(id: Int, continuation: CheckedContinuation<[Leg], Error>)] = []
+    private var cancelledEarly: Set<Int> = []
+    private var nextID = 0
+    private var cancelledCount = 0
     var label: String { "manual" }
 
     func legs(for stops: [Coordinate]) async throws -> [Leg] {
-        try await withCheckedThrowingContinuation { c in
-            lock.lock()
-            waiting.append(c)
-            lock.unlock()
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { c in
+                let early = lock.withLock {
+                    if cancelledEarly.remove(id) != nil { return true }
+                    waiting.append((id, c))
+                    return false
+                }
+                if early { c.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let c: CheckedContinuation<[Leg], Error>? = lock.withLock {
+                cancelledCount += 1
+                guard let index = waiting.firstIndex(where: { $0.id == id }) else {
+                    cancelledEarly.insert(id)
+                    return nil
+                }
+                return waiting.remove(at: index).continuation
+            }
+            c?.resume(throwing: CancellationError())
         }
     }
 
-    var pending: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting.count
-    }
+    var pending: Int { lock.withLock { waiting.count } }
+
+    /// Requests whose task was cancelled before they were answered.
+    var cancelled: Int { lock.withLock { cancelledCount } }
 
     /// Answers the oldest request.
     func answer(_ result: Result<[Leg], Error>) {
-        lock.lock()
-        let c = waiting.isEmpty ? nil : waiting.removeFirst()
-        lock.unlock()
+        let c = lock.withLock { waiting.isEmpty ? nil : waiting.removeFirst().continuation }
         c?.resume(with: result)
     }
 }

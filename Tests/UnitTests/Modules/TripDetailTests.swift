@@ -93,19 +93,15 @@ import TestSupport
         let (presenter, _) = makePresenter(routes: routes, deliver: UIDelivery(post: { box.append($0) }))
         #expect(view.model?.rows[1].legDistance == "Calculating…")
         #expect(view.model?.total == "Calculating…")
-        // The list changes while the first request is in flight.
+        // The list changes while the first request is in flight: its answer is no longer wanted,
+        // so it is cancelled, and only the new one waits.
         presenter.didMoveWaypoint(from: 2, to: 1)
-        while routes.pending < 2 { await Task.yield() }
-        let stale = [
-            Leg(from: Fixtures.paris, to: Fixtures.lyon, distanceMeters: 1, durationSeconds: 60, source: .osrm),
-            Leg(from: Fixtures.lyon, to: Fixtures.marseille, distanceMeters: 1, durationSeconds: 60, source: .osrm)
+        while routes.cancelled < 1 || routes.pending < 1 { await Task.yield() }
+        #expect(routes.pending == 1)
+        let fresh = [
+            Leg(from: Fixtures.paris, to: Fixtures.lyon, distanceMeters: 100_000, durationSeconds: 60, source: .osrm),
+            Leg(from: Fixtures.lyon, to: Fixtures.marseille, distanceMeters: 100_000, durationSeconds: 60, source: .osrm)
         ]
-        routes.answer(.success(stale))
-        let fresh = stale.map {
-            var l = $0
-            l.distanceMeters = 100_000
-            return l
-        }
         routes.answer(.success(fresh))
         while box.count < 2 { await Task.yield() }
         posted = box.takeAll()
