@@ -522,14 +522,15 @@ final class NCursesCanvas: Canvas {
 // MARK: - Testing without a terminal
 
 extension NCursesTerminal {
-    /// A terminal drawing into /dev/null at a fixed size, for testing the adapter itself.
+    /// A terminal drawing into /dev/null (or `outputPath`, to see what it sends) at a fixed size,
+    /// for testing the adapter itself.
     /// Keys come from `inputDescriptor` (a pipe the test writes to) or nowhere. No signal
     /// handlers are installed; the current locale decides `unicode`.
     static func headless(
         width: Int, height: Int, term: String = "xterm-256color", inputDescriptor: Int32? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], outputPath: String = "/dev/null"
     ) throws -> NCursesTerminal {
-        guard let output = fopen("/dev/null", "w") else { throw TerminalError.cannotStart("cannot open /dev/null") }
+        guard let output = fopen(outputPath, "w") else { throw TerminalError.cannotStart("cannot open \(outputPath)") }
         let input = inputDescriptor.map { fdopen($0, "r") } ?? fopen("/dev/null", "r")
         guard let input else {
             fclose(output)

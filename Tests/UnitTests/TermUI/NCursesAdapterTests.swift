@@ -19,6 +19,34 @@ struct NCursesAdapterTests {
         try body(terminal)
     }
 
+    /// Every frame is drawn whole onto the canvas, but only the cells that changed since the last
+    /// frame reach the terminal: a frame like the last sends nothing, one changed word a few bytes.
+    @Test func onlyChangedCellsAreSentToTheTerminal() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("curses-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        let terminal = try NCursesTerminal.headless(width: 60, height: 12, outputPath: path)
+        defer { terminal.stop() }
+        func sent() -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
+        func frame(_ changed: String) {
+            terminal.canvas.clear()
+            for row in 0..<12 {
+                terminal.canvas.draw(
+                    "Stop \(row): a place on the way, and a note about it", at: Point(x: 0, y: row), style: .normal)
+            }
+            terminal.canvas.draw(changed, at: Point(x: 8, y: 5), style: .normal)
+            terminal.present()
+        }
+        frame("Lyon")
+        let first = sent()
+        frame("Lyon")
+        let same = sent() - first
+        frame("Nice")
+        let oneWord = sent() - first - same
+        #expect(first > 12 * 40)
+        #expect(same < 16)
+        #expect(oneWord > 0 && oneWord < 40)
+    }
+
     @Test func drawsAtTheRequestedSize() throws {
         try withTerminal(width: 33, height: 7) { t in
             #expect(t.canvas.size == Size(width: 33, height: 7))
