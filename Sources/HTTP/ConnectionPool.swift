@@ -18,7 +18,7 @@ public final class ConnectionPool: Sendable {
     }
     private let state = Mutex(State())
 
-    public init() {}
+    init() {}
 
     deinit {
         state.withLock { state in
