@@ -62,32 +62,25 @@ import Testing
         #expect(result.legs.map(\.distanceMeters) == [1200.5, 800])
     }
 
-    @Test func oneConnectionCarriesManyRequests() async throws {
-        let server = try OSRMFaultServer(.keepAlive(body: Self.twoLegs, requestsPerConnection: 10))
+    /// Requests a server takes per connection, how long the client waits between edits, and the
+    /// connections three requests must then open: one when the server keeps it; a new one each time
+    /// it closes it, whether the close arrived before the next request (a pause) or races it.
+    @Test(arguments: [(10, 0, 1), (1, 50, 3), (1, 0, 3)])
+    func keptConnectionsCarryRequestsAndClosedOnesAreReplacedUnseen(
+        requestsPerConnection: Int, pauseMilliseconds: Int, connections: Int
+    ) async throws {
+        let server = try OSRMFaultServer(.keepAlive(body: Self.twoLegs, requestsPerConnection: requestsPerConnection))
         defer { server.stop() }
         let provider = provider(for: server)
         for shift in 0..<3 {
             let result = await provider.route(
                 for: stops.map { Coordinate(latitude: $0.latitude + Double(shift) * 1e-3, longitude: $0.longitude) })
             #expect(result.fallbackReason == nil)
+            try await Task.sleep(for: .milliseconds(pauseMilliseconds))
         }
-        #expect(provider.requestCount == RequestCount(requests: 3, legs: 6, connections: 1))
-        #expect(server.connections == 1)
-    }
-
-    @Test func aKeptConnectionTheServerClosedIsReplacedWithoutAFailure() async throws {
-        let server = try OSRMFaultServer(.keepAlive(body: Self.twoLegs, requestsPerConnection: 1))
-        defer { server.stop() }
-        let provider = provider(for: server)
-        for shift in 0..<3 {
-            let result = await provider.route(
-                for: stops.map { Coordinate(latitude: $0.latitude + Double(shift) * 1e-3, longitude: $0.longitude) })
-            #expect(result.fallbackReason == nil)
-            // Let the server's close arrive, as an idle timeout does between two edits.
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(provider.requestCount == RequestCount(requests: 3, legs: 6, connections: 3))
+        #expect(provider.requestCount == RequestCount(requests: 3, legs: 6, connections: connections))
         #expect(server.requests.count == 3)
+        #expect(server.connections == connections)
     }
 
     private static let twoLegs =
