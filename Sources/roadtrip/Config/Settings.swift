@@ -52,6 +52,10 @@ extension GlobalOptions {
                 "osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm,
                 default: "none (offline estimate)"),
             pick("osrm_data", flag: ("--osrm-data", osrmDataOption), file: file.osrmData, default: "none"),
+            pick("router", flag: ("--router", router?.engine.rawValue), file: file.router, default: RoutingEngine.osrm.rawValue),
+            pick(
+                "valhalla", flag: ("--router", router?.engine == .valhalla ? router?.url : nil), file: file.valhalla,
+                default: "none"),
             pick(
                 "osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout,
                 default: "5"),
