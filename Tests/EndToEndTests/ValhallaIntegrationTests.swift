@@ -41,6 +41,35 @@ import TestSupport
         #expect(provider.requestCount.requests == 1)
     }
 
+    @Test func aTripAboveTheLocationLimitIsSplitIntoRequestsSharingTheirBoundaryStop() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        // At the microdegree grid the provider asks at, so that the direct requests ask the same.
+        var stops = Monaco.stops(45).map { stop in
+            Coordinate(latitude: (stop.latitude * 1e6).rounded() / 1e6, longitude: (stop.longitude * 1e6).rounded() / 1e6)
+        }
+        let result = await provider.route(for: stops)
+
+        // Valhalla's default limit is 20 locations: 44 legs are 19 + 19 + 6, in three requests.
+        #expect(result.fallbackReason == nil)
+        #expect(provider.requestCount == RequestCount(requests: 3, legs: 44, connections: 1))
+        #expect(result.legs.allSatisfy { $0.source == .valhalla })
+        var own: [(distance: Double, duration: Double)] = []
+        for chunk in [0...19, 19...38, 38...44] {
+            own += try await ValhallaFixture.ownLegs(server.baseURL, Array(stops[chunk]))
+        }
+        #expect(result.legs.map(\.distanceMeters) == own.map(\.distance))
+        #expect(result.legs.map(\.durationSeconds) == own.map(\.duration))
+
+        // Moving one stop asks for its two legs only, in one request.
+        stops[30] = Monaco.harbour
+        let edited = await provider.route(for: stops)
+        #expect(edited.fallbackReason == nil)
+        #expect(provider.requestCount == RequestCount(requests: 4, legs: 46, connections: 1))
+        #expect(edited.legs.allSatisfy { $0.source == .valhalla })
+    }
+
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {
         let server = try await ValhallaFixture.startMonaco()
         defer { server.stop() }
