@@ -29,6 +29,16 @@ public enum RouteProviders {
         return OSRMRouteProvider(configuration: configuration, estimate: estimate, cacheFolder: cacheFolder)
     }
 
+    /// The travel-matrix provider of the same engine and server as `routes` (for the best
+    /// order), or nil when `routes` is no road engine's.
+    public static func matrix(for routes: any RouteProvider) -> (any TravelTimeMatrixProviding)? {
+        if let osrm = routes as? OSRMRouteProvider { return OSRMTravelMatrixProvider(configuration: osrm.configuration) }
+        if let valhalla = routes as? ValhallaRouteProvider {
+            return ValhallaTravelMatrixProvider(configuration: valhalla.configuration)
+        }
+        return nil
+    }
+
     /// How long one OSRM request may take: `--osrm-timeout` (seconds) wins over
     /// `ROADTRIP_OSRM_TIMEOUT`, else 5 s. Throws a one-line message for anything but a number of
     /// seconds above 0 and at most 600.

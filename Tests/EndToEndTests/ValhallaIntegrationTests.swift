@@ -70,6 +70,29 @@ import TestSupport
         #expect(edited.legs.allSatisfy { $0.source == .valhalla })
     }
 
+    @Test func theTravelMatrixEqualsValhallasOwnAndTheBestOrderUsesIt() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let stops = [Monaco.casino, Monaco.stadium, Monaco.larvotto, Monaco.palace]
+        let routes = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let provider = try #require(RouteProviders.matrix(for: routes))
+        #expect(provider.label == "Valhalla 127.0.0.1:\(server.port)")
+        let matrix = try await provider.matrix(for: stops)
+        let own = try await ValhallaFixture.ownMatrix(server.baseURL, stops)
+        #expect(matrix.durations == own.durations.map { $0.map { $0 ?? .infinity } })
+        #expect(matrix.distances == own.distances.map { $0.map { $0 ?? .infinity } })
+        #expect(stops.indices.allSatisfy { matrix.durations[$0][$0] == 0 && matrix.distances[$0][$0] == 0 })
+        #expect(matrix.distances[0][1] > 1000)
+
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let trip = Trip(
+            name: "Zigzag", waypoints: stops.enumerated().map { Waypoint(name: "Stop \($0.offset + 1)", coordinate: $0.element) })
+        let sandbox = try CLISandbox(trips: [trip])
+        let optimized = try sandbox.run(["optimize", "Zigzag", "--router", "valhalla", server.baseURL.absoluteString])
+        #expect(optimized.status == 0, "\(optimized)")
+        #expect(optimized.stdout.contains(", Valhalla 127.0.0.1:\(server.port))"), "\(optimized.stdout)")
+    }
+
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {
         let server = try await ValhallaFixture.startMonaco()
         defer { server.stop() }

@@ -78,6 +78,30 @@ enum ValhallaFixture {
     }
 }
 
+extension ValhallaFixture {
+    /// Valhalla's own travel matrix for the stops, asked without the provider (a POST): seconds
+    /// and metres, nil where no road joins a pair.
+    static func ownMatrix(_ server: URL, _ stops: [Coordinate]) async throws -> (durations: [[Double?]], distances: [[Double?]]) {
+        let locations: [[String: Any]] = stops.map { ["lat": $0.latitude, "lon": $0.longitude] }
+        let body: [String: Any] = [
+            "sources": locations, "targets": locations, "costing": "auto", "units": "kilometers", "verbose": false
+        ]
+        var request = URLRequest(url: server.appendingPathComponent("sources_to_targets"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        struct Answer: Decodable {
+            struct Matrices: Decodable {
+                var durations: [[Double?]]
+                var distances: [[Double?]]
+            }
+            var sources_to_targets: Matrices
+        }
+        let matrices = try JSONDecoder().decode(Answer.self, from: data).sources_to_targets
+        return (matrices.durations, matrices.distances.map { $0.map { $0.map { $0 * 1000 } } })
+    }
+}
+
 /// valhalla_service started through `Scripts/valhalla.sh serve` (which `exec`s it, so its pid is
 /// the server's), stopped by `stop()` or when released.
 final class ValhallaTestServer: Sendable {

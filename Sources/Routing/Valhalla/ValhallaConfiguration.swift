@@ -54,21 +54,39 @@ struct ValhallaConfiguration: Sendable, Hashable {
     /// One `/route` request for consecutive stops, as a GET with the request in `json=`: every
     /// stop a "break" (a leg ends there), distances in kilometres, no turn-by-turn directions.
     func routeURL(for points: [GridPoint]) -> URL? {
+        let locations = points.map { location($0, type: "break") }.joined(separator: ",")
+        return url(
+            "route",
+            json: "{\"locations\":[\(locations)],\"costing\":\"\(costingText)\","
+                + "\"units\":\"kilometers\",\"directions_type\":\"none\"}")
+    }
+
+    /// One `/sources_to_targets` request from every stop to every stop, answered as two plain
+    /// matrices (`verbose: false`), distances in kilometres.
+    func matrixURL(for points: [GridPoint]) -> URL? {
+        let locations = points.map { location($0, type: nil) }.joined(separator: ",")
+        return url(
+            "sources_to_targets",
+            json: "{\"sources\":[\(locations)],\"targets\":[\(locations)],\"costing\":\"\(costingText)\","
+                + "\"units\":\"kilometers\",\"verbose\":false}")
+    }
+
+    private var costingText: String { costing.filter { $0.isLetter || $0.isNumber || $0 == "_" } }
+
+    private func location(_ point: GridPoint, type: String?) -> String {
+        "{\"lat\":\(point.latitudeText),\"lon\":\(point.longitudeText),"
+            + (type.map { "\"type\":\"\($0)\"," } ?? "") + "\"search_cutoff\":\(searchCutoffMeters)}"
+    }
+
+    /// A GET of `action` with the request in `json=`.
+    private func url(_ action: String, json: String) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        let locations = points.map { point in
-            "{\"lat\":\(point.latitudeText),\"lon\":\(point.longitudeText),"
-                + "\"type\":\"break\",\"search_cutoff\":\(searchCutoffMeters)}"
-        }
-        let costingText = costing.filter { $0.isLetter || $0.isNumber || $0 == "_" }
-        let json =
-            "{\"locations\":[\(locations.joined(separator: ","))],\"costing\":\"\(costingText)\","
-            + "\"units\":\"kilometers\",\"directions_type\":\"none\"}"
         // Only unreserved characters pass unescaped: a "+" or a space would be read differently.
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         guard let query = json.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
-        return URL(string: "\(base)/route?json=\(query)")
+        return URL(string: "\(base)/\(action)?json=\(query)")
     }
 }
 

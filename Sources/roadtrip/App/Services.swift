@@ -17,10 +17,10 @@ struct Services: Sendable {
         let timeout: Duration
         do { timeout = try RouteProviders.timeout(option: options.osrmTimeout) } catch { throw UserError("\(error)") }
         if let valhalla = options.valhalla {
-            // No travel matrix from Valhalla yet: the best-order search estimates between stops.
             do {
                 let routes = try RouteProviders.make(osrmURL: nil, valhallaURL: valhalla, timeout: timeout)
-                return Services(routes: routes, matrix: EstimatedTravelMatrixProvider(), server: nil)
+                let matrix = RouteProviders.matrix(for: routes) ?? EstimatedTravelMatrixProvider()
+                return Services(routes: routes, matrix: matrix, server: nil)
             } catch {
                 throw UserError("\(error)")
             }

@@ -94,3 +94,35 @@ import Testing
         #expect(ValhallaConfiguration(urlString: "ftp://127.0.0.1") == nil)
     }
 }
+
+/// Reading Valhalla's `/sources_to_targets` answers.
+@Suite struct ValhallaMatrixAnswerTests {
+    private func response(_ status: Int, _ json: String) -> HTTPResponse {
+        HTTPResponse(status: status, body: Data(json.utf8))
+    }
+
+    @Test func readsSecondsAndMetresWithNoRoadAsInfinity() throws {
+        let json =
+            #"{"sources_to_targets":{"durations":[[0,242],[null,0]],"distances":[[0.0,3.089],[null,0.0]]},"units":"kilometers"}"#
+        let matrix = try ValhallaTravelMatrixProvider.parse(response(200, json), count: 2, label: "Valhalla h:1")
+        #expect(matrix.durations == [[0, 242], [.infinity, 0]])
+        #expect(matrix.distances == [[0, 3089], [.infinity, 0]])
+    }
+
+    @Test func refusalsAndMisfitsAreOneLineErrors() {
+        let refused =
+            #"{"error_code":154,"error":"Path distance exceeds\nthe max distance limit: 400000 meters","status_code":400}"#
+        let refusal = #expect(throws: OSRMTableError.self) {
+            try ValhallaTravelMatrixProvider.parse(response(400, refused), count: 2, label: "Valhalla h:1")
+        }
+        #expect(
+            refusal?.description
+                == "Valhalla h:1 refused the travel-time table (154: Path distance exceeds the max distance limit: 400000 meters)"
+        )
+        let small = #"{"sources_to_targets":{"durations":[[0]],"distances":[[0]]}}"#
+        let misfit = #expect(throws: OSRMTableError.self) {
+            try ValhallaTravelMatrixProvider.parse(response(200, small), count: 2, label: "Valhalla h:1")
+        }
+        #expect(misfit?.description == "Valhalla h:1 answered a travel-time table without 2×2 durations")
+    }
+}
