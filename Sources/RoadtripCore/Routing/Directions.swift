@@ -95,7 +95,8 @@ extension RouteStep {
         let direction = modifier.map { $0 == "uturn" ? "make a U-turn" : $0 }
         switch maneuver {
         case "depart":
-            return "Head " + (direction.map { "\($0) " } ?? "") + "on \(road)"
+            // OSRM's depart modifier is relative to a heading the driver does not have yet: left out.
+            return "Start on \(road)"
         case "arrive":
             return "Arrive" + (modifier.map { $0 == "straight" ? "" : " (destination on the \($0))" } ?? "")
         case "roundabout", "rotary":

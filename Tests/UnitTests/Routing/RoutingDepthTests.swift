@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadtripCore
 @testable import Routing
+@testable import Itinerary
 @testable import TripDetail
 @testable import TripFile
 
@@ -104,7 +105,7 @@ import Testing
             RouteStep(maneuver: "arrive", name: "", distanceMeters: 0, durationSeconds: 0)
         ]
         #expect(steps[1].sentence(unit: .kilometers) == "Turn right onto Mannerheimintie (E12), 1.2 km")
-        #expect(steps[0].sentence(unit: .kilometers) == "Head north on Rue Grimaldi, 200 m")
+        #expect(steps[0].sentence(unit: .kilometers) == "Start on Rue Grimaldi, 200 m")
         #expect(steps[2].instruction == "At the roundabout take the 2nd exit onto A8")
         #expect(steps[3].sentence(unit: .kilometers) == "Arrive")
         let leg = LegDirections(steps: steps, distanceMeters: 4400, durationSeconds: 240)
@@ -113,7 +114,7 @@ import Testing
         #expect(lines.first == "1. Home → Away · 4.4 km · 4 min")
         #expect(lines[2] == "  2.  Turn right onto Mannerheimintie (E12), 1.2 km")
         let markdown = DirectionsText.markdown(tripName: "A *bold* trip", names: ["Home", "Away"], legs: [leg], unit: .kilometers)
-        #expect(markdown.hasPrefix("# A \\*bold\\* trip: directions\n\n## 1. Home → Away · 4.4 km · 4 min\n\n1. Head north"))
+        #expect(markdown.hasPrefix("# A \\*bold\\* trip: directions\n\n## 1. Home → Away · 4.4 km · 4 min\n\n1. Start on"))
     }
 
     @Test func avoidAndViaAreSavedOnlyWhenSetAndOldFilesLoad() throws {
@@ -155,5 +156,28 @@ import Testing
         #expect(names(1) == ["A", "B", "v"])
         #expect(names(3) == ["B", "C"])
         #expect(names(0) == nil)
+    }
+
+    @Test func theItineraryAndTheBestOrderSeeOnlyRealStops() {
+        let c = { (lat: Double) in Coordinate(latitude: lat, longitude: 7) }
+        let trip = Trip(
+            name: "t",
+            waypoints: [
+                Waypoint(name: "A", coordinate: c(1)), Waypoint(name: "v", coordinate: c(2), via: true),
+                Waypoint(name: "B", coordinate: c(3)), Waypoint(name: "C", coordinate: c(4))
+            ])
+        let legs = [
+            Leg(from: c(1), to: c(2), distanceMeters: 100, durationSeconds: 10, source: .osrm, geometry: [c(1), c(2)]),
+            Leg(from: c(2), to: c(3), distanceMeters: 200, durationSeconds: 20, source: .osrm, geometry: [c(2), c(3)]),
+            Leg(from: c(3), to: c(4), distanceMeters: 50, durationSeconds: nil, source: .geodesic)
+        ]
+        let (real, joined) = trip.withoutShapingPoints(legs: legs)
+        #expect(real.waypoints.map(\.name) == ["A", "B", "C"])
+        #expect(joined.map(\.distanceMeters) == [300, 50])
+        #expect(joined[0].durationSeconds == 30 && joined[0].from == c(1) && joined[0].to == c(3))
+        #expect(joined[0].geometry == [c(1), c(2), c(3)])
+        #expect(trip.withoutShapingPoints(legs: []).legs.isEmpty)
+        let plan = ItineraryPlanner.plan(trip: trip, legs: legs)
+        #expect(plan.stops.map(\.name) == ["A", "B", "C"])
     }
 }
