@@ -24,8 +24,10 @@ struct TripDetailViewModel: Equatable, Sendable {
         /// The trip name is being edited, starting from `text`.
         case renaming(text: String)
         case confirming(question: String)
-        /// The best order is being looked for: Esc stops.
+        /// The best order is being looked for: Esc stops and applies the best found so far.
         case searching
+        /// Esc was pressed: the best order found so far is applied when the search hands it over.
+        case stopping
         /// A better order was found: Enter applies it, Esc keeps the old one.
         case proposing(summary: String, order: String)
         /// Typing the path of a file whose stops join the trip.
@@ -81,6 +83,9 @@ protocol TripDetailPresenterProtocol: AnyObject {
     func didPressExport()
     func didCommitPath(_ text: String)
     func didCancelPath()
+    func didPressAvoid()
+    func didPressDirections()
+    func didPressAlternative()
 }
 
 /// The legs of the trip as far as they are known: nil where a figure is still being calculated.
@@ -89,11 +94,14 @@ struct LegsState: Equatable, Sendable {
     public var source: String
     /// Why some legs fell back to an estimate, if they did.
     public var note: String?
+    /// What of the trip's avoidance the router could not apply, if any.
+    public var avoidNote: String?
 
-    public init(legs: [Leg?], source: String, note: String? = nil) {
+    public init(legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil) {
         self.legs = legs
         self.source = source
         self.note = note
+        self.avoidNote = avoidNote
     }
 }
 
@@ -112,7 +120,9 @@ protocol TripDetailInteractorProtocol: AnyObject {
     func itineraryLines() -> [String]
     /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
     func proposeOrder()
-    /// Stops the search `proposeOrder` started; its answer never arrives.
+    /// Asks the search `proposeOrder` started to answer now with its best order so far.
+    func stopProposal()
+    /// Stops the search `proposeOrder` started; its answer is not wanted.
     func cancelProposal()
     /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
     func applyOrder(_ proposal: OrderProposal) -> String?
@@ -126,14 +136,25 @@ protocol TripDetailInteractorProtocol: AnyObject {
     func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem>
     var unit: DistanceUnit { get }
     func toggleUnit()
+    /// Moves the trip to the next avoidance (nothing, motorways, tolls, ferries, motorways and tolls, all).
+    func cycleAvoid() -> (avoid: RoadAvoidance, error: String?)
+    /// The directions page's lines; "Asking … for directions…" until the router answers.
+    func directionsLines() -> [String]
+    /// Asks for the routes of the leg reaching stop `row` and takes the next one as a shaping point;
+    /// what happened arrives through `output`.
+    func cycleAlternative(arrivingAt row: Int)
 }
 
 @MainActor
 protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
+    /// How far the best-order search has got, a hundred times a search at most.
+    func orderSearchDidProgress(_ progress: OrderSearchProgress)
     /// A write failed, every edit is on disk again, or another program's change was taken in.
     func didChangeSaveState(_ news: SaveNews)
+    /// The next alternative of a leg was chosen (the trip changed), or why not.
+    func alternativeDidArrive(_ message: StatusMessage)
 }
 
 @MainActor

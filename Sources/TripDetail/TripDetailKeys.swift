@@ -6,6 +6,7 @@ enum TripDetailAction: Sendable {
     case move(ListMove)
     case moveStopUp, moveStopDown
     case add, edit, delete, rename, toggleUnits, map, itinerary, optimize, settings
+    case avoid, directions, alternative
     case mapMove(MapMove)
     case undo, redo, help, back
     case commitName, cancelName
@@ -37,7 +38,7 @@ enum TripDetailKeyMode: KeyMode {
         case .browsing: self = .browsing
         case .renaming: self = .renaming
         case .confirming: self = .confirming
-        case .searching: self = .searching
+        case .searching, .stopping: self = .searching
         case .proposing: self = .proposing
         case .importing, .exporting: self = .typingPath
         }
@@ -69,6 +70,17 @@ extension TripDetailView {
                 KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
                 KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
                 KeyBinding(
+                    [.char("v")], .avoid,
+                    help: "avoid: nothing → motorways → tolls → ferries → motorways and tolls → all (where the road router can)",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("D")], .directions, help: "turn-by-turn directions of every leg (needs a road router)",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("A")], .alternative,
+                    help: "the next of the road router's routes to the selected stop, kept as a via point (↝)",
+                    in: [.browsing]),
+                KeyBinding(
                     [.char("I")], .importFile, help: "add the stops of a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
                     in: [.browsing]),
                 KeyBinding(
@@ -96,7 +108,9 @@ extension TripDetailView {
                     [.escape, .char("n"), .char("q")], .applyProposal(false), help: "keep the current order", hint: "keep",
                     hintKeys: "Esc", in: [.proposing]),
                 KeyBinding(
-                    [.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
+                    [.escape], .stopSearch, help: "stop looking and apply the best order found so far (u undoes it)",
+                    hint: "stop",
+                    in: [.searching]),
                 KeyBinding(
                     [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
                     in: [.browsing, .renaming, .typingPath]),

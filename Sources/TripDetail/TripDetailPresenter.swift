@@ -48,8 +48,36 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
 
     func legsDidChange(_ state: LegsState) {
         legs = state
+        if let note = state.avoidNote { message = StatusMessage(note) }
         if let note = state.note { message = StatusMessage(note, isError: true) }
         publish()
+    }
+
+    func didPressAvoid() {
+        let (avoid, error) = interactor.cycleAvoid()
+        message =
+            error.map { StatusMessage($0, isError: true) }
+            ?? StatusMessage("Avoiding \(avoid.sentenceText) where the road router can (v: the next choice).")
+        reload()
+    }
+
+    func didPressDirections() {
+        guard let trip else { return }
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › directions") { [weak self] in
+            self?.interactor.directionsLines() ?? []
+        }
+    }
+
+    func didPressAlternative() {
+        guard let row = selectedRow else { return }
+        message = StatusMessage("Asking \(legs.source) for other routes…")
+        publish()
+        interactor.cycleAlternative(arrivingAt: row)
+    }
+
+    func alternativeDidArrive(_ message: StatusMessage) {
+        self.message = message
+        reload()
     }
 
     public func didChangeSaveState(_ news: SaveNews) {
@@ -245,22 +273,39 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             publish()
             return
         }
-        message = StatusMessage("Looking for the best order… (Esc stops)")
+        message = StatusMessage("Looking for the best order… (Esc stops and keeps the best found so far)")
         mode = .searching
         publish()
         interactor.proposeOrder()
     }
 
     func didPressStopSearch() {
-        interactor.cancelProposal()
-        mode = .browsing
-        message = StatusMessage("Stopped looking for the best order; the order is as it was.")
+        guard mode == .searching else { return }
+        // The search hands over its best order so far within microseconds; it is applied then.
+        mode = .stopping
+        message = StatusMessage("Stopping: keeping the best order found so far…")
+        interactor.stopProposal()
+        publish()
+    }
+
+    func orderSearchDidProgress(_ progress: OrderSearchProgress) {
+        guard mode == .searching else { return }
+        message = StatusMessage(
+            "Looking for the best order: \(Int((progress.fraction * 100).rounded(.down)))% searched, "
+                + String(format: "%.1f%%", progress.saving * 100) + " less driving so far (Esc stops and keeps it)")
         publish()
     }
 
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
-        // An answer after Esc (the search finished as it was stopped) is not wanted any more.
-        guard mode == .searching else { return }
+        switch mode {
+        case .searching: propose(result)
+        case .stopping: applyStopped(result)
+        default: return  // an answer nobody waits for any more (the screen was left)
+        }
+        publish()
+    }
+
+    private func propose(_ result: Result<OrderProposal, OrderProposalError>) {
         mode = .browsing
         switch result {
         case let .failure(error):
@@ -268,7 +313,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         case let .success(found):
             guard found.changesOrder, let trip, let stops = found.reordered(trip.waypoints) else {
                 message = StatusMessage(found.summary(unit: interactor.unit))
-                break
+                return
             }
             proposal = found
             mode = .proposing(
@@ -276,7 +321,22 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 order: stops.map(\.name).joined(separator: " → "))
             message = nil
         }
-        publish()
+    }
+
+    /// Esc during the search: the best order found so far is applied at once, as one undoable edit.
+    private func applyStopped(_ result: Result<OrderProposal, OrderProposalError>) {
+        mode = .browsing
+        guard case let .success(found) = result, found.changesOrder else {
+            message = StatusMessage("Stopped looking for the best order; the order is as it was.")
+            return
+        }
+        if let error = interactor.applyOrder(found) {
+            message = StatusMessage(error, isError: true)
+        } else {
+            message = StatusMessage("Stopped: " + found.summary(unit: interactor.unit) + " Applied (u undoes it).")
+        }
+        trip = interactor.trip()
+        interactor.refreshLegs()
     }
 
     func didAnswerProposal(_ apply: Bool) {
@@ -311,16 +371,22 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         guard let trip else { return }
         let unit = interactor.unit
         var rows: [TripDetailViewModel.Row] = []
+        let warnings = LegWarning.warnings(
+            for: legs.legs.count == trip.waypoints.count - 1 ? legs.legs.compactMap { $0 } : [],
+            countries: trip.waypoints.map(\.country), dailyDrivingLimit: trip.dailyDrivingLimit)
         for (i, stop) in trip.waypoints.enumerated() {
             let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
             let calculating = i > 0 && leg == nil
+            let flagged = i > 0 && warnings.indices.contains(i - 1) && !warnings[i - 1].isEmpty
             rows.append(
                 TripDetailViewModel.Row(
                     number: "\(i + 1)",
-                    name: stop.name,
+                    name: stop.via ? "↝ " + stop.name : stop.name,
                     coordinate: Formatting.coordinate(stop.coordinate),
                     legDistance: i == 0
-                        ? "start" : leg.map { Self.distance($0, unit: unit) } ?? (calculating ? "Calculating…" : ""),
+                        ? "start"
+                        : leg.map { (flagged ? "! " : "") + Self.distance($0, unit: unit) }
+                            ?? (calculating ? "Calculating…" : ""),
                     legDuration: leg?.durationSeconds.map { Self.prefix(leg!) + Formatting.duration($0) } ?? ""
                 ))
         }
@@ -339,7 +405,14 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 }
             }
         }
-        let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        var stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        if !trip.avoid.isEmpty { stops += " · avoiding \(trip.avoid.sentenceText)" }
+        // The selected leg's warnings, when nothing else is being said.
+        var message = self.message
+        if message == nil, let row = selectedRow, row > 0, warnings.indices.contains(row - 1), !warnings[row - 1].isEmpty {
+            message = StatusMessage(
+                "Leg \(row): " + TerminalText.sanitize(warnings[row - 1].map(\.text).joined(separator: "; ")), isError: true)
+        }
         view?.show(
             TripDetailViewModel(
                 title: "Trips › " + TextLimits.shown(trip.name), detail: stops, name: TextLimits.shown(trip.name), rows: rows,

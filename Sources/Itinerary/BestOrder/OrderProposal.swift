@@ -24,10 +24,16 @@ public struct OrderProposal: Hashable, Sendable {
     /// False when the current order is already the best found: nothing to apply.
     public var changesOrder: Bool { order != Array(order.indices) }
 
-    /// The proposal for `waypoints` under `matrix`.
-    public init(waypoints: [Waypoint], matrix: TravelMatrix, source: String) {
+    /// Whether the search was stopped (Esc, Ctrl-C) before it had spent its budget: the order is
+    /// then the best found so far.
+    var stoppedEarly: Bool
+
+    /// The proposal for `waypoints` under `matrix`; `control` can stop the search early and hears
+    /// its progress.
+    public init(waypoints: [Waypoint], matrix: TravelMatrix, source: String, control: OrderSearchControl? = nil) {
         precondition(matrix.count == waypoints.count, "one matrix row per stop")
-        let best = RouteOptimizer.optimize(matrix: matrix.durations)
+        let best = RouteOptimizer.optimize(matrix: matrix.durations, control: control)
+        stoppedEarly = control?.isStopped == true && !best.exact
         let identity = Array(waypoints.indices)
         order = best.order
         waypointIDs = best.order.map { waypoints[$0].id }
@@ -42,28 +48,33 @@ public struct OrderProposal: Hashable, Sendable {
     /// Asks `provider` for the matrix of `trip`'s stops and proposes the best order.
     ///
     /// Throws the provider's error, or `OrderProposalError` when its matrix does not fit the stops.
-    public static func make(for trip: Trip, using provider: any TravelTimeMatrixProviding) async throws -> OrderProposal {
+    public static func make(
+        for trip: Trip, using provider: any TravelTimeMatrixProviding, control: OrderSearchControl? = nil
+    ) async throws -> OrderProposal {
+        // Shaping points belong to the legs of the current order: a new order leaves them out.
+        let trip = trip.withoutShapingPoints(legs: []).trip
         let matrix = try await provider.matrix(for: trip.coordinates)
         let n = trip.waypoints.count
         let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
         guard fits(matrix.durations), fits(matrix.distances) else {
             throw OrderProposalError(message: "\(provider.label) answered with a travel matrix that does not fit the \(n) stops.")
         }
-        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label)
+        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label, control: control)
     }
 
     /// `waypoints` in the proposed order, or nil when they are no longer the stops the proposal
     /// was made for (one was added, deleted or edited away meanwhile).
     public func reordered(_ waypoints: [Waypoint]) -> [Waypoint]? {
+        let waypoints = waypoints.filter { !$0.via }
         guard waypoints.count == waypointIDs.count else { return nil }
         let byID = Dictionary(waypoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let result = waypointIDs.compactMap { byID[$0] }
         return result.count == waypoints.count && Set(waypointIDs).count == waypoints.count ? result : nil
     }
 
-    /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, offline estimate)", or that the order is already best.
+    /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, times from offline estimate)", or that the order is already best.
     public func summary(unit: DistanceUnit) -> String {
-        let how = "\(exact ? "exact" : "best found"), \(source)"
+        let how = "\(exact ? "exact" : stoppedEarly ? "best found before stopping" : "best found"), times from \(source)"
         guard changesOrder else { return "The current order is already the best (\(how))." }
         let distance =
             savedMeters >= 0

@@ -23,6 +23,7 @@ struct ItineraryCommand: ParsableCommand {
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Option(help: "text (the default), markdown, ics or json.") var format: Format?
     @Flag(help: "The same as --format json.") var json = false
+    @OptionGroup var avoidOption: AvoidOption
 
     func validate() throws {
         // --json is the older spelling of --format json; asking for two formats at once is a mistake.
@@ -35,7 +36,7 @@ struct ItineraryCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: avoidOption.avoid(for: trip))
             let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
             switch json ? .json : format ?? .text {
             case .json: try Output.json(plan)
@@ -43,48 +44,6 @@ struct ItineraryCommand: ParsableCommand {
             case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))
             case .ics: Output.bytes(Data(ItineraryCalendarRenderer.text(plan, unit: context.unit).utf8))
             }
-        }
-    }
-}
-
-/// `roadtrip optimize TRIP [--apply]`: the order of the middle stops with the least driving.
-struct OptimizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "optimize", abstract: "Find the order of the middle stops with the least driving.",
-        discussion: "The first and last stops stay where they are. Without --apply nothing changes."
-    )
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
-    @Flag(help: "Save the proposed order.") var apply = false
-
-    func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
-            guard trip.waypoints.count >= 4 else {
-                throw UserError(
-                    "“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
-            }
-            let services = try Services.make(global)
-            defer { services.server?.stop() }
-            let matrix = services.matrix
-            let proposal = try CommandServices.wait {
-                try await OrderProposal.make(for: trip, using: matrix)
-            }
-            Output.line(proposal.summary(unit: context.unit))
-            guard proposal.changesOrder, let stops = proposal.reordered(trip.waypoints) else { return }
-            for (i, stop) in stops.enumerated() {
-                Output.line("\(String(repeating: " ", count: i < 9 ? 2 : 1))\(i + 1)  \(stop.name)")
-            }
-            guard apply else {
-                Output.line("Run again with --apply to save this order.")
-                return
-            }
-            try context.edit("applying the best order") { trips in
-                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints = stops }
-            }
-            Output.line("Saved the new order of “\(trip.name)”.")
         }
     }
 }

@@ -19,7 +19,7 @@ struct Roadtrip: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
             AddStopCommand.self, EditStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
-            ItineraryCommand.self, OptimizeCommand.self, ConfigCommand.self, SaveLoopCommand.self
+            ItineraryCommand.self, DirectionsCommand.self, OptimizeCommand.self, ConfigCommand.self, SaveLoopCommand.self
         ],
         defaultSubcommand: nil
     )

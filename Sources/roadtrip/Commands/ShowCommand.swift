@@ -10,6 +10,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Flag(help: "Print JSON instead of a table.") var json = false
+    @OptionGroup var avoidOption: AvoidOption
 
     /// `show --json`: the trip, its stops and the legs report's fields.
     struct Document: Encodable {
@@ -29,8 +30,14 @@ struct ShowCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
-            let report = LegsReport(names: trip.waypoints.map(\.name), legs: legs)
+            let avoid = avoidOption.avoid(for: trip)
+            let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
+            let legs = route.legs
+            let report = LegsReport(
+                names: trip.waypoints.map(\.name), legs: legs,
+                warnings: LegWarning.warnings(
+                    for: legs, countries: trip.waypoints.map(\.country), dailyDrivingLimit: trip.dailyDrivingLimit),
+                avoid: avoid.isEmpty ? nil : AvoidReport(requested: avoid, applied: route.avoided))
             if json {
                 try Output.json(
                     Document(

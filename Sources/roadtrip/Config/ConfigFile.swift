@@ -23,6 +23,7 @@ struct ConfigFile: Sendable {
         ),
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
+        ("avoid", "roads new trips and `route` stay off, e.g. \"tolls,ferries\" (motorways, tolls, ferries)"),
         ("colour", "true or false (false: no colours, as NO_COLOR)")
     ]
 
@@ -39,6 +40,7 @@ struct ConfigFile: Sendable {
     var geocoder: String?
     var dailyLimit: TimeInterval?
     var startMinutes: Int?
+    var avoid: RoadAvoidance?
     var colour: Bool?
 
     /// `$ROADTRIP_CONFIG`, else `$XDG_CONFIG_HOME/roadtrip/config.toml`, else `~/.config/roadtrip/config.toml`.
@@ -133,6 +135,12 @@ struct ConfigFile: Sendable {
                 throw fail("start_time", "start_time must be HH:MM, e.g. \"07:30\", not \"\(start)\"")
             }
             config.startMinutes = parts[0] * 60 + parts[1]
+        }
+        if let words = try string("avoid") {
+            guard let avoid = RoadAvoidance(words: words) else {
+                throw fail("avoid", "avoid must list motorways, tolls or ferries, e.g. \"tolls,ferries\", not \"\(words)\"")
+            }
+            config.avoid = avoid
         }
         if let value = table["colour"] {
             guard let flag = value.bool else {

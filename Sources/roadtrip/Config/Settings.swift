@@ -65,6 +65,7 @@ extension GlobalOptions {
                 default: "none (offline only)"),
             pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
             pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
+            pick("avoid", file: file.avoid.map { $0.isEmpty ? "none" : $0.listText }, default: "none"),
             Setting(
                 key: "colour", value: colourWanted ? "true" : "false",
                 source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default")
@@ -79,6 +80,6 @@ extension GlobalOptions {
         let file = Config.file
         return Trip(
             name: name, dailyDrivingLimit: file.dailyLimit ?? Trip.defaultDailyDrivingLimit,
-            dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes)
+            dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes, avoid: file.avoid ?? [])
     }
 }
