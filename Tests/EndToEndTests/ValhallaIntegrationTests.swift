@@ -90,7 +90,7 @@ import TestSupport
         let sandbox = try CLISandbox(trips: [trip])
         let optimized = try sandbox.run(["optimize", "Zigzag", "--router", "valhalla", server.baseURL.absoluteString])
         #expect(optimized.status == 0, "\(optimized)")
-        #expect(optimized.stdout.contains(", Valhalla 127.0.0.1:\(server.port))"), "\(optimized.stdout)")
+        #expect(optimized.stdout.contains(" Valhalla 127.0.0.1:\(server.port))"), "\(optimized.stdout)")
     }
 
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {
