@@ -90,7 +90,48 @@ import TestSupport
         let sandbox = try CLISandbox(trips: [trip])
         let optimized = try sandbox.run(["optimize", "Zigzag", "--router", "valhalla", server.baseURL.absoluteString])
         #expect(optimized.status == 0, "\(optimized)")
-        #expect(optimized.stdout.contains(", Valhalla 127.0.0.1:\(server.port))"), "\(optimized.stdout)")
+        #expect(optimized.stdout.contains(" Valhalla 127.0.0.1:\(server.port))"), "\(optimized.stdout)")
+    }
+
+    @Test func directionsStepsSumToTheLegAndReadAsInstructions() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let legs = await provider.route(for: Self.trip).legs
+        guard case .directions(let directions) = await provider.directions(for: Self.trip) else {
+            Issue.record("no directions from \(provider.label)")
+            return
+        }
+        #expect(directions.count == 2)
+        for (leg, legDirections) in zip(legs, directions) {
+            #expect(legDirections.distanceMeters == leg.distanceMeters)
+            #expect(legDirections.durationSeconds == leg.durationSeconds)
+            let steps = legDirections.steps
+            #expect(steps.first?.maneuver == "depart")
+            #expect(steps.last?.maneuver == "arrive")
+            #expect(steps.count > 2)
+            // Valhalla rounds each manoeuvre's length to the metre and its time to the millisecond.
+            let meters = steps.reduce(0) { $0 + $1.distanceMeters }, seconds = steps.reduce(0) { $0 + $1.durationSeconds }
+            #expect(abs(meters - leg.distanceMeters) <= Double(steps.count) * 0.5 + 0.5, "\(meters) vs \(leg.distanceMeters)")
+            #expect(abs(seconds - (leg.durationSeconds ?? 0)) <= Double(steps.count) * 0.001 + 0.01)
+            #expect(steps.dropLast().allSatisfy { !$0.instruction.isEmpty && $0.distanceMeters >= 0 })
+            #expect(!legDirections.mainRoads().isEmpty)
+        }
+
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let trip = Trip(
+            name: "Tour",
+            waypoints: Self.trip.enumerated().map { Waypoint(name: "Stop \($0.offset + 1)", coordinate: $0.element) })
+        let sandbox = try CLISandbox(trips: [trip])
+        let printed = try sandbox.run(["directions", "Tour", "--router", "valhalla", server.baseURL.absoluteString])
+        #expect(printed.status == 0 && printed.stderr.isEmpty, "\(printed)")
+        let lines = printed.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("1. Stop 1 → Stop 2 · \(Formatting.distance(legs[0].distanceMeters, unit: .kilometers)) · ")
+            })
+        #expect(lines.filter { $0.contains("1.  Start on ") }.count == 2, "\(printed.stdout)")
+        #expect(lines.filter { $0.contains("Arrive") }.count == 2, "\(printed.stdout)")
     }
 
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {
@@ -101,6 +142,7 @@ import TestSupport
         let result = await provider.route(for: [Monaco.casino, Monaco.palace, paris])
 
         #expect(result.legs.map(\.source) == [.valhalla, .estimate])
+        #expect(result.legs.map(\.noRoadRoute) == [nil, "no road route: \(provider.label) has no road near one of these stops"])
         let reason = try #require(result.fallbackReason)
         #expect(reason.hasPrefix("leg 2 estimated: Valhalla 127.0.0.1:\(server.port) cannot route it (171: "), "\(reason)")
         #expect(!reason.contains("\n"))

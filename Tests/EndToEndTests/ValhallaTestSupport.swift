@@ -109,12 +109,15 @@ final class ValhallaTestServer: Sendable {
     let baseURL: URL
     private let process: ChildProcess
     private let logFile: URL
+    /// The copy of the config naming this port, which `serve` writes beside it.
+    private let servedConfig: URL
 
     init(config: String, port: Int) throws {
         self.port = port
         self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
         logFile = ValhallaFixture.tilesFolder.appendingPathComponent("serve-\(port).log")
         try? FileManager.default.removeItem(at: logFile)
+        servedConfig = URL(fileURLWithPath: String(config.dropLast(".json".count)) + "-\(port).json")
         let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/valhalla.sh").path
         process = try ChildProcess.spawn(
             "/bin/bash", [script, "serve", config, String(port)], stdout: .appending(logFile.path),
@@ -125,6 +128,8 @@ final class ValhallaTestServer: Sendable {
 
     func stop() {
         if process.isRunning { _ = process.stop(grace: 2) }
+        try? FileManager.default.removeItem(at: logFile)
+        try? FileManager.default.removeItem(at: servedConfig)
     }
 
     /// Polls `/status` with real HTTP requests until the server answers.

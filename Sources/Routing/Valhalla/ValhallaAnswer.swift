@@ -15,6 +15,8 @@ struct ValhallaAnswer: Decodable {
         var summary: Summary
         /// The leg's line, polyline-encoded at six decimals.
         var shape: String?
+        /// The turn-by-turn manoeuvres, when they were asked for.
+        var maneuvers: [ValhallaManeuver]?
     }
 
     struct Summary: Decodable {
@@ -43,6 +45,19 @@ struct ValhallaAnswer: Decodable {
     static func concernsOnlyTheseStops(_ failure: OSRMFailure) -> Bool {
         guard case let .refused(code, _) = failure, let number = Int(code) else { return false }
         return stopErrorCodes.contains(number)
+    }
+
+    /// Why a leg has no road, in the words the trip screen shows ("no road route: Valhalla …
+    /// finds no road between these stops").
+    static func noRoadRoute(_ failure: OSRMFailure, server: String) -> String {
+        guard case let .refused(code, _) = failure else { return "no road route: " + failure.reason(server: server) }
+        switch Int(code) {
+        case 170, 442:
+            return
+                "no road route: \(server) finds no road between these stops (water without a ferry, or roads it does not connect)"
+        case 171: return "no road route: \(server) has no road near one of these stops"
+        default: return "no road route: " + failure.reason(server: server)
+        }
     }
 
     /// Reads a response: Valhalla answers stop problems with HTTP 400 and its own error code, so
@@ -82,10 +97,24 @@ struct ValhallaAnswer: Decodable {
             if let problem = Plausibility.problem(legMeters: meters, seconds: leg.summary.time) {
                 return .failure(.malformed("leg \(index + 1) has \(problem)"))
             }
-            legs.append(FetchedLeg(distanceMeters: meters, durationSeconds: leg.summary.time, geometry: Self.line(leg.shape)))
+            legs.append(
+                FetchedLeg(
+                    distanceMeters: meters, durationSeconds: leg.summary.time, geometry: Self.line(leg.shape),
+                    steps: leg.maneuvers.map { Self.steps($0, metresPerUnit: metresPerUnit) }))
         }
         // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
         return .success(FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount)))
+    }
+
+    /// The manoeuvres as steps. Valhalla names a roundabout by itself; OSRM, and so the wording,
+    /// by the road taken out of it, which is the next manoeuvre's.
+    static func steps(_ maneuvers: [ValhallaManeuver], metresPerUnit: Double) -> [RouteStep] {
+        var steps = maneuvers.map { $0.step(metresPerUnit: metresPerUnit) }
+        for index in steps.indices.dropLast() where steps[index].maneuver == "roundabout" {
+            steps[index].name = steps[index + 1].name
+            steps[index].ref = steps[index + 1].ref
+        }
+        return steps
     }
 
     /// A leg's shape without repeated points; nil when it is missing or not a polyline.

@@ -52,13 +52,14 @@ struct ValhallaConfiguration: Sendable, Hashable {
     }
 
     /// One `/route` request for consecutive stops, as a GET with the request in `json=`: every
-    /// stop a "break" (a leg ends there), distances in kilometres, no turn-by-turn directions.
-    func routeURL(for points: [GridPoint]) -> URL? {
+    /// stop a "break" (a leg ends there), distances in kilometres, turn-by-turn manoeuvres only
+    /// when asked for.
+    func routeURL(for points: [GridPoint], maneuvers: Bool = false) -> URL? {
         let locations = points.map { location($0, type: "break") }.joined(separator: ",")
         return url(
             "route",
             json: "{\"locations\":[\(locations)],\"costing\":\"\(costingText)\","
-                + "\"units\":\"kilometers\",\"directions_type\":\"none\"}")
+                + "\"units\":\"kilometers\",\"directions_type\":\"\(maneuvers ? "maneuvers" : "none")\"}")
     }
 
     /// One `/sources_to_targets` request from every stop to every stop, answered as two plain

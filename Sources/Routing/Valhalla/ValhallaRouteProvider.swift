@@ -57,6 +57,7 @@ final class ValhallaRouteProvider: RouteProvider {
     func route(for stops: [Coordinate]) async -> RouteResult {
         var legs = knownLegs(for: stops)
         var reasons: [String] = []
+        var noRoad: [Int: String] = [:]
         let missing = legs.indices.filter { legs[$0] == nil }
         let askable = missing.filter { stops[$0].isValid && stops[$0 + 1].isValid }
         if askable.count < missing.count { reasons.append("a stop has no valid coordinates") }
@@ -72,6 +73,9 @@ final class ValhallaRouteProvider: RouteProvider {
                 queue.insert(contentsOf: [first, second], at: 0)
             case .failure(let failure):
                 reasons.append(failure.reason(server: label))
+                if ValhallaAnswer.concernsOnlyTheseStops(failure) {
+                    noRoad[chunk.lowerBound] = ValhallaAnswer.noRoadRoute(failure, server: label)
+                }
                 // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
                 if !ValhallaAnswer.concernsOnlyTheseStops(failure) { queue.removeAll() }
             }
@@ -80,7 +84,12 @@ final class ValhallaRouteProvider: RouteProvider {
 
         let estimated = legs.indices.filter { legs[$0] == nil }
         let result = legs.enumerated().map { index, leg in
-            leg ?? estimate.leg(from: stops[index], to: stops[index + 1])
+            leg
+                ?? {
+                    var leg = estimate.leg(from: stops[index], to: stops[index + 1])
+                    leg.noRoadRoute = noRoad[index]
+                    return leg
+                }()
         }
         guard !estimated.isEmpty else { return RouteResult(legs: result) }
         let why = reasons.first ?? "\(label) gave no answer"
@@ -90,9 +99,9 @@ final class ValhallaRouteProvider: RouteProvider {
         return RouteResult(legs: result, fallbackReason: "\(summary): \(why)")
     }
 
-    private func fetch(_ stops: [Coordinate]) async -> Result<FetchedRoute, OSRMFailure> {
+    func fetch(_ stops: [Coordinate], maneuvers: Bool = false) async -> Result<FetchedRoute, OSRMFailure> {
         let points = stops.compactMap(GridPoint.init)
-        guard points.count == stops.count, let url = configuration.routeURL(for: points) else {
+        guard points.count == stops.count, let url = configuration.routeURL(for: points, maneuvers: maneuvers) else {
             return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
         }
         counter.record(legs: stops.count - 1)

@@ -126,3 +126,30 @@ import Testing
         #expect(misfit?.description == "Valhalla h:1 answered a travel-time table without 2×2 durations")
     }
 }
+
+/// Valhalla's manoeuvres as the steps the directions print.
+@Suite struct ValhallaManeuverTests {
+    @Test func typesNamesAndRoundaboutsReadAsOSRMsSteps() throws {
+        let json = #"""
+            {"trip":{"units":"kilometers","legs":[{"summary":{"length":1.5,"time":120},"maneuvers":[
+              {"type":3,"street_names":["Route de Menton","D 2564"],"length":0.5,"time":40},
+              {"type":26,"street_names":["Giratoire Aureglia"],"length":0.02,"time":3,"roundabout_exit_count":2},
+              {"type":27,"street_names":["Tunnel Dorsale","A8"],"length":0.9,"time":70},
+              {"type":28,"street_names":["Ferry"],"length":0.08,"time":7,"travel_type":"ferry"},
+              {"type":5,"length":0,"time":0}]}]}}
+            """#
+        let route = try ValhallaAnswer.interpret(HTTPResponse(status: 200, body: Data(json.utf8)), stopCount: 2).get()
+        let steps = try #require(route.legs[0].steps)
+        #expect(
+            steps.map(\.instruction) == [
+                "Start on Route de Menton (D 2564)",
+                "At the roundabout take the 2nd exit onto Tunnel Dorsale (A8)",
+                "Leave the roundabout onto Tunnel Dorsale (A8)",
+                "Take the ferry Ferry",
+                "Arrive (destination on the right)"
+            ])
+        #expect(steps.map(\.distanceMeters) == [500, 20, 900, 80, 0])
+        #expect(ValhallaManeuver.isRoadNumber("E 80") && ValhallaManeuver.isRoadNumber("N7"))
+        #expect(!ValhallaManeuver.isRoadNumber("Rue des Iris") && !ValhallaManeuver.isRoadNumber("Route 66 Diner"))
+    }
+}
