@@ -109,9 +109,10 @@ public final class OSRMServer: Sendable {
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-osrm-routed-\(getpid())-\(port).log")
         // WARNING keeps the per-request access log out of the file; start-up errors still land there.
+        // Tables up to 5,000 stops (the default is 100): the best order asks for one table per trip.
         let arguments = [
             "--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
-            "--verbosity", "WARNING", dataset.path
+            "--verbosity", "WARNING", "--max-table-size", "5000", dataset.path
         ]
         let process: ChildProcess
         do {
