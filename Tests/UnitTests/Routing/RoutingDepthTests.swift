@@ -180,4 +180,26 @@ import Testing
         let plan = ItineraryPlanner.plan(trip: trip, legs: legs)
         #expect(plan.stops.map(\.name) == ["A", "B", "C"])
     }
+
+    @Test func directionsPassShapingPointsWithoutArriving() {
+        let stop = { (name: String, via: Bool) in
+            Waypoint(name: name, coordinate: Coordinate(latitude: 1, longitude: 1), via: via)
+        }
+        let trip = Trip(name: "t", waypoints: [stop("A", false), stop("v", true), stop("B", false)])
+        let step = { (maneuver: String, meters: Double) in
+            RouteStep(maneuver: maneuver, modifier: "left", name: "R", distanceMeters: meters, durationSeconds: meters / 10)
+        }
+        let legs = [
+            LegDirections(steps: [step("depart", 100), step("arrive", 0)], distanceMeters: 100, durationSeconds: 10),
+            LegDirections(
+                steps: [step("depart", 50), step("turn", 20), step("arrive", 0)], distanceMeters: 70, durationSeconds: 7)
+        ]
+        let (names, joined) = trip.directionsWithoutShapingPoints(legs)
+        #expect(names == ["A", "B"])
+        #expect(joined.count == 1)
+        #expect(joined[0].steps.map(\.maneuver) == ["depart", "continue", "turn", "arrive"])
+        #expect(joined[0].steps[1].modifier == nil)
+        #expect(joined[0].distanceMeters == 170 && joined[0].durationSeconds == 17)
+        #expect(joined[0].steps.reduce(0) { $0 + $1.distanceMeters } == joined[0].distanceMeters)
+    }
 }
