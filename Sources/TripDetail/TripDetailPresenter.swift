@@ -341,7 +341,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         var rows: [TripDetailViewModel.Row] = []
         let warnings = LegWarning.warnings(
             for: legs.legs.count == trip.waypoints.count - 1 ? legs.legs.compactMap { $0 } : [],
-            countries: trip.waypoints.map(\.country), dailyDrivingLimit: trip.dailyDrivingLimit)
+            countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit)
         for (i, stop) in trip.waypoints.enumerated() {
             let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
             let calculating = i > 0 && leg == nil
