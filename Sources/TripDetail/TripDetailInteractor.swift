@@ -224,7 +224,13 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         let known = routes.knownLegs(for: stops)
         if !known.contains(where: { $0 == nil }) {
             knownLegs = known.compactMap { $0 }
-            output?.legsDidChange(LegsState(legs: known, source: routes.label))
+            let avoid = trip()?.avoid ?? []
+            let applied = routes.knownAvoidance
+            output?.legsDidChange(
+                LegsState(
+                    legs: known, source: routes.label,
+                    avoidNote: avoid.shortfall(applied: applied, router: routes.label).map { TerminalText.sanitize($0) },
+                    avoided: applied))
             return
         }
         output?.legsDidChange(LegsState(legs: known, source: routes.label))
@@ -246,7 +252,8 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
             LegsState(
                 legs: result.legs, source: label,
                 note: result.fallbackReason.map { TerminalText.sanitize($0) },
-                avoidNote: trip.avoid.shortfall(applied: result.avoided, router: label).map { TerminalText.sanitize($0) }))
+                avoidNote: trip.avoid.shortfall(applied: result.avoided, router: label).map { TerminalText.sanitize($0) },
+                avoided: result.avoided))
     }
 
     // MARK: - Avoiding, directions, alternatives
