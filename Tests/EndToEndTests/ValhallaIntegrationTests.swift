@@ -134,6 +134,36 @@ import TestSupport
         #expect(lines.filter { $0.contains("Arrive") }.count == 2, "\(printed.stdout)")
     }
 
+    @Test func avoidingReachesTheServerAsExclusionsAndIsCachedApart() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let all: RoadAvoidance = [.motorways, .tolls, .ferries]
+        let own = try await ValhallaFixture.ownLegs(server.baseURL, Self.trip, excluding: ["highways", "tolls", "ferries"])
+        let avoiding = provider.avoiding(all)
+        let result = await avoiding.route(for: Self.trip)
+
+        // Monaco's tiles hold no motorway, toll or ferry on these legs, so the figures are the
+        // plain ones; what is checked is that Valhalla accepts the exclusions and says none is used.
+        #expect(result.fallbackReason == nil)
+        #expect(result.avoided == all)
+        #expect(result.legs.map(\.distanceMeters) == own.map(\.distance))
+        #expect(result.legs.map(\.durationSeconds) == own.map(\.duration))
+        #expect(provider.knownLegs(for: Self.trip) == [nil, nil])
+        #expect(avoiding.knownLegs(for: Self.trip).allSatisfy { $0 != nil })
+        #expect(provider.requestCount.requests == 1)
+
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let cache = try TemporaryDirectory()
+        let stops = Self.trip.map { String(format: "%.4f,%.4f", $0.latitude, $0.longitude) }
+        let json = try RoadtripProcess.run(
+            ["route", "--json", "--avoid", "tolls,ferries", "--router", "valhalla", server.baseURL.absoluteString] + stops,
+            env: ["XDG_CACHE_HOME": cache.url.path])
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(answer["avoid"] as? [String: [String]] == ["requested": ["tolls", "ferries"], "applied": ["tolls", "ferries"]])
+    }
+
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {
         let server = try await ValhallaFixture.startMonaco()
         defer { server.stop() }

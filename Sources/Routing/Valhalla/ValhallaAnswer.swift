@@ -2,6 +2,15 @@ import Foundation
 import HTTP
 import RoadtripCore
 
+/// A Valhalla answer's legs, and the kinds of road a route may avoid that each still drives on.
+struct ValhallaRoute: Equatable, Sendable {
+    var fetched: FetchedRoute
+    /// Per leg: the motorways, tolls and ferries Valhalla's summary says it uses.
+    var uses: [RoadAvoidance]
+
+    var legs: [FetchedLeg] { fetched.legs }
+}
+
 /// The parts of a Valhalla `/route` answer that roadtrip reads: each leg's summary and shape, or
 /// the error Valhalla gave instead.
 struct ValhallaAnswer: Decodable {
@@ -24,6 +33,26 @@ struct ValhallaAnswer: Decodable {
         var length: Double
         /// Seconds.
         var time: Double
+        var hasHighway: Bool?
+        var hasToll: Bool?
+        var hasFerry: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case length
+            case time
+            case hasHighway = "has_highway"
+            case hasToll = "has_toll"
+            case hasFerry = "has_ferry"
+        }
+
+        /// The kinds of road a route may avoid that the leg drives on.
+        var uses: RoadAvoidance {
+            var kinds: RoadAvoidance = []
+            if hasHighway == true { kinds.insert(.motorways) }
+            if hasToll == true { kinds.insert(.tolls) }
+            if hasFerry == true { kinds.insert(.ferries) }
+            return kinds
+        }
     }
 
     var trip: Trip?
@@ -63,7 +92,7 @@ struct ValhallaAnswer: Decodable {
     /// Reads a response: Valhalla answers stop problems with HTTP 400 and its own error code, so
     /// the body is consulted before the status decides. Failures take OSRM's kinds, so both
     /// engines' reasons read the same on the status line.
-    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
         guard let answer = try? JSONDecoder().decode(ValhallaAnswer.self, from: response.body) else {
             guard response.status == 200 else { return .failure(.status(response.status, code: nil, message: nil)) }
             return .failure(.malformed("not a Valhalla route answer"))
@@ -80,7 +109,7 @@ struct ValhallaAnswer: Decodable {
     }
 
     /// Checks the answer against the request for `stopCount` stops; lengths become metres.
-    func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    func fetchedRoute(stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
         guard let trip else { return .failure(.malformed("no trip in the answer")) }
         guard trip.legs.count == stopCount - 1 else {
             return .failure(.wrongLegCount(expected: stopCount - 1, received: trip.legs.count))
@@ -103,7 +132,10 @@ struct ValhallaAnswer: Decodable {
                     steps: leg.maneuvers.map { Self.steps($0, metresPerUnit: metresPerUnit) }))
         }
         // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
-        return .success(FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount)))
+        return .success(
+            ValhallaRoute(
+                fetched: FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount)),
+                uses: trip.legs.map(\.summary.uses)))
     }
 
     /// The manoeuvres as steps. Valhalla names a roundabout by itself; OSRM, and so the wording,
