@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import RoadtripCore
 @testable import Routing
 import Testing
@@ -162,6 +165,32 @@ import TestSupport
         #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(answer["avoid"] as? [String: [String]] == ["requested": ["tolls", "ferries"], "applied": ["tolls", "ferries"]])
+    }
+
+    @Test func alternativesEqualValhallasOwnAlternates() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let from = Monaco.casino, to = Monaco.fontvieille
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("route"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "locations": [["lat": from.latitude, "lon": from.longitude], ["lat": to.latitude, "lon": to.longitude]],
+            "costing": "auto", "units": "kilometers", "alternates": 2
+        ])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let own = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func meters(_ answer: [String: Any]?) -> Double? {
+            ((answer?["trip"] as? [String: Any])?["summary"] as? [String: Any])?["length"] as? Double
+        }
+        let ownMeters = ([meters(own)] + ((own["alternates"] as? [[String: Any]]) ?? []).map(meters)).map { $0.map { $0 * 1000 } }
+        // The pair is chosen so that Valhalla itself offers alternates.
+        try #require(ownMeters.count > 1)
+
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let alternatives = await provider.alternatives(from: from, to: to)
+        #expect(alternatives.map(\.distanceMeters) == ownMeters.compactMap { $0 })
+        #expect(alternatives.first?.distanceMeters == (await provider.route(for: [from, to])).legs.first?.distanceMeters)
+        #expect(alternatives.allSatisfy { !$0.mainRoads.isEmpty && $0.geometry.count > 1 && $0.shapingPoint != nil })
     }
 
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {

@@ -55,12 +55,19 @@ struct ValhallaAnswer: Decodable {
         }
     }
 
+    struct Alternate: Decodable {
+        var trip: Trip
+    }
+
     var trip: Trip?
+    /// Other routes, when `alternates` was asked for.
+    var alternates: [Alternate]?
     var errorCode: Int?
     var error: String?
 
     enum CodingKeys: String, CodingKey {
         case trip
+        case alternates
         case errorCode = "error_code"
         case error
     }
@@ -108,9 +115,24 @@ struct ValhallaAnswer: Decodable {
         return answer.fetchedRoute(stopCount: stopCount)
     }
 
-    /// Checks the answer against the request for `stopCount` stops; lengths become metres.
+    /// Checks the answer against the request for `stopCount` stops; lengths become metres. The
+    /// alternates Valhalla offered (when asked for) that read as well become the alternatives.
     func fetchedRoute(stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
         guard let trip else { return .failure(.malformed("no trip in the answer")) }
+        switch Self.legs(of: trip, stopCount: stopCount) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let legs):
+            let others = (alternates ?? []).compactMap { try? Self.legs(of: $0.trip, stopCount: stopCount).get() }
+            // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
+            return .success(
+                ValhallaRoute(
+                    fetched: FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount), alternatives: others),
+                    uses: trip.legs.map(\.summary.uses)))
+        }
+    }
+
+    private static func legs(of trip: Trip, stopCount: Int) -> Result<[FetchedLeg], OSRMFailure> {
         guard trip.legs.count == stopCount - 1 else {
             return .failure(.wrongLegCount(expected: stopCount - 1, received: trip.legs.count))
         }
@@ -128,14 +150,10 @@ struct ValhallaAnswer: Decodable {
             }
             legs.append(
                 FetchedLeg(
-                    distanceMeters: meters, durationSeconds: leg.summary.time, geometry: Self.line(leg.shape),
-                    steps: leg.maneuvers.map { Self.steps($0, metresPerUnit: metresPerUnit) }))
+                    distanceMeters: meters, durationSeconds: leg.summary.time, geometry: line(leg.shape),
+                    steps: leg.maneuvers.map { steps($0, metresPerUnit: metresPerUnit) }))
         }
-        // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
-        return .success(
-            ValhallaRoute(
-                fetched: FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount)),
-                uses: trip.legs.map(\.summary.uses)))
+        return .success(legs)
     }
 
     /// The manoeuvres as steps. Valhalla names a roundabout by itself; OSRM, and so the wording,

@@ -55,11 +55,12 @@ struct ValhallaConfiguration: Sendable, Hashable {
     /// One `/route` request for consecutive stops, as a GET with the request in `json=`: every
     /// stop a "break" (a leg ends there), distances in kilometres, turn-by-turn manoeuvres only
     /// when asked for.
-    func routeURL(for points: [GridPoint], avoid: RoadAvoidance = [], maneuvers: Bool = false) -> URL? {
+    func routeURL(for points: [GridPoint], avoid: RoadAvoidance = [], maneuvers: Bool = false, alternates: Int = 0) -> URL? {
         let locations = points.map { location($0, type: "break") }.joined(separator: ",")
         return url(
             "route",
             json: "{\"locations\":[\(locations)],\"costing\":\"\(costingText)\",\(costingOptions(avoid))"
+                + (alternates > 0 ? "\"alternates\":\(alternates)," : "")
                 + "\"units\":\"kilometers\",\"directions_type\":\"\(maneuvers ? "maneuvers" : "none")\"}")
     }
 

@@ -123,9 +123,10 @@ final class ValhallaRouteProvider: RouteProvider {
         return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: avoided)
     }
 
-    func fetch(_ stops: [Coordinate], maneuvers: Bool = false) async -> Result<ValhallaRoute, OSRMFailure> {
+    func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, OSRMFailure> {
         let points = stops.compactMap(GridPoint.init)
-        guard points.count == stops.count, let url = configuration.routeURL(for: points, avoid: avoid, maneuvers: maneuvers)
+        guard points.count == stops.count,
+            let url = configuration.routeURL(for: points, avoid: avoid, maneuvers: maneuvers, alternates: alternates)
         else {
             return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
         }
