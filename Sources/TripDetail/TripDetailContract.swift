@@ -96,12 +96,17 @@ struct LegsState: Equatable, Sendable {
     public var note: String?
     /// What of the trip's avoidance the router could not apply, if any.
     public var avoidNote: String?
+    /// What the legs avoid; nil while not known.
+    public var avoided: RoadAvoidance?
 
-    public init(legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil) {
+    public init(
+        legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil, avoided: RoadAvoidance? = nil
+    ) {
         self.legs = legs
         self.source = source
         self.note = note
         self.avoidNote = avoidNote
+        self.avoided = avoided
     }
 }
 

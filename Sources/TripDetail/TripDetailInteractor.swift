@@ -36,6 +36,7 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     private struct DirectionsKey: Equatable {
         var stops: [Coordinate]
         var names: [String]
+        var vias: [Bool]
         var avoid: RoadAvoidance
         var unit: DistanceUnit
     }
@@ -233,7 +234,13 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         let known = routes.knownLegs(for: stops)
         if !known.contains(where: { $0 == nil }) {
             knownLegs = known.compactMap { $0 }
-            output?.legsDidChange(LegsState(legs: known, source: routes.label))
+            let avoid = trip()?.avoid ?? []
+            let applied = routes.knownAvoidance
+            output?.legsDidChange(
+                LegsState(
+                    legs: known, source: routes.label,
+                    avoidNote: avoid.shortfall(applied: applied, router: routes.label).map { TerminalText.sanitize($0) },
+                    avoided: applied))
             return
         }
         output?.legsDidChange(LegsState(legs: known, source: routes.label))
@@ -255,7 +262,8 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
             LegsState(
                 legs: result.legs, source: label,
                 note: result.fallbackReason.map { TerminalText.sanitize($0) },
-                avoidNote: trip.avoid.shortfall(applied: result.avoided, router: label).map { TerminalText.sanitize($0) }))
+                avoidNote: trip.avoid.shortfall(applied: result.avoided, router: label).map { TerminalText.sanitize($0) },
+                avoided: result.avoided))
     }
 
     // MARK: - Avoiding, directions, alternatives
@@ -269,8 +277,10 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     func directionsLines() -> [String] {
         guard let trip = trip() else { return [] }
         let key = DirectionsKey(
-            stops: trip.coordinates, names: trip.waypoints.map(\.name), avoid: trip.avoid, unit: settings.unit)
+            stops: trip.coordinates, names: trip.waypoints.map(\.name), vias: trip.waypoints.map(\.via), avoid: trip.avoid,
+            unit: settings.unit)
         if let directions, directions.key == key { return directions.lines }
+        let shaped = trip
         directions?.task?.cancel()
         guard key.stops.count >= 2 else { return ["", "  Directions need two stops."] }
         let routes = self.routes.avoiding(trip.avoid)
@@ -280,10 +290,12 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
             let answer = await routes.directions(for: key.stops)
             let lines: [String]
             switch answer {
-            case .directions(let legs):
+            case .directions(let all):
+                // Shaping points are passed, not reached: their legs read as one.
+                let (names, legs) = shaped.directionsWithoutShapingPoints(all)
                 lines =
                     [""]
-                    + DirectionsText.lines(names: key.names, legs: legs, unit: key.unit, sanitize: { TerminalText.sanitize($0) })
+                    + DirectionsText.lines(names: names, legs: legs, unit: key.unit, sanitize: { TerminalText.sanitize($0) })
                     .map { "  " + $0 }
             case .unavailable(let why):
                 lines = ["", "  " + TerminalText.sanitize(why)]
@@ -330,7 +342,9 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         }
         let next = (plan.currentChoice(among: found) + 1) % found.count
         let chosen = found[next]
-        let roads = chosen.mainRoads.first.map { TerminalText.sanitize($0) }
+        // The road that tells this route from the best one names it ("via Quai Albert 1er").
+        let own = chosen.mainRoads.first { !found[0].mainRoads.contains($0) } ?? chosen.mainRoads.first
+        let roads = own.map { TerminalText.sanitize($0) }
         let figures =
             Formatting.distance(chosen.distanceMeters, unit: settings.unit) + ", " + Formatting.duration(chosen.durationSeconds)
         let error = repository.update(tripID: tripID, "choosing route \(next + 1) of \(found.count)") { trip in

@@ -47,8 +47,9 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     }
 
     func legsDidChange(_ state: LegsState) {
+        // Said once when it becomes true, not over every later message.
+        if let note = state.avoidNote, note != legs.avoidNote { message = StatusMessage(note) }
         legs = state
-        if let note = state.avoidNote { message = StatusMessage(note) }
         if let note = state.note { message = StatusMessage(note, isError: true) }
         publish()
     }
@@ -373,7 +374,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         var rows: [TripDetailViewModel.Row] = []
         let warnings = LegWarning.warnings(
             for: legs.legs.count == trip.waypoints.count - 1 ? legs.legs.compactMap { $0 } : [],
-            countries: trip.waypoints.map(\.country), dailyDrivingLimit: trip.dailyDrivingLimit)
+            countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit)
         for (i, stop) in trip.waypoints.enumerated() {
             let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
             let calculating = i > 0 && leg == nil
@@ -406,7 +407,14 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             }
         }
         var stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
-        if !trip.avoid.isEmpty { stops += " · avoiding \(trip.avoid.sentenceText)" }
+        // Never claims an avoidance the router did not apply.
+        if !trip.avoid.isEmpty {
+            switch legs.avoided {
+            case .some(trip.avoid): stops += " · avoiding \(trip.avoid.sentenceText)"
+            case let applied?: stops += " · avoiding \(applied.sentenceText) (asked: \(trip.avoid.sentenceText))"
+            case nil: stops += " · asked to avoid \(trip.avoid.sentenceText)"
+            }
+        }
         // The selected leg's warnings, when nothing else is being said.
         var message = self.message
         if message == nil, let row = selectedRow, row > 0, warnings.indices.contains(row - 1), !warnings[row - 1].isEmpty {

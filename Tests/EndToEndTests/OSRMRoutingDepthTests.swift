@@ -4,6 +4,7 @@ import Foundation
 #endif
 import RoadtripCore
 import Routing
+import TestSupport
 import Testing
 
 /// Avoiding, alternatives, directions and no-road legs against a real osrm-routed on Monaco.
@@ -138,6 +139,54 @@ import Testing
             json: false, unit: .kilometers, width: { $0.count }, sanitize: { $0 }, countries: ["MC", "MC", "FR"])
         #expect(printout.output.contains("Leg 2 (Palace → Ajaccio): no road route: stop 3 is "))
         #expect(printout.output.contains("≈ "))
+    }
+}
+
+/// The real binary: `route --alternatives --json` and `directions --json` against the same server.
+@Suite struct OSRMRoutingDepthBinaryTests {
+    @Test func theBinarysAlternativesAndDirectionsEqualOSRMsOwn() async throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let server = try await OSRMFixture.startMonaco()
+        defer { server.stop() }
+        let cache = try TemporaryDirectory()
+        let stops = MonacoAlternatives.stops
+        let own = OSRMRoutingDepthTests.routes(
+            try await OSRMRoutingDepthTests.own(server.baseURL, stops, "alternatives=3&steps=true"))
+        let osrm = ["--osrm", server.baseURL.absoluteString, "--osrm-timeout", "120"]
+        let route = try RoadtripProcess.run(
+            ["route"] + osrm + ["--json", "--alternatives"]
+                + stops.map { String(format: "%.4f,%.4f", $0.latitude, $0.longitude) },
+            env: ["XDG_CACHE_HOME": cache.url.path])
+        #expect(route.status == 0, "\(route)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(route.stdout.utf8)) as? [String: Any])
+        let alternatives = try #require((answer["legs"] as? [[String: Any]])?.first?["alternatives"] as? [[String: Any]])
+        #expect(alternatives.count == own.count)
+        for (mine, theirs) in zip(alternatives, own) {
+            #expect(abs((mine["distanceMeters"] as? Double ?? -1) - (theirs["distance"] as? Double ?? -2)) <= 0.05)
+            #expect(abs((mine["durationSeconds"] as? Double ?? -1) - (theirs["duration"] as? Double ?? -2)) <= 0.05)
+        }
+
+        let sandbox = try CLISandbox(trips: [
+            Trip(
+                name: "Tour",
+                waypoints: Monaco.tour.prefix(3).enumerated().map {
+                    Waypoint(name: "Stop \($0.offset + 1)", coordinate: $0.element)
+                })
+        ])
+        let directions = try RoadtripProcess.run(
+            ["directions", "--data", sandbox.dataURL.path] + osrm + ["--json", "Tour"], env: ["XDG_CACHE_HOME": cache.url.path])
+        #expect(directions.status == 0, "\(directions)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(directions.stdout.utf8)) as? [String: Any])
+        let legs = try #require(document["legs"] as? [[String: Any]])
+        let ownLegs = try await OSRMFixture.osrmOwnLegs(server.baseURL, Array(Monaco.tour.prefix(3)))
+        #expect(legs.count == ownLegs.count)
+        for (leg, theirs) in zip(legs, ownLegs) {
+            let steps = try #require(leg["steps"] as? [[String: Any]])
+            let meters = steps.reduce(0) { $0 + ($1["distanceMeters"] as? Double ?? 0) }
+            #expect(abs(meters - theirs.distance) < 1)
+            #expect(abs((leg["distanceMeters"] as? Double ?? -1) - theirs.distance) < 0.05)
+            #expect((steps.first?["instruction"] as? String)?.hasPrefix("Start on") == true)
+        }
     }
 }
 

@@ -62,4 +62,28 @@ struct PlannerRoutingDepthTests {
         let meters = legs.reduce(0) { $0 + $1.distanceMeters }
         #expect(abs(meters - 3668.4) < 3668.4 * 0.1)
     }
+
+    @Test func theTripScreenFlagsBordersAndLongLegsAndSaysDirectionsNeedARouter() throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let dir = try TemporaryDirectory()
+        let data = dir.file("trips.json")
+        try JSONTripStore(url: data).save(TripDocument(trips: [CLIRoutingDepthTests.trip]))
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", data.path], width: 110, height: 30,
+            environment: ["LANG": "C.UTF-8", "ROADTRIP_OSRM_URL": "", "XDG_CACHE_HOME": dir.file("cache").path])
+        defer { session.kill() }
+        _ = try session.waitFor(text: "Baltic")
+        try session.send(keys: ["Enter"])
+        // The offline estimate avoids nothing, and the header says so rather than "avoiding tolls".
+        _ = try session.waitFor(text: "avoiding nothing (asked: tolls)")
+        // The last stop: its leg is over the 4-hour day and crosses into Germany.
+        try session.send(keys: ["End"])
+        let screen = try session.waitFor(text: "Leg 2: longer than a day's driving (4 h); crosses a border: EE → DE")
+        #expect(screen.contains("! ≈ "))
+        try session.send(keys: ["D"])
+        _ = try session.waitFor(text: "directions need a road router")
+        try session.send(keys: ["Escape"])
+        try session.send(keys: ["A"])
+        _ = try session.waitFor(text: "offers no other route for this leg")
+    }
 }

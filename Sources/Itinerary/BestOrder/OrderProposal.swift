@@ -47,19 +47,29 @@ public struct OrderProposal: Hashable, Sendable {
 
     /// Asks `provider` for the matrix of `trip`'s stops and proposes the best order.
     ///
-    /// Throws the provider's error, or `OrderProposalError` when its matrix does not fit the stops.
+    /// When a road provider cannot give its table (no answer, a trip larger than the server's
+    /// table limit), the order is found on the offline estimate and `source` says why. Throws
+    /// `OrderProposalError` when a matrix does not fit the stops.
     public static func make(
         for trip: Trip, using provider: any TravelTimeMatrixProviding, control: OrderSearchControl? = nil
     ) async throws -> OrderProposal {
         // Shaping points belong to the legs of the current order: a new order leaves them out.
         let trip = trip.withoutShapingPoints(legs: []).trip
-        let matrix = try await provider.matrix(for: trip.coordinates)
+        var source = provider.label
+        let matrix: TravelMatrix
+        do {
+            matrix = try await provider.matrix(for: trip.coordinates)
+        } catch  where !(provider is EstimatedTravelMatrixProvider) && !Task.isCancelled {
+            let estimate = EstimatedTravelMatrixProvider()
+            matrix = estimate.instantMatrix(for: trip.coordinates)
+            source = "\(estimate.label) (\(error))"
+        }
         let n = trip.waypoints.count
         let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
         guard fits(matrix.durations), fits(matrix.distances) else {
             throw OrderProposalError(message: "\(provider.label) answered with a travel matrix that does not fit the \(n) stops.")
         }
-        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label, control: control)
+        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: source, control: control)
     }
 
     /// `waypoints` in the proposed order, or nil when they are no longer the stops the proposal
@@ -72,9 +82,9 @@ public struct OrderProposal: Hashable, Sendable {
         return result.count == waypoints.count && Set(waypointIDs).count == waypoints.count ? result : nil
     }
 
-    /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, times from offline estimate)", or that the order is already best.
+    /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, offline estimate)", or that the order is already best.
     public func summary(unit: DistanceUnit) -> String {
-        let how = "\(exact ? "exact" : stoppedEarly ? "best found before stopping" : "best found"), times from \(source)"
+        let how = "\(exact ? "exact" : stoppedEarly ? "best found before stopping" : "best found"), \(source)"
         guard changesOrder else { return "The current order is already the best (\(how))." }
         let distance =
             savedMeters >= 0

@@ -40,3 +40,17 @@ extension Trip {
         return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
     }
 }
+
+extension Trip {
+    /// Each waypoint's country for border warnings: a shaping point has none of its own and counts
+    /// as in the next real stop's country, so a border crossed on a shaped leg is still flagged once.
+    public var borderCountries: [String?] {
+        var next: String?
+        var out: [String?] = Array(repeating: nil, count: waypoints.count)
+        for index in waypoints.indices.reversed() {
+            if !waypoints[index].via { next = waypoints[index].country }
+            out[index] = waypoints[index].via ? next : waypoints[index].country
+        }
+        return out
+    }
+}

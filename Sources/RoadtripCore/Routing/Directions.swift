@@ -92,7 +92,13 @@ extension RouteStep {
     /// "Turn right onto Mannerheimintie (E12)": the manoeuvre in words, without the figures.
     public var instruction: String {
         let road = roadText
-        let direction = modifier.map { $0 == "uturn" ? "make a U-turn" : $0 }
+        // "slight right" reads "slightly right" after a verb ("Keep slightly right", "Turn slightly right").
+        let direction = modifier.map {
+            $0 == "uturn" ? "make a U-turn" : $0.replacingOccurrences(of: "slight ", with: "slightly ")
+        }
+        if direction == "make a U-turn", maneuver != "depart", maneuver != "arrive" {
+            return "Make a U-turn onto \(road)"
+        }
         switch maneuver {
         case "depart":
             // OSRM's depart modifier is relative to a heading the driver does not have yet: left out.
@@ -146,5 +152,40 @@ extension LegDirections {
             meters[road, default: 0] += step.distanceMeters
         }
         return meters.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map(\.key)
+    }
+}
+
+extension Trip {
+    /// Directions between real stops: the legs through a shaping point are joined, its "arrive"
+    /// dropped and its "depart" read as "continue", since the driver passes it without stopping.
+    /// `legs` has one entry per leg of all the waypoints; anything else is returned as it is.
+    public func directionsWithoutShapingPoints(_ legs: [LegDirections]) -> (names: [String], legs: [LegDirections]) {
+        let names = waypoints.filter { !$0.via }.map(\.name)
+        guard waypoints.contains(where: \.via), legs.count == waypoints.count - 1 else {
+            return (waypoints.map(\.name), legs)
+        }
+        var joined: [LegDirections] = []
+        var current: LegDirections?
+        for (index, leg) in legs.enumerated() {
+            if var open = current {
+                var steps = leg.steps
+                if let first = steps.first, first.maneuver == "depart" {
+                    steps[0].maneuver = "continue"
+                    steps[0].modifier = nil
+                }
+                if open.steps.last?.maneuver == "arrive" { open.steps.removeLast() }
+                open.steps += steps
+                open.distanceMeters += leg.distanceMeters
+                open.durationSeconds += leg.durationSeconds
+                current = open
+            } else {
+                current = leg
+            }
+            if !waypoints[index + 1].via, let done = current {
+                joined.append(done)
+                current = nil
+            }
+        }
+        return (names, joined)
     }
 }

@@ -77,6 +77,9 @@ public protocol RouteProvider: Sendable {
     /// The same provider asked to stay off `avoid` where its data allows (sharing its connection
     /// and cache); one that cannot avoid anything returns itself, and its results say `avoided: []`.
     func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider
+    /// What the legs `knownLegs` gives avoid: what the router applied of the avoidance asked for
+    /// (as far as it knows yet); empty for a provider that cannot avoid anything.
+    var knownAvoidance: RoadAvoidance { get }
     /// Turn-by-turn instructions for each leg; `.unavailable` from a provider that has no roads.
     func directions(for stops: [Coordinate]) async -> DirectionsResult
     /// The road router's routes for one leg, its best first: empty when it offers none.
@@ -85,6 +88,8 @@ public protocol RouteProvider: Sendable {
 
 extension RouteProvider {
     public func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider { self }
+
+    public var knownAvoidance: RoadAvoidance { [] }
 
     public func directions(for stops: [Coordinate]) async -> DirectionsResult {
         .unavailable(Self.needsRoadRouter)

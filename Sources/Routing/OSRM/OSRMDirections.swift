@@ -61,12 +61,15 @@ extension OSRMRouteProvider {
     }
 
     /// The point of `line` farthest from every point of `others`: where this route is most its own.
-    /// Nil when there are no others or the line is empty. Distances are equirectangular: only their
-    /// order matters, and routes of one leg lie close together.
+    /// Only the middle of the line is considered: near the ends routes part on parallel streets, and
+    /// a point there would pull the route into a loop. Nil when there are no others or the line is
+    /// empty. Distances are equirectangular: only their order matters, and routes of one leg lie
+    /// close together.
     static func farthestPoint(of line: [Coordinate], from others: [Coordinate]) -> Coordinate? {
         guard !others.isEmpty else { return nil }
         var best: (point: Coordinate, meters: Double)?
-        for point in line {
+        let middle = line.count < 5 ? line[...] : line[(line.count / 5)...(line.count * 4 / 5)]
+        for point in middle {
             let scale = cos(point.latitude * .pi / 180)
             var nearest = Double.infinity
             for other in others {

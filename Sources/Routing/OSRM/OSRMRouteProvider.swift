@@ -62,6 +62,8 @@ public final class OSRMRouteProvider: RouteProvider {
     /// What the server is expected to apply of `avoid`: what it applied last time, else all of it.
     var expectedAvoidance: RoadAvoidance { excludable.applied(for: avoid) ?? avoid }
 
+    public var knownAvoidance: RoadAvoidance { expectedAvoidance }
+
     /// The avoidances to try in order: the expected one, then smaller ones.
     var avoidanceCandidates: ArraySlice<RoadAvoidance> {
         let expected = expectedAvoidance

@@ -81,7 +81,10 @@ struct RouteReport: Sendable {
             let items = routes.map { route in
                 "{\"distanceMeters\":\(Self.fragment(Self.tenth(route.distanceMeters))),"
                     + "\"durationSeconds\":\(Self.fragment(Self.tenth(route.durationSeconds))),"
-                    + "\"mainRoads\":\(Self.fragment(route.mainRoads))}"
+                    + "\"mainRoads\":\(Self.fragment(route.mainRoads))"
+                    + (route.shapingPoint.map {
+                        ",\"shapingPoint\":{\"latitude\":\(Self.fragment($0.latitude)),\"longitude\":\(Self.fragment($0.longitude))}"
+                    } ?? "") + "}"
             }
             out += ",\"alternatives\":[\(items.joined(separator: ","))]"
         }
@@ -113,9 +116,11 @@ struct RouteReport: Sendable {
                     + (routes.count <= 1 ? "no alternatives" : "\(routes.count) routes"))
             for (number, route) in routes.enumerated() {
                 let roads = route.mainRoads.isEmpty ? "" : "  via " + sanitize(route.mainRoads.joined(separator: ", "))
+                // The best route needs no shaping point; another one is kept by adding its point as a via stop.
+                let point = number == 0 ? "" : route.shapingPoint.map { "  (via \(Formatting.coordinate($0)))" } ?? ""
                 lines.append(
                     "  \(number == 0 ? "*" : " ") \(number + 1). \(Formatting.distance(route.distanceMeters, unit: unit))"
-                        + ", \(Formatting.duration(route.durationSeconds))" + roads)
+                        + ", \(Formatting.duration(route.durationSeconds))" + roads + point)
             }
         }
         return lines

@@ -57,11 +57,12 @@ struct DirectionsCommand: ParsableCommand {
             let routes = services.routes.avoiding(avoidOption.avoid(for: trip))
             let stops = trip.coordinates
             let answer = try CommandServices.wait { await routes.directions(for: stops) }
-            guard case let .directions(legs) = answer else {
+            guard case let .directions(all) = answer else {
                 if case let .unavailable(why) = answer { throw UserError(why) }
                 return
             }
-            let names = trip.waypoints.map(\.name)
+            // Shaping points are passed, not reached: their legs read as one.
+            let (names, legs) = trip.directionsWithoutShapingPoints(all)
             if json {
                 try Output.json(
                     Document(

@@ -30,7 +30,9 @@ struct ListCommand: ParsableCommand {
                 throw UserError("\(error)")
             }
             let calculator = TotalsCalculator(routes: routes, estimate: EstimateRouteProvider())
-            let summaries = context.repository.trips.map { trip in (trip, calculator.total(of: trip.coordinates)) }
+            let summaries = context.repository.trips.map { trip in
+                (trip, calculator.total(of: trip.coordinates, avoiding: trip.avoid))
+            }
             if json {
                 try Output.json(
                     summaries.map {

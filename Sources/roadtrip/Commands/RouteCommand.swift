@@ -55,7 +55,8 @@ struct RouteCommand: ParsableCommand {
                     names: resolved.map(\.name), stops: resolved.map(\.coordinate),
                     provider: routes, json: json, unit: unit,
                     width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) },
-                    avoid: avoid, countries: resolved.map(\.country), alternatives: alternatives)
+                    avoid: avoid, countries: resolved.map(\.country),
+                    dailyDrivingLimit: Config.file.dailyLimit ?? Trip.defaultDailyDrivingLimit, alternatives: alternatives)
             }
             // Names are sanitised as they are laid out; the whole text once more, since a warning
             // may quote the routing server.

@@ -19,6 +19,8 @@ struct ShowCommand: ParsableCommand {
             var name: String
             var latitude: Double
             var longitude: Double
+            /// Present (true) only for a shaping point.
+            var via: Bool?
         }
         var id: String
         var name: String
@@ -36,7 +38,7 @@ struct ShowCommand: ParsableCommand {
             let report = LegsReport(
                 names: trip.waypoints.map(\.name), legs: legs,
                 warnings: LegWarning.warnings(
-                    for: legs, countries: trip.waypoints.map(\.country), dailyDrivingLimit: trip.dailyDrivingLimit),
+                    for: legs, countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit),
                 avoid: avoid.isEmpty ? nil : AvoidReport(requested: avoid, applied: route.avoided))
             if json {
                 try Output.json(
@@ -45,7 +47,8 @@ struct ShowCommand: ParsableCommand {
                         stops: trip.waypoints.map {
                             .init(
                                 id: $0.id.uuidString, name: $0.name,
-                                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                                via: $0.via ? true : nil)
                         },
                         route: report))
                 return
@@ -54,7 +57,8 @@ struct ShowCommand: ParsableCommand {
             Output.line()
             for (i, stop) in trip.waypoints.enumerated() {
                 Output.line(
-                    TextWidth.padLeft("\(i + 1)", to: 4) + "  " + TextWidth.pad(TerminalText.sanitize(stop.name), to: 32)
+                    TextWidth.padLeft("\(i + 1)", to: 4) + "  "
+                        + TextWidth.pad((stop.via ? "↝ " : "") + TerminalText.sanitize(stop.name), to: 32)
                         + "  " + Formatting.coordinate(stop.coordinate))
             }
             if trip.waypoints.isEmpty { Output.line("No stops yet.") }

@@ -243,6 +243,23 @@ import RoadtripCore
         #expect(proposal.source == "offline estimate")
     }
 
+    private struct RefusingProvider: TravelTimeMatrixProviding {
+        var label: String { "road times from OSRM test" }
+        func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+            throw OrderProposalError(message: "OSRM test refused the travel-time table: Too many table coordinates")
+        }
+    }
+
+    /// A road table that cannot be had: the order is found on the estimate, and the result says so.
+    @Test func aRefusedRoadTableFallsBackToTheEstimateAndSaysWhy() async throws {
+        let proposal = try await OrderProposal.make(for: trip, using: RefusingProvider())
+        #expect(proposal.order == [0, 2, 1, 3])
+        #expect(proposal.source == "offline estimate (OSRM test refused the travel-time table: Too many table coordinates)")
+        #expect(
+            proposal.summary(unit: .kilometers).hasSuffix(
+                "(exact, offline estimate (OSRM test refused the travel-time table: Too many table coordinates)).") == true)
+    }
+
     @Test func aMatrixThatDoesNotFitIsRefusedWithAMessage() async {
         await #expect(throws: OrderProposalError.self) {
             try await OrderProposal.make(for: trip, using: WrongSizeProvider())

@@ -117,6 +117,21 @@ import Testing
         #expect(markdown.hasPrefix("# A \\*bold\\* trip: directions\n\n## 1. Home → Away · 4.4 km · 4 min\n\n1. Start on"))
     }
 
+    /// OSRM's modifiers read as English after every manoeuvre: no "Continue make a U-turn".
+    @Test(arguments: [
+        ("continue", "uturn", "Make a U-turn onto Avenue Albert II"),
+        ("turn", "uturn", "Make a U-turn onto Avenue Albert II"),
+        ("continue", "slight left", "Continue slightly left onto Avenue Albert II"),
+        ("fork", "slight right", "Keep slightly right at the fork onto Avenue Albert II"),
+        ("turn", "sharp left", "Turn sharp left onto Avenue Albert II"),
+        ("new name", "straight", "Continue onto Avenue Albert II")
+    ])
+    func modifiersReadAsEnglish(maneuver: String, modifier: String, expected: String) {
+        let step = RouteStep(
+            maneuver: maneuver, modifier: modifier, name: "Avenue Albert II", distanceMeters: 10, durationSeconds: 1)
+        #expect(step.instruction == expected)
+    }
+
     @Test func avoidAndViaAreSavedOnlyWhenSetAndOldFilesLoad() throws {
         var trip = Trip(
             name: "Shaped",
@@ -179,5 +194,56 @@ import Testing
         #expect(trip.withoutShapingPoints(legs: []).legs.isEmpty)
         let plan = ItineraryPlanner.plan(trip: trip, legs: legs)
         #expect(plan.stops.map(\.name) == ["A", "B", "C"])
+    }
+
+    @Test func directionsPassShapingPointsWithoutArriving() {
+        let stop = { (name: String, via: Bool) in
+            Waypoint(name: name, coordinate: Coordinate(latitude: 1, longitude: 1), via: via)
+        }
+        let trip = Trip(name: "t", waypoints: [stop("A", false), stop("v", true), stop("B", false)])
+        let step = { (maneuver: String, meters: Double) in
+            RouteStep(maneuver: maneuver, modifier: "left", name: "R", distanceMeters: meters, durationSeconds: meters / 10)
+        }
+        let legs = [
+            LegDirections(steps: [step("depart", 100), step("arrive", 0)], distanceMeters: 100, durationSeconds: 10),
+            LegDirections(
+                steps: [step("depart", 50), step("turn", 20), step("arrive", 0)], distanceMeters: 70, durationSeconds: 7)
+        ]
+        let (names, joined) = trip.directionsWithoutShapingPoints(legs)
+        #expect(names == ["A", "B"])
+        #expect(joined.count == 1)
+        #expect(joined[0].steps.map(\.maneuver) == ["depart", "continue", "turn", "arrive"])
+        #expect(joined[0].steps[1].modifier == nil)
+        #expect(joined[0].distanceMeters == 170 && joined[0].durationSeconds == 17)
+        #expect(joined[0].steps.reduce(0) { $0 + $1.distanceMeters } == joined[0].distanceMeters)
+    }
+
+    /// A provider whose legs are 1 km, or 2 km when avoiding anything: enough to tell which one answered.
+    struct AvoidingDouble: InstantRouteProvider {
+        var avoid: RoadAvoidance = []
+        var label: String { "double" }
+        func instantLegs(for stops: [Coordinate]) -> [Leg] {
+            zip(stops, stops.dropFirst()).map {
+                Leg(from: $0, to: $1, distanceMeters: avoid.isEmpty ? 1000 : 2000, durationSeconds: 60, source: .osrm)
+            }
+        }
+        func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider { AvoidingDouble(avoid: avoid) }
+    }
+
+    @Test func totalsAndBorderCountriesFollowTheTrip() {
+        let calculator = TotalsCalculator(routes: AvoidingDouble(), estimate: EstimateRouteProvider())
+        let stops = [Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 2, longitude: 2)]
+        #expect(calculator.total(of: stops).meters == 1000)
+        #expect(calculator.total(of: stops, avoiding: .tolls).meters == 2000)
+        #expect(calculator.totalsOnEveryCore(of: [stops, stops], avoiding: [[], .ferries]).map(\.meters) == [1000, 2000])
+
+        let c = Coordinate(latitude: 1, longitude: 1)
+        let trip = Trip(
+            name: "t",
+            waypoints: [
+                Waypoint(name: "A", coordinate: c, country: "FR"), Waypoint(name: "v", coordinate: c, via: true),
+                Waypoint(name: "B", coordinate: c, country: "MC")
+            ])
+        #expect(trip.borderCountries == ["FR", "MC", "MC"])
     }
 }
