@@ -154,6 +154,7 @@ import TestSupport
         #expect(result.legs.map(\.durationSeconds) == own.map(\.duration))
         #expect(provider.knownLegs(for: Self.trip) == [nil, nil])
         #expect(avoiding.knownLegs(for: Self.trip).allSatisfy { $0 != nil })
+        #expect(avoiding.knownAvoidance == all && provider.knownAvoidance == [])
         #expect(provider.requestCount.requests == 1)
 
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")

@@ -53,6 +53,10 @@ final class ValhallaRouteProvider: RouteProvider {
         avoid == self.avoid ? self : ValhallaRouteProvider(sharing: self, avoid: avoid)
     }
 
+    /// All of `avoid`: Valhalla excludes any combination, and a leg that still uses an avoided kind
+    /// is never cached, so every leg `knownLegs` gives avoids it all.
+    var knownAvoidance: RoadAvoidance { avoid }
+
     var label: String { configuration.label }
 
     /// What this provider has asked its server so far.
