@@ -112,6 +112,7 @@ serve() {
     install >/dev/null
     # The listening address lives in the config: serve a copy that names this port. Its other
     # sockets are in-process (valhalla_service's default), so several servers can run side by side.
+    # No draining on SIGTERM (28 s by default): a local server stops when asked.
     local served="${config%.json}-$port.json"
     python3 - "$config" "$served" "$port" <<'EOF'
 import json, sys
@@ -119,6 +120,8 @@ source, target, port = sys.argv[1:]
 with open(source) as f:
     config = json.load(f)
 config["httpd"]["service"]["listen"] = f"tcp://127.0.0.1:{port}"
+config["httpd"]["service"]["drain_seconds"] = 0
+config["httpd"]["service"]["shutdown_seconds"] = 0
 with open(target, "w") as f:
     json.dump(config, f, indent=1)
 EOF

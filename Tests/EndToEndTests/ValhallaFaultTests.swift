@@ -28,6 +28,22 @@ import TestSupport
         #expect(server.requests.first?.hasPrefix("/route?json=") == true)
     }
 
+    @Test func aLegThatStillUsesWhatItWasToAvoidIsNeitherClaimedNorCached() async throws {
+        let body = #"{"trip":{"units":"kilometers","legs":[{"summary":{"length":2,"time":120,"has_toll":true}}]}}"#
+        let server = try OSRMFaultServer(.answer(status: 200, body: body))
+        defer { server.stop() }
+        let provider = ValhallaRouteProvider(configuration: ValhallaConfiguration(baseURL: server.baseURL), cacheFolder: nil)
+        let avoiding = provider.avoiding([.tolls, .ferries])
+        let result = await avoiding.route(for: [Monaco.casino, Monaco.palace])
+
+        #expect(result.legs.map(\.source) == [.valhalla])
+        #expect(result.legs.map(\.distanceMeters) == [2000])
+        #expect(result.avoided == .ferries)
+        #expect(server.requests.first?.contains("exclude_tolls") == true, "\(server.requests)")
+        #expect(server.requests.first?.contains("exclude_ferries") == true, "\(server.requests)")
+        #expect(avoiding.knownLegs(for: [Monaco.casino, Monaco.palace]) == [nil])
+    }
+
     @Test func aServerThatNeverAnswersIsEstimatedWithinTheTimeLimit() async throws {
         let server = try OSRMFaultServer(.hang)
         defer { server.stop() }

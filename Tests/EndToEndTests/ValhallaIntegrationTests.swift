@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import RoadtripCore
 @testable import Routing
 import Testing
@@ -132,6 +135,63 @@ import TestSupport
             })
         #expect(lines.filter { $0.contains("1.  Start on ") }.count == 2, "\(printed.stdout)")
         #expect(lines.filter { $0.contains("Arrive") }.count == 2, "\(printed.stdout)")
+    }
+
+    @Test func avoidingReachesTheServerAsExclusionsAndIsCachedApart() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let all: RoadAvoidance = [.motorways, .tolls, .ferries]
+        let own = try await ValhallaFixture.ownLegs(server.baseURL, Self.trip, excluding: ["highways", "tolls", "ferries"])
+        let avoiding = provider.avoiding(all)
+        let result = await avoiding.route(for: Self.trip)
+
+        // Monaco's tiles hold no motorway, toll or ferry on these legs, so the figures are the
+        // plain ones; what is checked is that Valhalla accepts the exclusions and says none is used.
+        #expect(result.fallbackReason == nil)
+        #expect(result.avoided == all)
+        #expect(result.legs.map(\.distanceMeters) == own.map(\.distance))
+        #expect(result.legs.map(\.durationSeconds) == own.map(\.duration))
+        #expect(provider.knownLegs(for: Self.trip) == [nil, nil])
+        #expect(avoiding.knownLegs(for: Self.trip).allSatisfy { $0 != nil })
+        #expect(avoiding.knownAvoidance == all && provider.knownAvoidance == [])
+        #expect(provider.requestCount.requests == 1)
+
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        let cache = try TemporaryDirectory()
+        let stops = Self.trip.map { String(format: "%.4f,%.4f", $0.latitude, $0.longitude) }
+        let json = try RoadtripProcess.run(
+            ["route", "--json", "--avoid", "tolls,ferries", "--router", "valhalla", server.baseURL.absoluteString] + stops,
+            env: ["XDG_CACHE_HOME": cache.url.path])
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(answer["avoid"] as? [String: [String]] == ["requested": ["tolls", "ferries"], "applied": ["tolls", "ferries"]])
+    }
+
+    @Test func alternativesEqualValhallasOwnAlternates() async throws {
+        let server = try await ValhallaFixture.startMonaco()
+        defer { server.stop() }
+        let from = Monaco.casino, to = Monaco.fontvieille
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("route"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "locations": [["lat": from.latitude, "lon": from.longitude], ["lat": to.latitude, "lon": to.longitude]],
+            "costing": "auto", "units": "kilometers", "alternates": 2
+        ])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let own = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func meters(_ answer: [String: Any]?) -> Double? {
+            ((answer?["trip"] as? [String: Any])?["summary"] as? [String: Any])?["length"] as? Double
+        }
+        let ownMeters = ([meters(own)] + ((own["alternates"] as? [[String: Any]]) ?? []).map(meters)).map { $0.map { $0 * 1000 } }
+        // The pair is chosen so that Valhalla itself offers alternates.
+        try #require(ownMeters.count > 1)
+
+        let provider = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
+        let alternatives = await provider.alternatives(from: from, to: to)
+        #expect(alternatives.map(\.distanceMeters) == ownMeters.compactMap { $0 })
+        #expect(alternatives.first?.distanceMeters == (await provider.route(for: [from, to])).legs.first?.distanceMeters)
+        #expect(alternatives.allSatisfy { !$0.mainRoads.isEmpty && $0.geometry.count > 1 && $0.shapingPoint != nil })
     }
 
     @Test func aStopOffTheMapIsEstimatedAndTheOtherLegsStayOnTheRoads() async throws {

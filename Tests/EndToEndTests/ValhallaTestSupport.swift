@@ -57,9 +57,14 @@ enum ValhallaFixture {
 
     /// Valhalla's own answer for the stops, asked without the provider (a POST with the body
     /// written here): per-leg length in metres and time in seconds.
-    static func ownLegs(_ server: URL, _ stops: [Coordinate]) async throws -> [(distance: Double, duration: Double)] {
+    static func ownLegs(_ server: URL, _ stops: [Coordinate], excluding: [String] = []) async throws
+        -> [(distance: Double, duration: Double)]
+    {
         let locations: [[String: Any]] = stops.map { ["lat": $0.latitude, "lon": $0.longitude, "type": "break"] }
-        let body: [String: Any] = ["locations": locations, "costing": "auto", "units": "kilometers"]
+        var body: [String: Any] = ["locations": locations, "costing": "auto", "units": "kilometers"]
+        if !excluding.isEmpty {
+            body["costing_options"] = ["auto": Dictionary(uniqueKeysWithValues: excluding.map { ("exclude_" + $0, true) })]
+        }
         var request = URLRequest(url: server.appendingPathComponent("route"))
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: body)

@@ -2,6 +2,15 @@ import Foundation
 import HTTP
 import RoadtripCore
 
+/// A Valhalla answer's legs, and the kinds of road a route may avoid that each still drives on.
+struct ValhallaRoute: Equatable, Sendable {
+    var fetched: FetchedRoute
+    /// Per leg: the motorways, tolls and ferries Valhalla's summary says it uses.
+    var uses: [RoadAvoidance]
+
+    var legs: [FetchedLeg] { fetched.legs }
+}
+
 /// The parts of a Valhalla `/route` answer that roadtrip reads: each leg's summary and shape, or
 /// the error Valhalla gave instead.
 struct ValhallaAnswer: Decodable {
@@ -24,14 +33,41 @@ struct ValhallaAnswer: Decodable {
         var length: Double
         /// Seconds.
         var time: Double
+        var hasHighway: Bool?
+        var hasToll: Bool?
+        var hasFerry: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case length
+            case time
+            case hasHighway = "has_highway"
+            case hasToll = "has_toll"
+            case hasFerry = "has_ferry"
+        }
+
+        /// The kinds of road a route may avoid that the leg drives on.
+        var uses: RoadAvoidance {
+            var kinds: RoadAvoidance = []
+            if hasHighway == true { kinds.insert(.motorways) }
+            if hasToll == true { kinds.insert(.tolls) }
+            if hasFerry == true { kinds.insert(.ferries) }
+            return kinds
+        }
+    }
+
+    struct Alternate: Decodable {
+        var trip: Trip
     }
 
     var trip: Trip?
+    /// Other routes, when `alternates` was asked for.
+    var alternates: [Alternate]?
     var errorCode: Int?
     var error: String?
 
     enum CodingKeys: String, CodingKey {
         case trip
+        case alternates
         case errorCode = "error_code"
         case error
     }
@@ -63,7 +99,7 @@ struct ValhallaAnswer: Decodable {
     /// Reads a response: Valhalla answers stop problems with HTTP 400 and its own error code, so
     /// the body is consulted before the status decides. Failures take OSRM's kinds, so both
     /// engines' reasons read the same on the status line.
-    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
         guard let answer = try? JSONDecoder().decode(ValhallaAnswer.self, from: response.body) else {
             guard response.status == 200 else { return .failure(.status(response.status, code: nil, message: nil)) }
             return .failure(.malformed("not a Valhalla route answer"))
@@ -79,9 +115,24 @@ struct ValhallaAnswer: Decodable {
         return answer.fetchedRoute(stopCount: stopCount)
     }
 
-    /// Checks the answer against the request for `stopCount` stops; lengths become metres.
-    func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    /// Checks the answer against the request for `stopCount` stops; lengths become metres. The
+    /// alternates Valhalla offered (when asked for) that read as well become the alternatives.
+    func fetchedRoute(stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
         guard let trip else { return .failure(.malformed("no trip in the answer")) }
+        switch Self.legs(of: trip, stopCount: stopCount) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let legs):
+            let others = (alternates ?? []).compactMap { try? Self.legs(of: $0.trip, stopCount: stopCount).get() }
+            // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
+            return .success(
+                ValhallaRoute(
+                    fetched: FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount), alternatives: others),
+                    uses: trip.legs.map(\.summary.uses)))
+        }
+    }
+
+    private static func legs(of trip: Trip, stopCount: Int) -> Result<[FetchedLeg], OSRMFailure> {
         guard trip.legs.count == stopCount - 1 else {
             return .failure(.wrongLegCount(expected: stopCount - 1, received: trip.legs.count))
         }
@@ -99,11 +150,10 @@ struct ValhallaAnswer: Decodable {
             }
             legs.append(
                 FetchedLeg(
-                    distanceMeters: meters, durationSeconds: leg.summary.time, geometry: Self.line(leg.shape),
-                    steps: leg.maneuvers.map { Self.steps($0, metresPerUnit: metresPerUnit) }))
+                    distanceMeters: meters, durationSeconds: leg.summary.time, geometry: line(leg.shape),
+                    steps: leg.maneuvers.map { steps($0, metresPerUnit: metresPerUnit) }))
         }
-        // Valhalla reports no snapping distance: `search_cutoff` in the request bounds it instead.
-        return .success(FetchedRoute(legs: legs, snapMeters: Array(repeating: nil, count: stopCount)))
+        return .success(legs)
     }
 
     /// The manoeuvres as steps. Valhalla names a roundabout by itself; OSRM, and so the wording,

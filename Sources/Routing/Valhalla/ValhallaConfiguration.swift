@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Where a Valhalla server is and how far to trust it.
 struct ValhallaConfiguration: Sendable, Hashable {
@@ -54,12 +55,22 @@ struct ValhallaConfiguration: Sendable, Hashable {
     /// One `/route` request for consecutive stops, as a GET with the request in `json=`: every
     /// stop a "break" (a leg ends there), distances in kilometres, turn-by-turn manoeuvres only
     /// when asked for.
-    func routeURL(for points: [GridPoint], maneuvers: Bool = false) -> URL? {
+    func routeURL(for points: [GridPoint], avoid: RoadAvoidance = [], maneuvers: Bool = false, alternates: Int = 0) -> URL? {
         let locations = points.map { location($0, type: "break") }.joined(separator: ",")
         return url(
             "route",
-            json: "{\"locations\":[\(locations)],\"costing\":\"\(costingText)\","
+            json: "{\"locations\":[\(locations)],\"costing\":\"\(costingText)\",\(costingOptions(avoid))"
+                + (alternates > 0 ? "\"alternates\":\(alternates)," : "")
                 + "\"units\":\"kilometers\",\"directions_type\":\"\(maneuvers ? "maneuvers" : "none")\"}")
+    }
+
+    /// Valhalla's hard exclusions for `avoid` (`exclude_highways`, `exclude_tolls`,
+    /// `exclude_ferries`, since 3.4), followed by a comma; "" when nothing is avoided.
+    func costingOptions(_ avoid: RoadAvoidance) -> String {
+        let flags = [(RoadAvoidance.motorways, "highways"), (.tolls, "tolls"), (.ferries, "ferries")]
+            .filter { avoid.contains($0.0) }.map { "\"exclude_\($0.1)\":true" }
+        guard !flags.isEmpty else { return "" }
+        return "\"costing_options\":{\"\(costingText)\":{\(flags.joined(separator: ","))}},"
     }
 
     /// One `/sources_to_targets` request from every stop to every stop, answered as two plain

@@ -25,7 +25,8 @@ import Testing
         // The repeated point is dropped; a leg without a shape carries no line.
         #expect(route.legs[0].geometry == [point(43.7384, 7.4246), point(43.7311, 7.4197)])
         #expect(route.legs[1].geometry == nil)
-        #expect(route.snapMeters == [nil, nil, nil])
+        #expect(route.fetched.snapMeters == [nil, nil, nil])
+        #expect(route.uses == [[], []])
     }
 
     @Test func milesAreConvertedAndUnknownUnitsRefused() throws {
@@ -83,6 +84,19 @@ import Testing
                 + #"{"lat":-33.868800,"lon":151.209300,"type":"break","search_cutoff":5000}],"#
                 + #""costing":"auto","units":"kilometers","directions_type":"none"}"#)
         _ = try JSONSerialization.jsonObject(with: Data(query.utf8))
+    }
+
+    @Test func avoidanceIsSentAsHardExclusionsAndTheSummaryFlagsAreRead() throws {
+        let configuration = ValhallaConfiguration(baseURL: URL(string: "http://127.0.0.1:8002")!)
+        let points = try [point(43.7384, 7.4246), point(43.7311, 7.4197)].map { try #require(GridPoint($0)) }
+        let url = try #require(configuration.routeURL(for: points, avoid: [.motorways, .ferries]))
+        let query = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
+        #expect(query.contains(#""costing_options":{"auto":{"exclude_highways":true,"exclude_ferries":true}},"#))
+        let plain = try #require(configuration.routeURL(for: points))
+        #expect(!plain.absoluteString.contains("costing_options"))
+
+        let json = #"{"trip":{"legs":[{"summary":{"length":1,"time":60,"has_toll":true,"has_highway":false,"has_ferry":true}}]}}"#
+        #expect(try ValhallaAnswer.interpret(response(200, json), stopCount: 2).get().uses == [[.tolls, .ferries]])
     }
 
     @Test func labelAndCacheIdentityNameTheEngine() throws {
