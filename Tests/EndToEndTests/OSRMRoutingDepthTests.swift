@@ -204,3 +204,36 @@ enum MonacoMotorway {
 enum MonacoAlternatives {
     static let stops = [Monaco.stadium, Monaco.larvotto]
 }
+
+/// OSRM's own refusals, from a server that gives only them.
+@Suite struct OSRMRefusalTests {
+    @Test func noRouteMakesEachLegSayItHasNoRoadAndStayAnEstimate() async throws {
+        let server = try OSRMFaultServer(
+            .answer(status: 400, body: #"{"code":"NoRoute","message":"Impossible route between points"}"#))
+        defer { server.stop() }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let stops = [Monaco.casino, Monaco.palace, Monaco.stadium]
+        let result = await provider.route(for: stops)
+        #expect(result.legs.allSatisfy { $0.source == .estimate })
+        #expect(
+            result.legs.map(\.noRoadRoute)
+                == Array(
+                    repeating: "no road route: \(provider.label) finds no road between these stops"
+                        + " (water without a ferry, or roads it does not connect)", count: 2))
+        // One request for both legs, then one for each half.
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func aRefusedExcludeIsAskedAgainWithoutAndNeverReportedAsApplied() async throws {
+        let server = try OSRMFaultServer(
+            .answer(status: 400, body: #"{"code":"InvalidValue","message":"Exclude flag combination is not supported."}"#))
+        defer { server.stop() }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let result = await provider.avoiding(.ferries).route(for: [Monaco.casino, Monaco.palace])
+        #expect(result.avoided == [])
+        #expect(server.requests.map { $0.contains("exclude=ferry") } == [true, false])
+        // This server refuses even the plain request: the leg is an estimate and says why.
+        #expect(result.legs.first?.source == .estimate)
+        #expect(result.fallbackReason?.contains("InvalidValue") == true)
+    }
+}
