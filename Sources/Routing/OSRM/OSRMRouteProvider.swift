@@ -1,7 +1,6 @@
 import Foundation
 import HTTP
 import RoadtripCore
-import Synchronization
 
 /// Real road distances, drive times and lines from an OSRM server, never failing: legs the server
 /// cannot give come from the offline estimate, and the result says why in one line.
@@ -134,7 +133,7 @@ public final class OSRMRouteProvider: RouteProvider {
                 queue.insert(contentsOf: [first, second], at: 0)
             case .failure(let failure):
                 reasons.append(failure.reason(server: label))
-                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = Self.noRoadRoute(failure, server: label) }
+                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = failure.noRoadRoute(server: label) }
                 // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
                 if !failure.concernsOnlyTheseStops { queue.removeAll() }
             }
@@ -156,18 +155,6 @@ public final class OSRMRouteProvider: RouteProvider {
             estimated.count == 1
             ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
         return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: applied)
-    }
-
-    /// "no road route: OSRM 127.0.0.1:5000 finds no road between these stops (NoRoute)".
-    static func noRoadRoute(_ failure: OSRMFailure, server: String) -> String {
-        guard case let .refused(code, _) = failure else { return "no road route: " + failure.reason(server: server) }
-        switch code {
-        case "NoRoute":
-            return
-                "no road route: \(server) finds no road between these stops (water without a ferry, or roads it does not connect)"
-        case "NoSegment": return "no road route: \(server) has no road near one of these stops"
-        default: return "no road route: " + failure.reason(server: server)
-        }
     }
 
     func fetch(
@@ -218,17 +205,5 @@ public final class OSRMRouteProvider: RouteProvider {
                 durationSeconds: fetched.durationSeconds, source: .osrm, geometry: fetched.geometry)
         }
         return reasons
-    }
-}
-
-/// Which avoidance the server took for each one asked for, learnt from its refusals: shared by the
-/// providers `avoiding(_:)` makes, so a refused combination is asked for once per launch.
-final class ExcludeSupport: Sendable {
-    private let applied = Mutex<[RoadAvoidance: RoadAvoidance]>([:])
-
-    func applied(for requested: RoadAvoidance) -> RoadAvoidance? { applied.withLock { $0[requested] } }
-
-    func remember(_ taken: RoadAvoidance, for requested: RoadAvoidance) {
-        applied.withLock { $0[requested] = taken }
     }
 }
