@@ -76,6 +76,21 @@ import Testing
         #expect(printout.warning?.contains("avoiding motorways only") == true)
     }
 
+    @Test func theBestOrdersTableAvoidsWhatTheTripAvoids() async throws {
+        let server = try await OSRMFixture.startMonaco()
+        defer { server.stop() }
+        let stops = MonacoMotorway.stops
+        let plain = try #require(Self.routes(try await Self.own(server.baseURL, stops, "")).first?["duration"] as? Double)
+        let excluded = try #require(
+            Self.routes(try await Self.own(server.baseURL, stops, "exclude=motorway")).first?["duration"] as? Double)
+        try #require(plain != excluded)
+        let matrix = OSRMTravelMatrixProvider(configuration: OSRMFixture.configuration(server.baseURL))
+        #expect(try await matrix.matrix(for: stops).durations[0][1] == plain)
+        #expect(try await matrix.avoiding(.motorways).matrix(for: stops).durations[0][1] == excluded)
+        // The pair car.lua cannot exclude falls back to motorways alone, as routes do.
+        #expect(try await matrix.avoiding([.motorways, .tolls]).matrix(for: stops).durations[0][1] == excluded)
+    }
+
     @Test func alternativesEqualOSRMsOwn() async throws {
         let server = try await OSRMFixture.startMonaco()
         defer { server.stop() }

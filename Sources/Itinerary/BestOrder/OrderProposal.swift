@@ -45,7 +45,7 @@ public struct OrderProposal: Hashable, Sendable {
     public static func make(for trip: Trip, using provider: any TravelTimeMatrixProviding) async throws -> OrderProposal {
         // Shaping points belong to the legs of the current order: a new order leaves them out.
         let trip = trip.withoutShapingPoints(legs: []).trip
-        let matrix = try await provider.matrix(for: trip.coordinates)
+        let matrix = try await provider.avoiding(trip.avoid).matrix(for: trip.coordinates)
         let n = trip.waypoints.count
         let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
         guard fits(matrix.durations), fits(matrix.distances) else {

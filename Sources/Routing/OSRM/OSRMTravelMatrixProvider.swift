@@ -8,12 +8,20 @@ import RoadtripCore
 /// trip is refused with that reason). Unreachable pairs come back as `.infinity`.
 public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
     public let configuration: OSRMConfiguration
+    /// Sent as `exclude=`; a combination the server refuses falls back as `OSRMRouteProvider`'s does.
+    var avoid: RoadAvoidance = []
 
     public init(configuration: OSRMConfiguration) {
         self.configuration = configuration
     }
 
     public var label: String { configuration.label }
+
+    public func avoiding(_ avoid: RoadAvoidance) -> any TravelTimeMatrixProviding {
+        var copy = self
+        copy.avoid = avoid
+        return copy
+    }
 
     public func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
         let limit = 100
@@ -23,16 +31,33 @@ public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
         let path = stops.map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }.joined(separator: ";")
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: "\(base)/table/v1/\(configuration.profile)/\(path)?annotations=duration,distance") else {
-            throw OSRMTableError("could not build a /table request for \(label)")
-        }
         let client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
-        switch await client.get(url) {
-        case let .failure(failure):
-            throw OSRMTableError("\(label) did not answer the travel-time table: \(failure)")
-        case let .success(response):
-            return try Self.parse(response, count: stops.count, label: label)
+        let candidates = avoid.fallbacks
+        for (index, applied) in candidates.enumerated() {
+            let exclude = applied.isEmpty ? "" : "&exclude=\(applied.osrmExclude)"
+            guard
+                let url = URL(
+                    string: "\(base)/table/v1/\(configuration.profile)/\(path)?annotations=duration,distance\(exclude)")
+            else {
+                throw OSRMTableError("could not build a /table request for \(label)")
+            }
+            switch await client.get(url) {
+            case let .failure(failure):
+                throw OSRMTableError("\(label) did not answer the travel-time table: \(failure)")
+            case let .success(response):
+                // A combination the profile cannot exclude: the next smaller one, as for routes.
+                if index < candidates.count - 1, Self.refusesExclude(response) { continue }
+                return try Self.parse(response, count: stops.count, label: label)
+            }
         }
+        throw OSRMTableError("\(label) refused every travel-time table")
+    }
+
+    static func refusesExclude(_ response: HTTPResponse) -> Bool {
+        guard response.status == 400,
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { return false }
+        return OSRMFailure.status(400, code: object["code"] as? String, message: object["message"] as? String).refusesExclude
     }
 
     static func parse(_ response: HTTPResponse, count: Int, label: String) throws -> TravelMatrix {
