@@ -82,6 +82,6 @@ let package = Package(
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "TripFile", "Routing"])
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "RoadtripCore", "TripFile", "Routing", "Itinerary"])
     ]
 )

@@ -24,8 +24,10 @@ struct TripDetailViewModel: Equatable, Sendable {
         /// The trip name is being edited, starting from `text`.
         case renaming(text: String)
         case confirming(question: String)
-        /// The best order is being looked for: Esc stops.
+        /// The best order is being looked for: Esc stops and applies the best found so far.
         case searching
+        /// Esc was pressed: the best order found so far is applied when the search hands it over.
+        case stopping
         /// A better order was found: Enter applies it, Esc keeps the old one.
         case proposing(summary: String, order: String)
         /// Typing the path of a file whose stops join the trip.
@@ -123,7 +125,9 @@ protocol TripDetailInteractorProtocol: AnyObject {
     func itineraryLines() -> [String]
     /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
     func proposeOrder()
-    /// Stops the search `proposeOrder` started; its answer never arrives.
+    /// Asks the search `proposeOrder` started to answer now with its best order so far.
+    func stopProposal()
+    /// Stops the search `proposeOrder` started; its answer is not wanted.
     func cancelProposal()
     /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
     func applyOrder(_ proposal: OrderProposal) -> String?
@@ -150,6 +154,8 @@ protocol TripDetailInteractorProtocol: AnyObject {
 protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
+    /// How far the best-order search has got, a hundred times a search at most.
+    func orderSearchDidProgress(_ progress: OrderSearchProgress)
     /// A write failed, every edit is on disk again, or another program's change was taken in.
     func didChangeSaveState(_ news: SaveNews)
     /// The next alternative of a leg was chosen (the trip changed), or why not.

@@ -22,8 +22,8 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
     /// The long itinerary being planned in the background, and for what.
     private var itineraryJob: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
-    /// The best-order search under way, so leaving or Esc can stop it.
-    private var proposal: Task<Void, Never>?
+    /// The best-order search under way and its control, so leaving or Esc can stop it.
+    private var proposal: (task: Task<Void, Never>, control: OrderSearchControl)?
     /// The request for the legs of the stops as they were last drawn.
     private var routeJob: Task<Void, Never>?
     /// Bumped on every request, so answers for an older list of stops are dropped.
@@ -179,24 +179,34 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         guard let trip = trip() else { return }
         let matrix = self.matrix
         let deliver = self.deliver
+        cancelProposal()
+        let control = OrderSearchControl { progress in
+            deliver.news { [weak self] in self?.output?.orderSearchDidProgress(progress) }
+        }
         deliver.begin()
-        proposal?.cancel()
-        proposal = Task.detached {
+        let task = Task.detached {
             let result: Result<OrderProposal, OrderProposalError>
             do {
-                result = .success(try await OrderProposal.make(for: trip, using: matrix))
+                result = .success(try await OrderProposal.make(for: trip, using: matrix, control: control))
             } catch let error as OrderProposalError {
                 result = .failure(error)
             } catch {
                 result = .failure(OrderProposalError(message: "No best order: \(error)"))
             }
-            let cancelled = Task.isCancelled
-            deliver.finish { [weak self] in if !cancelled { self?.output?.orderProposalDidArrive(result) } }
+            // Stopped (Esc) or not, the answer is delivered: the presenter knows whether it still wants it.
+            deliver.finish { [weak self] in self?.output?.orderProposalDidArrive(result) }
         }
+        proposal = (task, control)
+    }
+
+    func stopProposal() {
+        // The search answers within a few thousand moves with its best order so far.
+        proposal?.control.stop()
     }
 
     func cancelProposal() {
-        proposal?.cancel()
+        proposal?.control.stop()
+        proposal?.task.cancel()
         proposal = nil
     }
 

@@ -38,7 +38,7 @@ enum TripDetailKeyMode: KeyMode {
         case .browsing: self = .browsing
         case .renaming: self = .renaming
         case .confirming: self = .confirming
-        case .searching: self = .searching
+        case .searching, .stopping: self = .searching
         case .proposing: self = .proposing
         case .importing, .exporting: self = .typingPath
         }
@@ -108,7 +108,9 @@ extension TripDetailView {
                     [.escape, .char("n"), .char("q")], .applyProposal(false), help: "keep the current order", hint: "keep",
                     hintKeys: "Esc", in: [.proposing]),
                 KeyBinding(
-                    [.escape], .stopSearch, help: "stop looking; the order stays as it is", hint: "stop", in: [.searching]),
+                    [.escape], .stopSearch, help: "stop looking and apply the best order found so far (u undoes it)",
+                    hint: "stop",
+                    in: [.searching]),
                 KeyBinding(
                     [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
                     in: [.browsing, .renaming, .typingPath]),

@@ -274,22 +274,39 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             publish()
             return
         }
-        message = StatusMessage("Looking for the best order… (Esc stops)")
+        message = StatusMessage("Looking for the best order… (Esc stops and keeps the best found so far)")
         mode = .searching
         publish()
         interactor.proposeOrder()
     }
 
     func didPressStopSearch() {
-        interactor.cancelProposal()
-        mode = .browsing
-        message = StatusMessage("Stopped looking for the best order; the order is as it was.")
+        guard mode == .searching else { return }
+        // The search hands over its best order so far within microseconds; it is applied then.
+        mode = .stopping
+        message = StatusMessage("Stopping: keeping the best order found so far…")
+        interactor.stopProposal()
+        publish()
+    }
+
+    func orderSearchDidProgress(_ progress: OrderSearchProgress) {
+        guard mode == .searching else { return }
+        message = StatusMessage(
+            "Looking for the best order: \(Int((progress.fraction * 100).rounded(.down)))% searched, "
+                + String(format: "%.1f%%", progress.saving * 100) + " less driving so far (Esc stops and keeps it)")
         publish()
     }
 
     func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>) {
-        // An answer after Esc (the search finished as it was stopped) is not wanted any more.
-        guard mode == .searching else { return }
+        switch mode {
+        case .searching: propose(result)
+        case .stopping: applyStopped(result)
+        default: return  // an answer nobody waits for any more (the screen was left)
+        }
+        publish()
+    }
+
+    private func propose(_ result: Result<OrderProposal, OrderProposalError>) {
         mode = .browsing
         switch result {
         case let .failure(error):
@@ -297,7 +314,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         case let .success(found):
             guard found.changesOrder, let trip, let stops = found.reordered(trip.waypoints) else {
                 message = StatusMessage(found.summary(unit: interactor.unit))
-                break
+                return
             }
             proposal = found
             mode = .proposing(
@@ -305,7 +322,22 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 order: stops.map(\.name).joined(separator: " → "))
             message = nil
         }
-        publish()
+    }
+
+    /// Esc during the search: the best order found so far is applied at once, as one undoable edit.
+    private func applyStopped(_ result: Result<OrderProposal, OrderProposalError>) {
+        mode = .browsing
+        guard case let .success(found) = result, found.changesOrder else {
+            message = StatusMessage("Stopped looking for the best order; the order is as it was.")
+            return
+        }
+        if let error = interactor.applyOrder(found) {
+            message = StatusMessage(error, isError: true)
+        } else {
+            message = StatusMessage("Stopped: " + found.summary(unit: interactor.unit) + " Applied (u undoes it).")
+        }
+        trip = interactor.trip()
+        interactor.refreshLegs()
     }
 
     func didAnswerProposal(_ apply: Bool) {

@@ -1,163 +1,238 @@
-import Foundation
 import RoadtripCore
 
-/// 2-opt and Or-opt descent with double-bridge perturbations, on an open path whose first and
-/// last stops stay put.
+/// 2-opt and Or-opt on neighbour lists with don't-look bits, then an iterated local search: a small
+/// double bridge (two neighbouring stretches swapped), a descent from its ends, kept when no worse.
 ///
-/// Moves are priced in O(1) from prefix sums of the path's forward and backward edge costs, so a
-/// reversed stretch of an asymmetric matrix is priced exactly. The work is counted in moves priced,
-/// not in time: a budget of moves bounds every phase, the first descent included, and the answer is a
-/// function of the costs and the seed alone, however busy the machine.
+/// The path is open, its first and last stops never move. Costs may be asymmetric: a reversed
+/// stretch is then priced exactly from prefix sums of the path's forward and backward costs. The
+/// work is counted in moves priced (and stops shifted), not in time: a budget of moves bounds every
+/// phase, the first descent included, and the answer is a function of the costs and the seed alone.
 struct LocalSearch {
-    private let costs: CostMatrix
+    let costs: CostMatrix
+    let near: NeighbourLists
+    let n: Int
+    let symmetric: Bool
+    private let control: OrderSearchControl?
     private var random: SplitMix64
-    private var path: [Int] = []
+
+    /// The path being improved, where each stop is on it, and the best path so far.
+    var path: [Int] = []
+    var pos: [Int] = []
+    private var best: [Int] = []
+    var currentCost = 0.0
+    private var bestCost = 0.0
+    private var startCost = 0.0
     /// forward[k]: cost of path[0] → … → path[k]; backward[k]: the same stretch driven in reverse.
+    /// Kept only for an asymmetric matrix (a symmetric one reverses for free).
     private var forward: [Double] = []
     private var backward: [Double] = []
-    /// Moves priced so far, and the most the search may price.
-    private(set) var work = 0
-    private var budget = Int.max
-    private var exhausted: Bool { work >= budget }
+    /// Stops whose don't-look bit is off: a FIFO ring and who is in it.
+    private var queue: [Int] = []
+    private var queueHead = 0
+    private var queueCount = 0
+    private var queued: [Bool] = []
+    /// Positions changed since the last kick, to copy into or out of `best`.
+    var dirtyLow = Int.max
+    var dirtyHigh = -1
+    private var scratch: [Int] = []
 
-    init(costs: CostMatrix, seed: UInt64) {
+    /// Moves priced so far, and the most the search may price.
+    var work = 0
+    private var budget = Int.max
+    private var nextCheck = 0
+    private var nextReport = 0
+    private var stopped = false
+
+    /// Small rounding must not count as a gain, or two equal moves could swap back and forth.
+    let epsilon: Double
+
+    init(costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil) {
         self.costs = costs
+        self.n = costs.n
+        self.near = NeighbourLists(costs)
+        self.symmetric = costs.isSymmetric
+        self.control = control
         self.random = SplitMix64(seed: seed)
+        self.epsilon = 1e-10 * max(1, costs.typicalEdge)
     }
 
-    /// The best path found from `starts`, after `rounds` perturbations of the best so far, pricing at
-    /// most `moves` moves in all; never worse than the best of `starts`.
-    mutating func run(starts: [[Int]], rounds: Int, moves: Int) -> [Int] {
+    /// The best path found from `start`, pricing at most `moves` moves; never worse than `start`.
+    mutating func run(start: [Int], moves: Int) -> [Int] {
         budget = max(0, moves)
         work = 0
-        var best: [Int] = []
-        var bestCost = Double.infinity
-        for start in starts {
-            path = start
+        nextCheck = 0
+        nextReport = 0
+        stopped = false
+        path = start
+        best = start
+        pos = [Int](repeating: 0, count: n)
+        for (k, stop) in path.enumerated() { pos[stop] = k }
+        currentCost = costs.cost(of: path)
+        startCost = currentCost
+        bestCost = currentCost
+        guard n >= 5 else { return best }
+        if !symmetric { refreshPrefix(from: 0) }
+        queue = [Int](repeating: 0, count: n)
+        queued = [Bool](repeating: false, count: n)
+        queueHead = 0
+        queueCount = 0
+        scratch.reserveCapacity(2 * Self.kickStretch)
+        for stop in path { enqueue(stop) }
+
+        descend()
+        // Every move of the first descent improves: wherever it stopped, its path is the best yet.
+        best = path
+        bestCost = currentCost
+        var idle = 0
+        let idleLimit = max(5_000, 300 * n)
+        while !shouldStop(), idle < idleLimit {
+            dirtyLow = Int.max
+            dirtyHigh = -1
+            kick()
             descend()
-            let cost = costs.cost(of: path)
-            if cost < bestCost {
-                best = path
-                bestCost = cost
+            if currentCost <= bestCost && !stopped {
+                idle = currentCost < bestCost - epsilon ? 0 : idle + 1
+                bestCost = currentCost
+                keepCurrent()
+            } else {
+                idle += 1
+                restoreBest()
             }
         }
-        guard costs.n >= 6 else { return best }
-        for _ in 0..<rounds {
-            // Esc in the planner, Ctrl-C on the command line: the best order so far is the answer.
-            if exhausted || Task.isCancelled { break }
-            path = best
-            doubleBridge()
-            descend()
-            let cost = costs.cost(of: path)
-            if cost < bestCost {
-                best = path
-                bestCost = cost
-            }
-        }
+        report()
         return best
     }
 
-    /// Applies improving moves until none is left.
+    // MARK: - Budget, stopping and progress
+
+    /// True once the budget is spent or the search was stopped (Esc, Ctrl-C, a cancelled task).
+    @inline(__always) mutating func shouldStop() -> Bool {
+        if work >= budget { stopped = true }
+        if work >= nextCheck {
+            nextCheck = work &+ 4_096
+            if control?.isStopped == true || Task.isCancelled { stopped = true }
+            if work >= nextReport {
+                nextReport = budget == .max ? .max : work &+ max(1, budget / 100)
+                report()
+            }
+        }
+        return stopped
+    }
+
+    private func report() {
+        guard let control else { return }
+        let fraction = budget == 0 || budget == .max ? 1 : min(1, Double(work) / Double(budget))
+        control.report(OrderSearchProgress(fraction: fraction, startCost: startCost, bestCost: min(bestCost, currentCost)))
+    }
+
+    // MARK: - Descent
+
+    /// Improves around every stop in the queue until none is left (or the budget is spent).
     private mutating func descend() {
-        var improved = true
-        while improved, !exhausted, !Task.isCancelled {
-            improved = false
-            while twoOpt() { improved = true }
-            while orOpt() { improved = true }
+        while queueCount > 0 {
+            if shouldStop() { return }
+            let stop = dequeue()
+            if twoOpt(stop) || orOpt(stop) { enqueue(stop) }
         }
     }
 
-    private mutating func reprice() {
-        let n = path.count
+    @inline(__always) mutating func enqueue(_ stop: Int) {
+        guard !queued[stop] else { return }
+        queued[stop] = true
+        queue[(queueHead + queueCount) % n] = stop
+        queueCount += 1
+    }
+
+    private mutating func dequeue() -> Int {
+        let stop = queue[queueHead]
+        queueHead = (queueHead + 1) % n
+        queueCount -= 1
+        queued[stop] = false
+        return stop
+    }
+
+    // MARK: - Bookkeeping shared by the moves
+
+    /// Extra cost of driving path[s…e] backwards rather than forwards (zero when symmetric).
+    @inline(__always) func reversalExtra(_ s: Int, _ e: Int) -> Double {
+        symmetric ? 0 : (backward[e] - backward[s]) - (forward[e] - forward[s])
+    }
+
+    /// Records that path[low…high] changed: positions, prefix sums and the stretch to copy back.
+    mutating func changed(_ low: Int, _ high: Int) {
+        for k in low...high { pos[path[k]] = k }
+        dirtyLow = min(dirtyLow, low)
+        dirtyHigh = max(dirtyHigh, high)
+        work &+= high - low + 1
+        if !symmetric { refreshPrefix(from: low) }
+    }
+
+    private mutating func refreshPrefix(from low: Int) {
         if forward.count != n {
             forward = [Double](repeating: 0, count: n)
             backward = [Double](repeating: 0, count: n)
         }
-        for k in 1..<n {
+        for k in max(1, low)..<n {
             forward[k] = forward[k - 1] + costs[path[k - 1], path[k]]
             backward[k] = backward[k - 1] + costs[path[k], path[k - 1]]
         }
+        work &+= n - low
     }
 
-    /// Extra cost of driving path[i…j] backwards rather than forwards.
-    @inline(__always) private func reversalExtra(_ i: Int, _ j: Int) -> Double {
-        (backward[j] - backward[i]) - (forward[j] - forward[i])
+    /// The path is the new best: the stretch changed since the kick is copied into `best`.
+    private mutating func keepCurrent() {
+        guard dirtyHigh >= dirtyLow else { return }
+        for k in dirtyLow...dirtyHigh { best[k] = path[k] }
+        work &+= dirtyHigh - dirtyLow + 1
     }
 
-    /// Reverses the first improving stretch path[i…j] found; false when none improves.
-    private mutating func twoOpt() -> Bool {
-        reprice()
-        let n = path.count
-        for i in 1..<(n - 2) {
-            let a = path[i - 1], b = path[i]
-            let removedFirst = costs[a, b]
-            for j in (i + 1)..<(n - 1) {
-                work &+= 1
-                if exhausted { return false }
-                let c = path[j], d = path[j + 1]
-                let delta = costs[a, c] + costs[b, d] - removedFirst - costs[c, d] + reversalExtra(i, j)
-                if delta < -1e-9 {
-                    path[i...j].reverse()
-                    return true
-                }
-            }
+    /// The kick did not pay: the changed stretch is put back as it was in `best`.
+    private mutating func restoreBest() {
+        currentCost = bestCost
+        guard dirtyHigh >= dirtyLow else { return }
+        for k in dirtyLow...dirtyHigh {
+            path[k] = best[k]
+            pos[path[k]] = k
         }
-        return false
+        work &+= dirtyHigh - dirtyLow + 1
+        if !symmetric { refreshPrefix(from: dirtyLow) }
     }
 
-    /// Moves the first improving stretch of 1 to 3 stops elsewhere, forwards or reversed.
-    private mutating func orOpt() -> Bool {
-        reprice()
-        let n = path.count
-        for length in 1...3 {
-            guard n - 2 >= length + 1 else { break }
-            for i in 1...(n - 1 - length) {
-                let e = i + length - 1
-                let before = path[i - 1], first = path[i], lastStop = path[e], after = path[e + 1]
-                let gain = costs[before, first] + costs[lastStop, after] - costs[before, after]
-                guard gain > 1e-9 else { continue }
-                let flipExtra = reversalExtra(i, e)
-                for p in 0..<(n - 1) where p < i - 1 || p > e {
-                    work &+= 1
-                    if exhausted { return false }
-                    let x = path[p], y = path[p + 1]
-                    let bridge = costs[x, y]
-                    let straight = costs[x, first] + costs[lastStop, y] - bridge
-                    let flipped = costs[x, lastStop] + costs[first, y] - bridge + flipExtra
-                    if straight - gain < -1e-9 {
-                        move(i, e, after: p, reversed: false)
-                        return true
-                    }
-                    if flipped - gain < -1e-9 {
-                        move(i, e, after: p, reversed: true)
-                        return true
-                    }
-                }
-            }
-        }
-        return false
+    // MARK: - The kick
+
+    /// The longest stretch a kick moves: small kicks keep the repair local and cheap (30 to 60 did
+    /// best in the benchmark).
+    static let kickStretch = 60
+
+    /// Swaps two neighbouring stretches of at most `kickStretch` stops each: A B C D → A C B D, a
+    /// jump 2-opt and Or-opt cannot undo in one move. (Cuts next to stops near one another in space,
+    /// however far apart on the path, did worse in the benchmark.)
+    private mutating func kick() {
+        let longest = min(Self.kickStretch, (n - 2) / 2)
+        let lengthB = 1 + Int(random.next() % UInt64(longest))
+        let lengthC = 1 + Int(random.next() % UInt64(longest))
+        let q1 = Int(random.next() % UInt64(n - 1 - lengthB - lengthC))
+        bridge(q1, q1 + lengthB, q1 + lengthB + lengthC)
     }
 
-    /// Takes path[i…e] out and puts it back between path[p] and path[p + 1].
-    private mutating func move(_ i: Int, _ e: Int, after p: Int, reversed: Bool) {
-        var segment = Array(path[i...e])
-        if reversed { segment.reverse() }
-        if p < i {
-            path.removeSubrange(i...e)
-            path.insert(contentsOf: segment, at: p + 1)
-        } else {
-            path.insert(contentsOf: segment, at: p + 1)
-            path.removeSubrange(i...e)
-        }
-    }
-
-    /// A B C D → A C B D over the middle stops: a jump 2-opt and Or-opt cannot undo in one move.
-    private mutating func doubleBridge() {
-        let middle = path.count - 2
-        var cuts = Set<Int>()
-        while cuts.count < 3 { cuts.insert(1 + Int(random.next() % UInt64(middle))) }
-        let c = cuts.sorted()
-        let (p1, p2, p3) = (c[0], c[1], c[2])
-        path = Array(path[..<p1]) + Array(path[p2..<p3]) + Array(path[p1..<p2]) + Array(path[p3...])
+    /// Cuts after path[q1], path[q2] and path[q3] (q1 < q2 < q3 ≤ n − 2) and swaps the stretches
+    /// between: path[q1+1…q2] and path[q2+1…q3].
+    private mutating func bridge(_ q1: Int, _ q2: Int, _ q3: Int) {
+        let a = path[q1], b0 = path[q1 + 1], bLast = path[q2]
+        let c0 = path[q2 + 1], cLast = path[q3], d = path[q3 + 1]
+        currentCost +=
+            costs[a, c0] + costs[cLast, b0] + costs[bLast, d]
+            - costs[a, b0] - costs[bLast, c0] - costs[cLast, d]
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: path[(q2 + 1)...q3])
+        scratch.append(contentsOf: path[(q1 + 1)...q2])
+        for (offset, stop) in scratch.enumerated() { path[q1 + 1 + offset] = stop }
+        changed(q1 + 1, q3)
+        enqueue(a)
+        enqueue(b0)
+        enqueue(bLast)
+        enqueue(c0)
+        enqueue(cLast)
+        enqueue(d)
     }
 }

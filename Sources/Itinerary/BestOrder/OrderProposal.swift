@@ -24,10 +24,16 @@ public struct OrderProposal: Hashable, Sendable {
     /// False when the current order is already the best found: nothing to apply.
     public var changesOrder: Bool { order != Array(order.indices) }
 
-    /// The proposal for `waypoints` under `matrix`.
-    public init(waypoints: [Waypoint], matrix: TravelMatrix, source: String) {
+    /// Whether the search was stopped (Esc, Ctrl-C) before it had spent its budget: the order is
+    /// then the best found so far.
+    var stoppedEarly: Bool
+
+    /// The proposal for `waypoints` under `matrix`; `control` can stop the search early and hears
+    /// its progress.
+    public init(waypoints: [Waypoint], matrix: TravelMatrix, source: String, control: OrderSearchControl? = nil) {
         precondition(matrix.count == waypoints.count, "one matrix row per stop")
-        let best = RouteOptimizer.optimize(matrix: matrix.durations)
+        let best = RouteOptimizer.optimize(matrix: matrix.durations, control: control)
+        stoppedEarly = control?.isStopped == true && !best.exact
         let identity = Array(waypoints.indices)
         order = best.order
         waypointIDs = best.order.map { waypoints[$0].id }
@@ -41,17 +47,29 @@ public struct OrderProposal: Hashable, Sendable {
 
     /// Asks `provider` for the matrix of `trip`'s stops and proposes the best order.
     ///
-    /// Throws the provider's error, or `OrderProposalError` when its matrix does not fit the stops.
-    public static func make(for trip: Trip, using provider: any TravelTimeMatrixProviding) async throws -> OrderProposal {
+    /// When a road provider cannot give its table (no answer, a trip larger than the server's
+    /// table limit), the order is found on the offline estimate and `source` says why. Throws
+    /// `OrderProposalError` when a matrix does not fit the stops.
+    public static func make(
+        for trip: Trip, using provider: any TravelTimeMatrixProviding, control: OrderSearchControl? = nil
+    ) async throws -> OrderProposal {
         // Shaping points belong to the legs of the current order: a new order leaves them out.
         let trip = trip.withoutShapingPoints(legs: []).trip
-        let matrix = try await provider.avoiding(trip.avoid).matrix(for: trip.coordinates)
+        var source = provider.label
+        let matrix: TravelMatrix
+        do {
+            matrix = try await provider.avoiding(trip.avoid).matrix(for: trip.coordinates)
+        } catch  where !(provider is EstimatedTravelMatrixProvider) && !Task.isCancelled {
+            let estimate = EstimatedTravelMatrixProvider()
+            matrix = estimate.instantMatrix(for: trip.coordinates)
+            source = "\(estimate.label) (\(error))"
+        }
         let n = trip.waypoints.count
         let fits = { (rows: [[Double]]) in rows.count == n && rows.allSatisfy { $0.count == n } }
         guard fits(matrix.durations), fits(matrix.distances) else {
             throw OrderProposalError(message: "\(provider.label) answered with a travel matrix that does not fit the \(n) stops.")
         }
-        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: provider.label)
+        return OrderProposal(waypoints: trip.waypoints, matrix: matrix, source: source, control: control)
     }
 
     /// `waypoints` in the proposed order, or nil when they are no longer the stops the proposal
@@ -66,7 +84,7 @@ public struct OrderProposal: Hashable, Sendable {
 
     /// "Best order: 1 h 12 min less driving, 84.0 km shorter (exact, offline estimate)", or that the order is already best.
     public func summary(unit: DistanceUnit) -> String {
-        let how = "\(exact ? "exact" : "best found"), \(source)"
+        let how = "\(exact ? "exact" : stoppedEarly ? "best found before stopping" : "best found"), \(source)"
         guard changesOrder else { return "The current order is already the best (\(how))." }
         let distance =
             savedMeters >= 0

@@ -1,21 +1,26 @@
 /// The best order of a trip's stops, the first and last kept where they are.
 ///
 /// Up to `exactLimit` stops the answer is exact (Held–Karp, O(2ⁿ·n²)); above it a local search
-/// (2-opt and Or-opt, then perturb-and-descend rounds) started from the current order, so the
-/// answer is never worse than the order the trip already has. Costs may be asymmetric.
+/// (2-opt and Or-opt on neighbour lists, then perturb-and-descend rounds) started from the better
+/// of the current and the nearest-neighbour order, so the answer is never worse than the order the
+/// trip already has. Costs may be asymmetric.
 public enum RouteOptimizer {
     /// The most stops solved exactly: 12 stops take well under a millisecond, 16 tens of
     /// milliseconds and 2 MB (14 middle stops: 2¹⁴ subsets × 14 ends).
     static let exactLimit = 16
 
+    /// Whether a trip of `stops` stops is solved exactly, at once (no progress, nothing to stop).
+    public static func solvesExactly(stops: Int) -> Bool { stops <= exactLimit }
+
     /// The cheapest order found for `matrix` (costs from row stop to column stop) and its cost.
     ///
     /// `order` lists stop indices, starting with 0 and ending with n − 1. When nothing beats the
-    /// current order, it is returned unchanged.
-    public static func optimize(matrix: [[Double]]) -> RouteOptimization {
+    /// current order, it is returned unchanged. `control` stops the search early (it then answers
+    /// with its best so far) and hears its progress.
+    public static func optimize(matrix: [[Double]], control: OrderSearchControl? = nil) -> RouteOptimization {
         let n = matrix.count
         if n <= exactLimit { return exact(matrix: matrix) }
-        return heuristic(matrix: matrix)
+        return heuristic(matrix: matrix, control: control)
     }
 
     /// Held–Karp over the middle stops; memory grows as 2ⁿ, so at most 20 stops.
@@ -28,26 +33,27 @@ public enum RouteOptimizer {
         return keepingCurrentUnlessBetter(best, costs: costs, exact: true)
     }
 
-    /// Moves priced at most by default: every round of a 100-stop trip fits in it many times over;
-    /// a 1,000-stop trip stops there, at well under a second of work in a release build.
-    public static let defaultMoves = 200_000_000
+    /// The work allowed by default, in moves priced: about a second of a release build at 1,000
+    /// stops on this project's 2-core test machine, and the same order on any machine.
+    public static let defaultMoves = 60_000_000
 
-    /// Local search from the current order and from the nearest-neighbour order.
+    /// Local search from the better of the current and the nearest-neighbour order.
     ///
     /// - Parameters:
-    ///   - rounds: perturb-and-descend rounds after the first descent.
     ///   - moves: the most moves priced in all (`defaultMoves`): the work is bounded by it, not by
     ///     a clock, so the same trip gives the same order however busy the machine is.
     ///   - seed: the perturbations' random seed; the same seed gives the same answer.
+    ///   - control: stops the search early (with its best order so far) and hears its progress.
     public static func heuristic(
-        matrix: [[Double]], rounds: Int = 60, moves: Int = defaultMoves,
-        seed: UInt64 = 0x5EED
+        matrix: [[Double]], moves: Int = defaultMoves, seed: UInt64 = 0x5EED, control: OrderSearchControl? = nil
     ) -> RouteOptimization {
         let costs = CostMatrix(matrix)
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }
-        var search = LocalSearch(costs: costs, seed: seed)
-        let best = search.run(starts: [identity, costs.nearestNeighbourOrder()], rounds: rounds, moves: moves)
+        let greedy = costs.nearestNeighbourOrder()
+        let start = costs.cost(of: greedy) < costs.cost(of: identity) ? greedy : identity
+        var search = LocalSearch(costs: costs, seed: seed, control: control)
+        let best = search.run(start: start, moves: moves)
         return keepingCurrentUnlessBetter(best, costs: costs, exact: false)
     }
 
@@ -74,40 +80,4 @@ public struct RouteOptimization: Hashable, Sendable {
     public var cost: Double
     /// Whether `order` is proven best (Held–Karp) rather than the heuristic's best find.
     public var exact: Bool
-}
-
-/// A square cost matrix in one flat array, for speed in the inner loops.
-struct CostMatrix {
-    let n: Int
-    private let values: [Double]
-
-    init(_ rows: [[Double]]) {
-        n = rows.count
-        precondition(rows.allSatisfy { $0.count == rows.count }, "the cost matrix must be square")
-        values = rows.flatMap { $0.map { $0.isFinite ? $0 : Double.greatestFiniteMagnitude / 1e6 } }
-    }
-
-    @inline(__always) subscript(from: Int, to: Int) -> Double { values[from &* n &+ to] }
-
-    func cost(of order: [Int]) -> Double {
-        guard order.count > 1 else { return 0 }
-        var total = 0.0
-        for k in 0..<(order.count - 1) { total += self[order[k], order[k + 1]] }
-        return total
-    }
-
-    /// From the first stop, always on to the cheapest unvisited middle stop; the last stop last.
-    func nearestNeighbourOrder() -> [Int] {
-        var order = [0]
-        var left = Set(1..<(n - 1))
-        var here = 0
-        while !left.isEmpty {
-            let next = left.min { (self[here, $0], $0) < (self[here, $1], $1) }!
-            order.append(next)
-            left.remove(next)
-            here = next
-        }
-        order.append(n - 1)
-        return order
-    }
 }

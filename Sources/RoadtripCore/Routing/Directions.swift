@@ -92,7 +92,13 @@ extension RouteStep {
     /// "Turn right onto Mannerheimintie (E12)": the manoeuvre in words, without the figures.
     public var instruction: String {
         let road = roadText
-        let direction = modifier.map { $0 == "uturn" ? "make a U-turn" : $0 }
+        // "slight right" reads "slightly right" after a verb ("Keep slightly right", "Turn slightly right").
+        let direction = modifier.map {
+            $0 == "uturn" ? "make a U-turn" : $0.replacingOccurrences(of: "slight ", with: "slightly ")
+        }
+        if direction == "make a U-turn", maneuver != "depart", maneuver != "arrive" {
+            return "Make a U-turn onto \(road)"
+        }
         switch maneuver {
         case "depart":
             // OSRM's depart modifier is relative to a heading the driver does not have yet: left out.

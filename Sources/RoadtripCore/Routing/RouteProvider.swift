@@ -6,6 +6,11 @@ public enum LegSource: String, Sendable, Codable, Hashable {
     case estimate
     /// Real roads, from an OSRM server.
     case osrm
+    /// Real roads, from a Valhalla server.
+    case valhalla
+
+    /// Whether the figures are a road engine's answer rather than an estimate.
+    public var isRoad: Bool { self == .osrm || self == .valhalla }
 }
 
 /// The road (or straight) link between two consecutive stops.

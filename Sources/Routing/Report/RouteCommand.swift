@@ -47,12 +47,13 @@ public enum RouteCommand {
     static func footnote(provider: any RouteProvider, legs: [Leg]) -> String {
         let estimate =
             (provider as? EstimateRouteProvider)
-            ?? (provider as? OSRMRouteProvider)?.estimate ?? EstimateRouteProvider()
+            ?? (provider as? OSRMRouteProvider)?.estimate ?? (provider as? ValhallaRouteProvider)?.estimate
+            ?? EstimateRouteProvider()
         let how =
             "≈ estimate: straight-line distance × \(decimal(estimate.circuity)) at "
             + "\(decimal(estimate.averageSpeedKilometersPerHour)) km/h"
-        if provider is OSRMRouteProvider {
-            let allRoads = legs.allSatisfy { $0.source == .osrm }
+        if provider is OSRMRouteProvider || provider is ValhallaRouteProvider {
+            let allRoads = legs.allSatisfy { $0.source.isRoad }
             return "Roads: \(provider.label)" + (allRoads ? "" : "; \(how)")
         }
         return "\(how); --osrm URL gives real roads"

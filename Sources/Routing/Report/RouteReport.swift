@@ -134,12 +134,12 @@ struct RouteReport: Sendable {
         var body = rows.enumerated().map { index, row in
             [
                 String(index + 1), sanitize(row.from), sanitize(row.to),
-                Self.distance(row.leg.distanceMeters, approximate: row.leg.source != .osrm, unit: unit),
-                row.leg.durationSeconds.map { Self.approximate(row.leg.source != .osrm) + Formatting.duration($0) } ?? "–",
+                Self.distance(row.leg.distanceMeters, approximate: !row.leg.source.isRoad, unit: unit),
+                row.leg.durationSeconds.map { Self.approximate(!row.leg.source.isRoad) + Formatting.duration($0) } ?? "–",
                 Self.sourceName(row.leg.source)
             ]
         }
-        let anyEstimate = rows.contains { $0.leg.source != .osrm }
+        let anyEstimate = rows.contains { !$0.leg.source.isRoad }
         body.append([
             "", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
             totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""
@@ -160,6 +160,7 @@ struct RouteReport: Sendable {
     static func sourceName(_ source: LegSource) -> String {
         switch source {
         case .osrm: "OSRM"
+        case .valhalla: "Valhalla"
         case .estimate: "estimate"
         case .geodesic: "straight line"
         }

@@ -4,7 +4,7 @@ import TermUI
 
 /// Legs between named stops, as `show` and `route` print them.
 ///
-/// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"estimate"|"geodesic"}],
+/// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"valhalla"|"estimate"|"geodesic"}],
 /// "totalDistanceMeters":…,"totalDurationSeconds":…}`; durations are null where the source has none.
 /// Added only when there is something to say: a leg's `"warnings":[{"kind","text"}]` and the
 /// route's `"avoid":{"requested":[…],"applied":[…]}`.

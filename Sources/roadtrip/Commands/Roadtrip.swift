@@ -30,7 +30,7 @@ struct Roadtrip: ParsableCommand {
     /// command line back, escape sequences and all) reach the terminal only sanitised.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(RouterArguments.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -12,7 +12,7 @@ struct RouteCommand: ParsableCommand {
         usage: "roadtrip route [<options>] <stop> <stop> ...",
         discussion: """
             Each STOP is a place name (the best match of the offline place search) or "LAT,LON". \
-            Distances and drive times come from --osrm (or $ROADTRIP_OSRM_URL) or else an offline estimate.
+            Distances and drive times come from --osrm (or $ROADTRIP_OSRM_URL), --router valhalla URL, or else an offline estimate.
             """
     )
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import RoadtripCore
 @testable import Itinerary
@@ -53,8 +54,9 @@ import RoadtripCore
     @Test func exactMatchesBruteForceUpToNineStops() {
         var rng = SplitMix64(seed: 42)
         for n in 2...9 {
-            for trial in 0..<6 {
-                let m = randomMatrix(n, symmetric: trial % 2 == 0, using: &rng)
+            for trial in 0..<(n <= 8 ? 60 : 6) {
+                let m =
+                    trial % 3 == 2 ? planarMatrix(n, using: &rng) : randomMatrix(n, symmetric: trial % 3 == 0, using: &rng)
                 let result = RouteOptimizer.optimize(matrix: m)
                 #expect(result.exact)
                 #expect(isValidOrder(result.order, n), "n=\(n) trial=\(trial)")
@@ -62,6 +64,26 @@ import RoadtripCore
                 #expect(abs(result.cost - RouteOptimizer.cost(of: result.order, in: m)) < 1e-9)
             }
         }
+    }
+
+    /// The local search alone (as used above 16 stops), on small trips: never below the optimum,
+    /// and at it on nearly every planar one, asymmetric costs included.
+    @Test func heuristicAloneReachesBruteForceOnSmallTrips() {
+        var rng = SplitMix64(seed: 99)
+        var optimal = 0, trials = 0
+        for n in 5...8 {
+            for trial in 0..<15 {
+                let m = trial % 2 == 0 ? planarMatrix(n, using: &rng) : randomMatrix(n, symmetric: false, using: &rng)
+                let result = RouteOptimizer.heuristic(matrix: m, moves: 200_000)
+                let best = bruteForce(m)
+                #expect(isValidOrder(result.order, n))
+                #expect(result.cost >= best - 1e-9)
+                #expect(abs(result.cost - RouteOptimizer.cost(of: result.order, in: m)) < 1e-6)
+                trials += 1
+                if abs(result.cost - best) < 1e-6 { optimal += 1 }
+            }
+        }
+        #expect(optimal >= trials * 9 / 10, "\(optimal) of \(trials) optimal")
     }
 
     @Test func heuristicFindsTheOptimumOnSmallPlanarInstances() {
@@ -117,6 +139,8 @@ import RoadtripCore
         let a = RouteOptimizer.heuristic(matrix: m, moves: .max)
         let b = RouteOptimizer.heuristic(matrix: m, moves: .max)
         #expect(a == b)
+        let asymmetric = randomMatrix(80, symmetric: false, using: &rng)
+        #expect(RouteOptimizer.optimize(matrix: asymmetric) == RouteOptimizer.optimize(matrix: asymmetric))
     }
 
     /// A budget of moves, not of time: cut short anywhere, the search gives the same order on every
@@ -125,17 +149,51 @@ import RoadtripCore
         var rng = SplitMix64(seed: 11)
         let m = planarMatrix(300, using: &rng)
         let start = RouteOptimizer.cost(of: Array(0..<300), in: m)
+        var costs: [Double] = []
         for moves in [0, 1, 5_000, 200_000, 3_000_000] {
             let a = RouteOptimizer.heuristic(matrix: m, moves: moves)
             let b = RouteOptimizer.heuristic(matrix: m, moves: moves)
             #expect(a == b, "\(moves) moves")
             #expect(a.cost <= start + 1e-9, "\(moves) moves")
             #expect(Set(a.order) == Set(0..<300) && a.order.first == 0 && a.order.last == 299)
+            costs.append(a.cost)
         }
-        // More moves never find worse.
-        let short = RouteOptimizer.heuristic(matrix: m, moves: 200_000).cost
-        let long = RouteOptimizer.heuristic(matrix: m, moves: 3_000_000).cost
-        #expect(long <= short + 1e-9)
+        // More moves never find worse: each budget's search is the start of the next one's.
+        #expect(zip(costs, costs.dropFirst()).allSatisfy { $1 <= $0 + 1e-9 })
+        #expect(costs.last! < costs.first! * 0.95)
+    }
+
+    /// Stopped from its progress report (as Esc and Ctrl-C do), the search answers with the best
+    /// order it had, reports nothing more but that answer, and never anything worse than the start.
+    @Test func aStoppedSearchKeepsItsBestOrderSoFar() {
+        var rng = SplitMix64(seed: 5)
+        for (n, asymmetric) in [(400, false), (120, true)] {
+            let m = asymmetric ? randomMatrix(n, symmetric: false, using: &rng) : planarMatrix(n, using: &rng)
+            let reports = Reports()
+            let control = OrderSearchControl { progress in
+                reports.add(progress)
+                if progress.fraction > 0 { reports.stop?() }
+            }
+            reports.stop = { control.stop() }
+            let stopped = RouteOptimizer.heuristic(matrix: m, moves: 2_000_000, control: control)
+            let full = RouteOptimizer.heuristic(matrix: m, moves: 2_000_000)
+            let start = RouteOptimizer.cost(of: Array(0..<n), in: m)
+            #expect(control.isStopped)
+            #expect(isValidOrder(stopped.order, n))
+            #expect(stopped.cost <= start + 1e-9)
+            #expect(stopped.cost >= full.cost - 1e-9)
+            // The first report after the start stopped it; the one after that is the answer.
+            let seen = reports.all
+            #expect(seen.count <= 3, "\(seen.count) reports")
+            let last = try? #require(seen.last)
+            #expect(abs((last?.bestCost ?? 0) - stopped.cost) <= 1e-6 * stopped.cost)
+        }
+        // Stopped before it begins: the better of the current and the nearest-neighbour order.
+        let m = planarMatrix(200, using: &rng)
+        let control = OrderSearchControl()
+        control.stop()
+        let result = RouteOptimizer.optimize(matrix: m, control: control)
+        #expect(result.cost <= RouteOptimizer.cost(of: Array(0..<200), in: m))
     }
 
     @Test func proposalReordersTheStopsAndCountsTheSavings() throws {
@@ -185,9 +243,38 @@ import RoadtripCore
         #expect(proposal.source == "offline estimate")
     }
 
+    private struct RefusingProvider: TravelTimeMatrixProviding {
+        var label: String { "road times from OSRM test" }
+        func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+            throw OrderProposalError(message: "OSRM test refused the travel-time table: Too many table coordinates")
+        }
+    }
+
+    /// A road table that cannot be had: the order is found on the estimate, and the result says so.
+    @Test func aRefusedRoadTableFallsBackToTheEstimateAndSaysWhy() async throws {
+        let proposal = try await OrderProposal.make(for: trip, using: RefusingProvider())
+        #expect(proposal.order == [0, 2, 1, 3])
+        #expect(proposal.source == "offline estimate (OSRM test refused the travel-time table: Too many table coordinates)")
+        #expect(
+            proposal.summary(unit: .kilometers).hasSuffix(
+                "(exact, offline estimate (OSRM test refused the travel-time table: Too many table coordinates)).") == true)
+    }
+
     @Test func aMatrixThatDoesNotFitIsRefusedWithAMessage() async {
         await #expect(throws: OrderProposalError.self) {
             try await OrderProposal.make(for: trip, using: WrongSizeProvider())
         }
+    }
+}
+
+/// Progress reports gathered from the searching thread.
+private final class Reports: Sendable {
+    private let state = Mutex<[OrderSearchProgress]>([])
+    private let stopper = Mutex<(@Sendable () -> Void)?>(nil)
+    func add(_ progress: OrderSearchProgress) { state.withLock { $0.append(progress) } }
+    var all: [OrderSearchProgress] { state.withLock { $0 } }
+    var stop: (@Sendable () -> Void)? {
+        get { stopper.withLock { $0 } }
+        set { stopper.withLock { $0 = newValue } }
     }
 }

@@ -117,6 +117,21 @@ import Testing
         #expect(markdown.hasPrefix("# A \\*bold\\* trip: directions\n\n## 1. Home → Away · 4.4 km · 4 min\n\n1. Start on"))
     }
 
+    /// OSRM's modifiers read as English after every manoeuvre: no "Continue make a U-turn".
+    @Test(arguments: [
+        ("continue", "uturn", "Make a U-turn onto Avenue Albert II"),
+        ("turn", "uturn", "Make a U-turn onto Avenue Albert II"),
+        ("continue", "slight left", "Continue slightly left onto Avenue Albert II"),
+        ("fork", "slight right", "Keep slightly right at the fork onto Avenue Albert II"),
+        ("turn", "sharp left", "Turn sharp left onto Avenue Albert II"),
+        ("new name", "straight", "Continue onto Avenue Albert II")
+    ])
+    func modifiersReadAsEnglish(maneuver: String, modifier: String, expected: String) {
+        let step = RouteStep(
+            maneuver: maneuver, modifier: modifier, name: "Avenue Albert II", distanceMeters: 10, durationSeconds: 1)
+        #expect(step.instruction == expected)
+    }
+
     @Test func avoidAndViaAreSavedOnlyWhenSetAndOldFilesLoad() throws {
         var trip = Trip(
             name: "Shaped",

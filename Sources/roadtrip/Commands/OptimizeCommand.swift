@@ -1,0 +1,93 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Itinerary
+import RoadtripCore
+import TermUI
+
+/// `roadtrip optimize TRIP [--apply]`: the order of the middle stops with the least driving.
+struct OptimizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "optimize", abstract: "Find the order of the middle stops with the least driving.",
+        discussion: """
+            The first and last stops stay where they are. Without --apply nothing changes. Ctrl-C during a long \
+            search stops it and keeps the best order found so far (saved with --apply).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Flag(help: "Save the proposed order.") var apply = false
+
+    func run() throws {
+        try runCommand {
+            let context = try CommandContext(global)
+            let trip = try context.trip(self.trip)
+            guard trip.waypoints.count >= 4 else {
+                throw UserError(
+                    "“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
+            }
+            let services = try Services.make(global)
+            defer { services.server?.stop() }
+            let matrix = services.matrix
+            let control = OrderSearchControl(onProgress: Self.progressLine)
+            let interrupt = InterruptStopsSearch(control)
+            if !RouteOptimizer.solvesExactly(stops: trip.waypoints.count) {
+                Self.note(
+                    "Looking for the best order of \(Formatting.grouped(trip.waypoints.count)) stops "
+                        + "(Ctrl-C stops and keeps the best found so far)…\n")
+            }
+            let proposal = try CommandServices.wait {
+                try await OrderProposal.make(for: trip, using: matrix, control: control)
+            }
+            interrupt.end()
+            if Self.showsProgress { Self.note("\r\u{1B}[K") }
+            Output.line(proposal.summary(unit: context.unit))
+            guard proposal.changesOrder, let stops = proposal.reordered(trip.waypoints) else { return }
+            for (i, stop) in stops.enumerated() {
+                Output.line("\(String(repeating: " ", count: i < 9 ? 2 : 1))\(i + 1)  \(stop.name)")
+            }
+            guard apply else {
+                Output.line("Run again with --apply to save this order.")
+                return
+            }
+            try context.edit("applying the best order") { trips in
+                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints = stops }
+            }
+            Output.line("Saved the new order of “\(trip.name)”.")
+        }
+    }
+
+    /// A progress line is drawn only for a person watching a terminal, never into a log.
+    private static let showsProgress = isatty(STDERR_FILENO) == 1
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    @Sendable private static func progressLine(_ progress: OrderSearchProgress) {
+        guard showsProgress else { return }
+        let percent = Int((progress.fraction * 100).rounded(.down))
+        note("\r\u{1B}[K\(percent)% searched, " + String(format: "%.1f%%", progress.saving * 100) + " less driving so far")
+    }
+}
+
+/// Ctrl-C during the search stops it, keeping its best order so far, instead of ending the process.
+///
+/// The signal is taken from its default action for as long as the search runs, and handed back
+/// after: a second Ctrl-C while the order is being saved ends the process as usual.
+final class InterruptStopsSearch {
+    private let source: any DispatchSourceSignal
+
+    init(_ control: OrderSearchControl) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { control.stop() }
+        source.resume()
+    }
+
+    func end() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
