@@ -53,7 +53,9 @@ import Testing
         try #require(refused["code"] as? String == "InvalidValue")
         let motorwayOnly = try await Self.own(server.baseURL, stops, "exclude=motorway")
 
-        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let folder = OSRMFixture.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: folder)
         let both = provider.avoiding([.motorways, .tolls])
         let result = await both.route(for: stops)
         #expect(result.avoided == .motorways)
@@ -66,6 +68,11 @@ import Testing
         let before = provider.requestCount.requests
         _ = await both.route(for: [stops[1], stops[0]])
         #expect(provider.requestCount.requests == before + 1)
+        // And across a relaunch: the refusal is kept with the legs, so nothing at all is asked.
+        let relaunched = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: folder)
+        let again = await relaunched.avoiding([.motorways, .tolls]).route(for: stops)
+        #expect(again.avoided == .motorways && again.legs == result.legs)
+        #expect(relaunched.requestCount.requests == 0)
 
         // The CLI says the same in its JSON and on standard error.
         let printout = await RouteCommand.run(

@@ -11,7 +11,8 @@ import RoadtripCore
 ///
 /// `avoid` goes to the server as `exclude=`; when the server's profile cannot exclude that
 /// combination, the largest part of it that it can is used instead (`RouteResult.avoided` says
-/// which), and the cache keeps legs by what they really avoid.
+/// which), and the cache keeps legs by what they really avoid, and remembers which combinations
+/// the server refused, so neither this launch nor the next asks for one again.
 public final class OSRMRouteProvider: RouteProvider {
     public let configuration: OSRMConfiguration
     public let estimate: EstimateRouteProvider
@@ -20,7 +21,6 @@ public final class OSRMRouteProvider: RouteProvider {
     public let avoid: RoadAvoidance
     private let client: HTTPClient
     private let counter: RequestCounter
-    private let excludable: ExcludeSupport
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
@@ -34,7 +34,6 @@ public final class OSRMRouteProvider: RouteProvider {
         self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
         self.avoid = []
         self.counter = RequestCounter()
-        self.excludable = ExcludeSupport()
         // Reading a big cache file takes a moment: do it now, off the caller's thread, rather
         // than on the first `knownLegs` from the UI.
         let cache = self.cache
@@ -48,7 +47,6 @@ public final class OSRMRouteProvider: RouteProvider {
         cache = other.cache
         client = other.client
         counter = other.counter
-        excludable = other.excludable
         self.avoid = avoid
     }
 
@@ -59,7 +57,7 @@ public final class OSRMRouteProvider: RouteProvider {
     public var label: String { configuration.label }
 
     /// What the server is expected to apply of `avoid`: what it applied last time, else all of it.
-    var expectedAvoidance: RoadAvoidance { excludable.applied(for: avoid) ?? avoid }
+    var expectedAvoidance: RoadAvoidance { cache.appliedAvoidance(for: avoid) ?? avoid }
 
     public var knownAvoidance: RoadAvoidance { expectedAvoidance }
 
@@ -69,7 +67,10 @@ public final class OSRMRouteProvider: RouteProvider {
         return avoid.fallbacks.drop { $0 != expected }
     }
 
-    func rememberAvoidance(_ applied: RoadAvoidance) { excludable.remember(applied, for: avoid) }
+    func rememberAvoidance(_ applied: RoadAvoidance) {
+        cache.rememberAvoidance(applied, for: avoid)
+        try? cache.save()  // Only writes when something changed.
+    }
 
     /// What this provider has asked its server so far.
     public var requestCount: RequestCount {
