@@ -48,6 +48,8 @@ import TestSupport
             ["directions", "--data", sandbox.dataURL.path, "Baltic"], env: ["ROADTRIP_OSRM_URL": ""])
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "roadtrip: directions need a road router: give --osrm URL or --osrm-data REGION.osrm\n")
+        #expect(
+            result.stderr
+                == "roadtrip: directions need a road router: give --osrm URL, --osrm-data REGION.osrm or --router valhalla URL\n")
     }
 }

@@ -99,7 +99,7 @@ extension RouteProvider {
 
     /// What a provider without roads says when asked for directions or alternatives.
     public static var needsRoadRouter: String {
-        "directions need a road router: give --osrm URL or --osrm-data REGION.osrm"
+        "directions need a road router: give --osrm URL, --osrm-data REGION.osrm or --router valhalla URL"
     }
 
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
