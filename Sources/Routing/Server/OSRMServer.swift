@@ -110,9 +110,11 @@ public final class OSRMServer: Sendable {
             .appendingPathComponent("roadtrip-osrm-routed-\(getpid())-\(port).log")
         // WARNING keeps the per-request access log out of the file; start-up errors still land there.
         // Tables up to 5,000 stops (the default is 100): the best order asks for one table per trip.
+        // It serves roadtrip alone: a minute of keep-alive (OSRM's default is 5 s) keeps a trip
+        // edited with pauses, or asked for by a test process busy elsewhere, on one connection.
         let arguments = [
             "--algorithm", algorithm, "--ip", "127.0.0.1", "--port", String(port),
-            "--verbosity", "WARNING", "--max-table-size", "5000", dataset.path
+            "--verbosity", "WARNING", "--max-table-size", "5000", "--keepalive-timeout", "60", dataset.path
         ]
         let process: ChildProcess
         do {
