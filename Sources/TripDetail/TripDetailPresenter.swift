@@ -292,8 +292,8 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     func orderSearchDidProgress(_ progress: OrderSearchProgress) {
         guard mode == .searching else { return }
         message = StatusMessage(
-            "Looking for the best order: \(Int((progress.fraction * 100).rounded(.down)))% searched, "
-                + String(format: "%.1f%%", progress.saving * 100) + " less driving so far (Esc stops and keeps it)")
+            "Best order: \(Int((progress.fraction * 100).rounded(.down)))% searched, "
+                + String(format: "%.1f%%", progress.saving * 100) + " less driving so far · Esc keeps it")
         publish()
     }
 

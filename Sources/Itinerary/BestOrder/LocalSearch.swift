@@ -57,7 +57,9 @@ struct LocalSearch {
     }
 
     /// The best path found from `start`, pricing at most `moves` moves; never worse than `start`.
-    mutating func run(start: [Int], moves: Int) -> [Int] {
+    ///
+    /// Progress reports savings against `baseline` (the trip's own order), else against `start`.
+    mutating func run(start: [Int], moves: Int, baseline: Double? = nil) -> [Int] {
         budget = max(0, moves)
         work = 0
         nextCheck = 0
@@ -68,7 +70,7 @@ struct LocalSearch {
         pos = [Int](repeating: 0, count: n)
         for (k, stop) in path.enumerated() { pos[stop] = k }
         currentCost = costs.cost(of: path)
-        startCost = currentCost
+        startCost = baseline ?? currentCost
         bestCost = currentCost
         guard n >= 5 else { return best }
         if !symmetric { refreshPrefix(from: 0) }

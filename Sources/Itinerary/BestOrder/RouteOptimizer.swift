@@ -53,7 +53,8 @@ public enum RouteOptimizer {
         let greedy = costs.nearestNeighbourOrder()
         let start = costs.cost(of: greedy) < costs.cost(of: identity) ? greedy : identity
         var search = LocalSearch(costs: costs, seed: seed, control: control)
-        let best = search.run(start: start, moves: moves)
+        // Progress is told against the trip's own order: what the person will save.
+        let best = search.run(start: start, moves: moves, baseline: costs.cost(of: identity))
         return keepingCurrentUnlessBetter(best, costs: costs, exact: false)
     }
 
