@@ -10,8 +10,7 @@ struct CostMatrix {
     init(_ rows: [[Double]]) {
         n = rows.count
         precondition(rows.allSatisfy { $0.count == rows.count }, "the cost matrix must be square")
-        // An unreachable pair (OSRM's null) is very dear but still adds up without overflowing.
-        let values = rows.flatMap { $0.map { $0.isFinite ? $0 : Double.greatestFiniteMagnitude / 1e6 } }
+        let values = rows.flatMap { $0.map(Self.finite) }
         self.values = values
         var symmetric = true
         outer: for i in 0..<n {
@@ -24,6 +23,11 @@ struct CostMatrix {
         var total = 0.0
         for i in 0..<max(0, n - 1) { total += min(values[i * n + i + 1], 1e30) }
         typicalEdge = n > 1 ? total / Double(n - 1) : 1
+    }
+
+    /// An unreachable pair (OSRM's null) is very dear but still adds up without overflowing.
+    @inline(__always) static func finite(_ cost: Double) -> Double {
+        cost.isFinite ? cost : Double.greatestFiniteMagnitude / 1e6
     }
 
     @inline(__always) subscript(from: Int, to: Int) -> Double { values[from &* n &+ to] }
