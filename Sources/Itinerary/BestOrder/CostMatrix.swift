@@ -20,9 +20,13 @@ struct CostMatrix {
             }
         }
         isSymmetric = symmetric
-        var total = 0.0
-        for i in 0..<max(0, n - 1) { total += min(values[i * n + i + 1], 1e30) }
-        typicalEdge = n > 1 ? total / Double(n - 1) : 1
+        // Over reachable pairs only: one unreachable leg must not make every real gain look like noise.
+        var total = 0.0, counted = 0
+        for i in 0..<max(0, n - 1) where rows[i][i + 1].isFinite {
+            total += rows[i][i + 1]
+            counted += 1
+        }
+        typicalEdge = counted > 0 ? total / Double(counted) : 1
     }
 
     /// An unreachable pair (OSRM's null) is very dear but still adds up without overflowing.

@@ -126,6 +126,23 @@ import RoadtripCore
         }
     }
 
+    /// A pair OSRM cannot route (null in its table) is avoided, and does not blunt the search elsewhere.
+    @Test func anUnreachablePairIsAvoidedAndTheRestStillImproves() {
+        var rng = SplitMix64(seed: 17)
+        var far = planarMatrix(60, using: &rng)
+        far[0][1] = 1e5
+        far[1][0] = 1e5
+        var unreachable = far
+        unreachable[0][1] = .infinity
+        unreachable[1][0] = .infinity
+        // The trip's own order starts on the unreachable leg; the search leaves it and orders the rest
+        // as well as when that leg is merely long.
+        let result = RouteOptimizer.heuristic(matrix: unreachable, moves: 500_000)
+        let reference = RouteOptimizer.heuristic(matrix: far, moves: 500_000)
+        #expect(isValidOrder(result.order, 60))
+        #expect(result.cost <= reference.cost * 1.02)
+    }
+
     @Test func anOrderThatIsAlreadyBestStaysAsItIs() {
         // Stops on a line, in order: nothing beats driving straight along it.
         let m = (0..<30).map { i in (0..<30).map { j in Double(abs(i - j)) } }
