@@ -2,8 +2,11 @@
 struct CostMatrix {
     let n: Int
     private let values: [Double]
-    /// Whether every cost is the same both ways (the estimate; a road table rarely is).
-    let isSymmetric: Bool
+    /// Whether every cost is the same both ways (the estimate; a road table rarely is), or is read
+    /// so (`averaged()`).
+    private(set) var isSymmetric: Bool
+    /// Each cost read as the mean of both directions.
+    private var meanOfBoth = false
     /// The mean cost from a stop to the next in index order: the scale rounding is judged at.
     let typicalEdge: Double
 
@@ -34,7 +37,19 @@ struct CostMatrix {
         cost.isFinite ? cost : Double.greatestFiniteMagnitude / 1e6
     }
 
-    @inline(__always) subscript(from: Int, to: Int) -> Double { values[from &* n &+ to] }
+    @inline(__always) subscript(from: Int, to: Int) -> Double {
+        meanOfBoth ? (values[from &* n &+ to] + values[to &* n &+ from]) / 2 : values[from &* n &+ to]
+    }
+
+    /// The same matrix read as symmetric, each cost the mean of both directions (no copy): a road
+    /// table's rough order is found on it quickly (a reversed stretch costs nothing to price), then
+    /// polished on the real costs.
+    func averaged() -> CostMatrix {
+        var copy = self
+        copy.meanOfBoth = !isSymmetric
+        copy.isSymmetric = true
+        return copy
+    }
 
     /// The mean of both directions: how near two stops are, whichever way one drives.
     @inline(__always) func symmetric(_ a: Int, _ b: Int) -> Double {

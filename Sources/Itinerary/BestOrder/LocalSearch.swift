@@ -46,10 +46,21 @@ struct LocalSearch {
     /// Small rounding must not count as a gain, or two equal moves could swap back and forth.
     let epsilon: Double
 
-    init(costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil) {
+    /// Moves spent before this search began and the budget of the whole, for the share reported.
+    private let reportedOffset: Int
+    private let reportedTotal: Int?
+
+    /// A search over `costs`; `near` reuses neighbour lists already made for the same stops, and
+    /// `progress` places this search within a longer one for the share it reports.
+    init(
+        costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil, near: NeighbourLists? = nil,
+        progress: (offset: Int, total: Int)? = nil
+    ) {
         self.costs = costs
         self.n = costs.n
-        self.near = NeighbourLists(costs)
+        self.near = near ?? NeighbourLists(costs)
+        self.reportedOffset = progress?.offset ?? 0
+        self.reportedTotal = progress?.total
         self.symmetric = costs.isSymmetric
         self.control = control
         self.random = SplitMix64(seed: seed)
@@ -121,7 +132,8 @@ struct LocalSearch {
 
     private func report() {
         guard let control else { return }
-        let fraction = budget == 0 || budget == .max ? 1 : min(1, Double(work) / Double(budget))
+        let total = reportedTotal ?? budget
+        let fraction = total == 0 || total == .max ? 1 : min(1, Double(reportedOffset + work) / Double(total))
         control.report(OrderSearchProgress(fraction: fraction, startCost: startCost, bestCost: min(bestCost, currentCost)))
     }
 

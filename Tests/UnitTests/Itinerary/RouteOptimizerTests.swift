@@ -143,6 +143,21 @@ import RoadtripCore
         #expect(result.cost <= reference.cost * 1.02)
     }
 
+    /// A large road-like table (each direction up to 10 % dearer): a rough pass on the mean of both
+    /// directions, then the real costs; valid, the same twice, never worse than the start, and
+    /// priced on the real (asymmetric) costs.
+    @Test func aLargeAsymmetricTableGetsARoughPassThenThePolish() {
+        var rng = SplitMix64(seed: 23)
+        let n = RouteOptimizer.roughPassStops
+        var m = planarMatrix(n, using: &rng)
+        for i in 0..<n { for j in 0..<n where i != j { m[i][j] *= 1 + Double(rng.next() % 1000) / 10_000 } }
+        let a = RouteOptimizer.heuristic(matrix: m, moves: 1_000_000)
+        #expect(a == RouteOptimizer.heuristic(matrix: m, moves: 1_000_000))
+        #expect(isValidOrder(a.order, n))
+        #expect(abs(a.cost - RouteOptimizer.cost(of: a.order, in: m)) < 1e-6 * a.cost)
+        #expect(a.cost < RouteOptimizer.cost(of: Array(0..<n), in: m) * 0.5)
+    }
+
     @Test func anOrderThatIsAlreadyBestStaysAsItIs() {
         // Stops on a line, in order: nothing beats driving straight along it.
         let m = (0..<30).map { i in (0..<30).map { j in Double(abs(i - j)) } }
