@@ -46,21 +46,24 @@ struct LocalSearch {
     /// Small rounding must not count as a gain, or two equal moves could swap back and forth.
     let epsilon: Double
 
-    /// Moves spent before this search began and the budget of the whole, for the share reported.
+    /// Moves spent before this search began and the budget of the whole, for the share reported,
+    /// and the cost the saving reported is counted from (the trip's own order).
     private let reportedOffset: Int
     private let reportedTotal: Int?
+    private let reportedBaseline: Double?
 
     /// A search over `costs`; `near` reuses neighbour lists already made for the same stops, and
     /// `progress` places this search within a longer one for the share it reports.
     init(
         costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil, near: NeighbourLists? = nil,
-        progress: (offset: Int, total: Int)? = nil
+        progress: (offset: Int, total: Int, baseline: Double)? = nil
     ) {
         self.costs = costs
         self.n = costs.n
         self.near = near ?? NeighbourLists(costs)
         self.reportedOffset = progress?.offset ?? 0
         self.reportedTotal = progress?.total
+        self.reportedBaseline = progress?.baseline
         self.symmetric = costs.isSymmetric
         self.control = control
         self.random = SplitMix64(seed: seed)
@@ -134,7 +137,9 @@ struct LocalSearch {
         guard let control else { return }
         let total = reportedTotal ?? budget
         let fraction = total == 0 || total == .max ? 1 : min(1, Double(reportedOffset + work) / Double(total))
-        control.report(OrderSearchProgress(fraction: fraction, startCost: startCost, bestCost: min(bestCost, currentCost)))
+        control.report(
+            OrderSearchProgress(
+                fraction: fraction, startCost: reportedBaseline ?? startCost, bestCost: min(bestCost, currentCost)))
     }
 
     // MARK: - Descent

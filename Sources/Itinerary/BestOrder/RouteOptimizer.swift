@@ -51,20 +51,21 @@ public enum RouteOptimizer {
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }
         let greedy = costs.nearestNeighbourOrder()
-        var start = costs.cost(of: greedy) < costs.cost(of: identity) ? greedy : identity
+        let current = costs.cost(of: identity)
+        var start = costs.cost(of: greedy) < current ? greedy : identity
         let near = NeighbourLists(costs)
         var spent = 0
         if !costs.isSymmetric && costs.n >= roughPassStops {
             // A large road table: half the budget on the mean of both directions, where no move
             // needs the O(n) prefix sums of the real costs, then the rest on the real costs from there.
             var rough = LocalSearch(
-                costs: costs.averaged(), seed: seed &+ 1, control: control, near: near, progress: (0, moves))
+                costs: costs.averaged(), seed: seed &+ 1, control: control, near: near, progress: (0, moves, current))
             let found = rough.run(start: start, moves: moves / 2)
             if costs.cost(of: found) < costs.cost(of: start) { start = found }
             spent = rough.work
         }
         var search = LocalSearch(
-            costs: costs, seed: seed, control: control, near: near, progress: (spent, moves))
+            costs: costs, seed: seed, control: control, near: near, progress: (spent, moves, current))
         let best = search.run(start: start, moves: moves == .max ? .max : max(0, moves - spent))
         return keepingCurrentUnlessBetter(best, costs: costs, exact: false)
     }

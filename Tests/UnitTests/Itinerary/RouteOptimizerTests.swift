@@ -221,6 +221,8 @@ import RoadtripCore
             #expect(seen.count <= 3, "\(seen.count) reports")
             let last = try? #require(seen.last)
             #expect(abs((last?.bestCost ?? 0) - stopped.cost) <= 1e-6 * stopped.cost)
+            // The saving shown is counted from the trip's own order, not from where the search began.
+            #expect(last?.startCost == start)
         }
         // Stopped before it begins: the better of the current and the nearest-neighbour order.
         let m = planarMatrix(200, using: &rng)
