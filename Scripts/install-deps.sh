@@ -36,6 +36,14 @@ if [ "$purpose" = test ]; then
   "$(dirname "$0")/nominatim.sh" install || echo "install-deps: Nominatim could not be installed; the geocoder tests will be skipped" >&2
 fi
 
+if [ "$purpose" = test ]; then
+  # A real Valhalla for the second routing engine's tests: the programs of the pyvalhalla wheel,
+  # unpacked under vendor/valhalla. The other tests still run where it cannot be installed; the
+  # Valhalla tests try again and fail, never skip.
+  "$(dirname "$0")/valhalla.sh" install >/dev/null \
+    || echo "install-deps: Valhalla could not be installed; the Valhalla tests will fail" >&2
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
   echo "roadtrip needs a Swift 6 toolchain on PATH (https://www.swift.org/install/linux/)." >&2
   exit 1

@@ -2,15 +2,24 @@ import Foundation
 import RoadtripCore
 
 /// Chooses the route provider from what the person asked for: the one place that reads
-/// `--osrm`, `ROADTRIP_OSRM_URL` and `--osrm-data`.
+/// `--osrm`, `ROADTRIP_OSRM_URL`, `--osrm-data` and the Valhalla URL of `--router valhalla`.
 public enum RouteProviders {
-    /// The offline estimate unless an OSRM URL is given (`--osrm` wins over `ROADTRIP_OSRM_URL`).
-    /// Throws a one-line message for a URL that is not http(s).
+    /// The offline estimate unless a server is given: a Valhalla URL (`--router valhalla URL`)
+    /// wins, else an OSRM URL (`--osrm` wins over `ROADTRIP_OSRM_URL`). Throws a one-line message
+    /// for a URL that is not http(s).
     public static func make(
-        osrmURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        osrmURL: String?, valhallaURL: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         timeout: Duration = .seconds(5), estimate: EstimateRouteProvider = EstimateRouteProvider(),
         cacheFolder: URL? = LegCache.defaultFolder()
     ) throws -> any RouteProvider {
+        if let valhallaURL {
+            guard let configuration = ValhallaConfiguration(urlString: valhallaURL, timeout: timeout) else {
+                throw OSRMSetupError(
+                    description: "the Valhalla URL \"\(valhallaURL)\" is not an http:// or https:// URL with a host")
+            }
+            return ValhallaRouteProvider(configuration: configuration, estimate: estimate, cacheFolder: cacheFolder)
+        }
         let given = osrmURL ?? environment["ROADTRIP_OSRM_URL"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return estimate }
         guard let configuration = OSRMConfiguration(urlString: given, timeout: timeout) else {
@@ -18,6 +27,16 @@ public enum RouteProviders {
             throw OSRMSetupError(description: "\(origin): \"\(given)\" is not an http:// or https:// URL with a host")
         }
         return OSRMRouteProvider(configuration: configuration, estimate: estimate, cacheFolder: cacheFolder)
+    }
+
+    /// The travel-matrix provider of the same engine and server as `routes` (for the best
+    /// order), or nil when `routes` is no road engine's.
+    public static func matrix(for routes: any RouteProvider) -> (any TravelTimeMatrixProviding)? {
+        if let osrm = routes as? OSRMRouteProvider { return OSRMTravelMatrixProvider(configuration: osrm.configuration) }
+        if let valhalla = routes as? ValhallaRouteProvider {
+            return ValhallaTravelMatrixProvider(configuration: valhalla.configuration)
+        }
+        return nil
     }
 
     /// How long one OSRM request may take: `--osrm-timeout` (seconds) wins over

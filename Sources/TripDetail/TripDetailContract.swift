@@ -83,6 +83,9 @@ protocol TripDetailPresenterProtocol: AnyObject {
     func didPressExport()
     func didCommitPath(_ text: String)
     func didCancelPath()
+    func didPressAvoid()
+    func didPressDirections()
+    func didPressAlternative()
 }
 
 /// The legs of the trip as far as they are known: nil where a figure is still being calculated.
@@ -91,11 +94,19 @@ struct LegsState: Equatable, Sendable {
     public var source: String
     /// Why some legs fell back to an estimate, if they did.
     public var note: String?
+    /// What of the trip's avoidance the router could not apply, if any.
+    public var avoidNote: String?
+    /// What the legs avoid; nil while not known.
+    public var avoided: RoadAvoidance?
 
-    public init(legs: [Leg?], source: String, note: String? = nil) {
+    public init(
+        legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil, avoided: RoadAvoidance? = nil
+    ) {
         self.legs = legs
         self.source = source
         self.note = note
+        self.avoidNote = avoidNote
+        self.avoided = avoided
     }
 }
 
@@ -130,6 +141,13 @@ protocol TripDetailInteractorProtocol: AnyObject {
     func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem>
     var unit: DistanceUnit { get }
     func toggleUnit()
+    /// Moves the trip to the next avoidance (nothing, motorways, tolls, ferries, motorways and tolls, all).
+    func cycleAvoid() -> (avoid: RoadAvoidance, error: String?)
+    /// The directions page's lines; "Asking … for directions…" until the router answers.
+    func directionsLines() -> [String]
+    /// Asks for the routes of the leg reaching stop `row` and takes the next one as a shaping point;
+    /// what happened arrives through `output`.
+    func cycleAlternative(arrivingAt row: Int)
 }
 
 @MainActor
@@ -140,6 +158,8 @@ protocol TripDetailInteractorOutput: AnyObject {
     func orderSearchDidProgress(_ progress: OrderSearchProgress)
     /// A write failed, every edit is on disk again, or another program's change was taken in.
     func didChangeSaveState(_ news: SaveNews)
+    /// The next alternative of a leg was chosen (the trip changed), or why not.
+    func alternativeDidArrive(_ message: StatusMessage)
 }
 
 @MainActor

@@ -6,6 +6,7 @@ enum TripDetailAction: Sendable {
     case move(ListMove)
     case moveStopUp, moveStopDown
     case add, edit, delete, rename, toggleUnits, map, itinerary, optimize, settings
+    case avoid, directions, alternative
     case mapMove(MapMove)
     case undo, redo, help, back
     case commitName, cancelName
@@ -68,6 +69,17 @@ extension TripDetailView {
                 KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
                 KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
                 KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
+                KeyBinding(
+                    [.char("v")], .avoid,
+                    help: "avoid: nothing → motorways → tolls → ferries → motorways and tolls → all (where the road router can)",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("D")], .directions, help: "turn-by-turn directions of every leg (needs a road router)",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("A")], .alternative,
+                    help: "the next of the road router's routes to the selected stop, kept as a via point (↝)",
+                    in: [.browsing]),
                 KeyBinding(
                     [.char("I")], .importFile, help: "add the stops of a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
                     in: [.browsing]),

@@ -47,9 +47,38 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     }
 
     func legsDidChange(_ state: LegsState) {
+        // Said once when it becomes true, not over every later message.
+        if let note = state.avoidNote, note != legs.avoidNote { message = StatusMessage(note) }
         legs = state
         if let note = state.note { message = StatusMessage(note, isError: true) }
         publish()
+    }
+
+    func didPressAvoid() {
+        let (avoid, error) = interactor.cycleAvoid()
+        message =
+            error.map { StatusMessage($0, isError: true) }
+            ?? StatusMessage("Avoiding \(avoid.sentenceText) where the road router can (v: the next choice).")
+        reload()
+    }
+
+    func didPressDirections() {
+        guard let trip else { return }
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › directions") { [weak self] in
+            self?.interactor.directionsLines() ?? []
+        }
+    }
+
+    func didPressAlternative() {
+        guard let row = selectedRow else { return }
+        message = StatusMessage("Asking \(legs.source) for other routes…")
+        publish()
+        interactor.cycleAlternative(arrivingAt: row)
+    }
+
+    func alternativeDidArrive(_ message: StatusMessage) {
+        self.message = message
+        reload()
     }
 
     public func didChangeSaveState(_ news: SaveNews) {
@@ -343,16 +372,22 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         guard let trip else { return }
         let unit = interactor.unit
         var rows: [TripDetailViewModel.Row] = []
+        let warnings = LegWarning.warnings(
+            for: legs.legs.count == trip.waypoints.count - 1 ? legs.legs.compactMap { $0 } : [],
+            countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit)
         for (i, stop) in trip.waypoints.enumerated() {
             let leg = i == 0 ? nil : legs.legs.indices.contains(i - 1) ? legs.legs[i - 1] : nil
             let calculating = i > 0 && leg == nil
+            let flagged = i > 0 && warnings.indices.contains(i - 1) && !warnings[i - 1].isEmpty
             rows.append(
                 TripDetailViewModel.Row(
                     number: "\(i + 1)",
-                    name: stop.name,
+                    name: stop.via ? "↝ " + stop.name : stop.name,
                     coordinate: Formatting.coordinate(stop.coordinate),
                     legDistance: i == 0
-                        ? "start" : leg.map { Self.distance($0, unit: unit) } ?? (calculating ? "Calculating…" : ""),
+                        ? "start"
+                        : leg.map { (flagged ? "! " : "") + Self.distance($0, unit: unit) }
+                            ?? (calculating ? "Calculating…" : ""),
                     legDuration: leg?.durationSeconds.map { Self.prefix(leg!) + Formatting.duration($0) } ?? ""
                 ))
         }
@@ -371,7 +406,21 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 }
             }
         }
-        let stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        var stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        // Never claims an avoidance the router did not apply.
+        if !trip.avoid.isEmpty {
+            switch legs.avoided {
+            case .some(trip.avoid): stops += " · avoiding \(trip.avoid.sentenceText)"
+            case let applied?: stops += " · avoiding \(applied.sentenceText) (asked: \(trip.avoid.sentenceText))"
+            case nil: stops += " · asked to avoid \(trip.avoid.sentenceText)"
+            }
+        }
+        // The selected leg's warnings, when nothing else is being said.
+        var message = self.message
+        if message == nil, let row = selectedRow, row > 0, warnings.indices.contains(row - 1), !warnings[row - 1].isEmpty {
+            message = StatusMessage(
+                "Leg \(row): " + TerminalText.sanitize(warnings[row - 1].map(\.text).joined(separator: "; ")), isError: true)
+        }
         view?.show(
             TripDetailViewModel(
                 title: "Trips › " + TextLimits.shown(trip.name), detail: stops, name: TextLimits.shown(trip.name), rows: rows,

@@ -98,6 +98,9 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         case .exportFile: presenter.didPressExport()
         case .commitPath: presenter.didCommitPath(pathField.string)
         case .cancelPath: presenter.didCancelPath()
+        case .avoid: presenter.didPressAvoid()
+        case .directions: presenter.didPressDirections()
+        case .alternative: presenter.didPressAlternative()
         }
     }
 

@@ -115,7 +115,7 @@ struct TripDocumentReader {
     private mutating func trip() throws(NotOnFastPath) -> Trip {
         var id: UUID?, name: String?, waypoints: [Waypoint]?
         var startDate: Date??, limit: Double?, startMinutes: Int?
-        var fuel: FuelConsumption??, price: Double??
+        var fuel: FuelConsumption??, price: Double??, avoid = RoadAvoidance()
         try object { (r: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "id": id = try r.uuid()
@@ -128,6 +128,9 @@ struct TripDocumentReader {
             case "fuelConsumption":
                 fuel = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.fuelConsumption() })
             case "fuelPrice": price = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() })
+            case "avoid":
+                guard let read = RoadAvoidance(words: try r.string()) else { throw r.stop("avoid names an unknown road kind") }
+                avoid = read
             default: throw r.stop("key \(key) is not read here")
             }
         }
@@ -136,7 +139,7 @@ struct TripDocumentReader {
             id: id, name: name, waypoints: waypoints, startDate: startDate ?? nil,
             dailyDrivingLimit: limit ?? Trip.defaultDailyDrivingLimit,
             dailyStartMinutes: startMinutes ?? Trip.defaultDailyStartMinutes,
-            fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil)
+            fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil, avoid: avoid)
         // The rules `Trip.init(from:)` enforces; the full decoder words the refusal.
         guard trip.dailyDrivingLimit > 0, (0..<24 * 60).contains(trip.dailyStartMinutes),
             trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true
@@ -167,6 +170,7 @@ struct TripDocumentReader {
     private mutating func waypoint() throws(NotOnFastPath) -> Waypoint {
         var id: UUID?, name: String?, latitude: Double?, longitude: Double?
         var stay: Double?, overnight: Bool?, note: String?, arrival: Date??, zone: String??, region: String??, country: String??
+        var via = false
         try object { (r: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "id": id = try r.uuid()
@@ -180,6 +184,7 @@ struct TripDocumentReader {
             case "timeZone": zone = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
             case "region": region = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
             case "country": country = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
+            case "via": via = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.bool() } ?? false
             default: throw r.stop("key \(key) is not read here")
             }
         }
@@ -187,7 +192,7 @@ struct TripDocumentReader {
         let stop = Waypoint(
             id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
             stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
-            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil)
+            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil, via: via)
         guard stop.stay >= 0 else { throw self.stop("a negative stay") }
         return stop
     }

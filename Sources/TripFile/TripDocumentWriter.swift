@@ -97,11 +97,17 @@ struct TripDocumentWriter {
         out.removeAll(keepingCapacity: true)
     }
 
-    // Keys in sorted order: dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, id, name,
+    // Keys in sorted order: avoid, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, id, name,
     // startDate, waypoints. The stops are left to the caller, which may hand bytes on between them:
     // after a trip without stops the trip is closed, otherwise its list of stops is open.
     private mutating func writeFields(of trip: Trip, index t: Int) throws(Unwritable) {
-        raw("    {\n      \"dailyDrivingLimit\" : ")
+        raw("    {\n")
+        if !trip.avoid.isEmpty {
+            raw("      \"avoid\" : ")
+            string(trip.avoid.listText)
+            raw(",\n")
+        }
+        raw("      \"dailyDrivingLimit\" : ")
         try number(trip.dailyDrivingLimit, at: "trips[\(t)].dailyDrivingLimit")
         raw(",\n      \"dailyStartMinutes\" : ")
         integer(trip.dailyStartMinutes)
@@ -127,7 +133,7 @@ struct TripDocumentWriter {
         raw(trip.waypoints.isEmpty ? ",\n      \"waypoints\" : [\n\n      ]\n    }" : ",\n      \"waypoints\" : [\n")
     }
 
-    // Keys in sorted order: country, fixedArrival, id, latitude, longitude, name, note, overnight, region, stay, timeZone.
+    // Keys in sorted order: country, fixedArrival, id, latitude, longitude, name, note, overnight, region, stay, timeZone, via.
     private mutating func write(_ stop: Waypoint, at path: @autoclosure () -> String) throws(Unwritable) {
         raw("        {\n")
         if let country = stop.country {
@@ -161,6 +167,7 @@ struct TripDocumentWriter {
             raw(",\n          \"timeZone\" : ")
             string(zone)
         }
+        if stop.via { raw(",\n          \"via\" : true") }
         raw("\n        }")
     }
 

@@ -100,8 +100,8 @@ public final class TripListInteractor: TripListInteractorProtocol {
         for slot in now {
             let position = result[slot].position
             let trip = trips[position]
-            let total = calculator.total(of: trip.coordinates)
-            cache.store(total, of: trip.id, waypoints: trip.waypoints)
+            let total = calculator.total(of: trip.coordinates, avoiding: trip.avoid)
+            cache.store(total, of: trip.id, waypoints: trip.waypoints, avoid: trip.avoid)
             if total.isComplete { unsettled.remove(position) } else { unsettled.insert(position) }
             result[slot].summary.distanceMeters = total.meters
             result[slot].summary.distanceIsEstimate = total.isEstimate
@@ -131,7 +131,8 @@ public final class TripListInteractor: TripListInteractorProtocol {
         let calculator = calculator, deliver = deliver
         deliver.begin()
         DispatchQueue.global(qos: .userInitiated).async {
-            let totals = calculator.totalsOnEveryCore(of: items.map { $0.waypoints.map(\.coordinate) })
+            let totals = calculator.totalsOnEveryCore(
+                of: items.map { $0.waypoints.map(\.coordinate) }, avoiding: items.map(\.avoid))
             deliver.finish { [weak self] in self?.receive(totals, for: items) }
         }
     }
@@ -150,7 +151,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
             guard item.position < trips.count, trips[item.position].id == item.id,
                 trips[item.position].waypoints == item.waypoints
             else { continue }
-            cache.store(total, of: item.id, waypoints: item.waypoints)
+            cache.store(total, of: item.id, waypoints: item.waypoints, avoid: item.avoid)
             if let shown = last?.summaries, item.position < shown.count, shown[item.position].id == item.id,
                 shown[item.position].distanceMeters == total.meters, shown[item.position].distanceIsEstimate == total.isEstimate
             {

@@ -7,11 +7,13 @@ struct TotalsJobItem: Sendable {
     var position: Int
     var id: Trip.ID
     var waypoints: [Waypoint]
+    var avoid: RoadAvoidance
 
     init(position: Int, trip: Trip) {
         self.position = position
         self.id = trip.id
         self.waypoints = trip.waypoints
+        self.avoid = trip.avoid
     }
 }
 
@@ -20,6 +22,8 @@ struct TotalsJobItem: Sendable {
 struct TotalsCache {
     struct Entry {
         var waypoints: [Waypoint]
+        /// The avoidance the total was routed with: another one drives other roads.
+        var avoid: RoadAvoidance
         var meters: Double
         var isEstimate: Bool
     }
@@ -31,16 +35,16 @@ struct TotalsCache {
 
     /// The trip's final total, if known for its current stops (usually one pointer comparison).
     func completeTotal(of trip: Trip) -> Entry? {
-        complete[trip.id].flatMap { $0.waypoints == trip.waypoints ? $0 : nil }
+        complete[trip.id].flatMap { $0.waypoints == trip.waypoints && $0.avoid == trip.avoid ? $0 : nil }
     }
 
     /// The trip's last incomplete total, if known for its current stops.
     func provisionalTotal(of trip: Trip) -> Entry? {
-        provisional[trip.id].flatMap { $0.waypoints == trip.waypoints ? $0 : nil }
+        provisional[trip.id].flatMap { $0.waypoints == trip.waypoints && $0.avoid == trip.avoid ? $0 : nil }
     }
 
-    mutating func store(_ total: ComputedTotal, of id: Trip.ID, waypoints: [Waypoint]) {
-        let entry = Entry(waypoints: waypoints, meters: total.meters, isEstimate: total.isEstimate)
+    mutating func store(_ total: ComputedTotal, of id: Trip.ID, waypoints: [Waypoint], avoid: RoadAvoidance) {
+        let entry = Entry(waypoints: waypoints, avoid: avoid, meters: total.meters, isEstimate: total.isEstimate)
         complete[id] = total.isComplete ? entry : nil
         provisional[id] = total.isComplete ? nil : entry
     }

@@ -53,6 +53,8 @@ public struct OrderProposal: Hashable, Sendable {
     public static func make(
         for trip: Trip, using provider: any TravelTimeMatrixProviding, control: OrderSearchControl? = nil
     ) async throws -> OrderProposal {
+        // Shaping points belong to the legs of the current order: a new order leaves them out.
+        let trip = trip.withoutShapingPoints(legs: []).trip
         var source = provider.label
         let matrix: TravelMatrix
         do {
@@ -73,6 +75,7 @@ public struct OrderProposal: Hashable, Sendable {
     /// `waypoints` in the proposed order, or nil when they are no longer the stops the proposal
     /// was made for (one was added, deleted or edited away meanwhile).
     public func reordered(_ waypoints: [Waypoint]) -> [Waypoint]? {
+        let waypoints = waypoints.filter { !$0.via }
         guard waypoints.count == waypointIDs.count else { return nil }
         let byID = Dictionary(waypoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let result = waypointIDs.compactMap { byID[$0] }

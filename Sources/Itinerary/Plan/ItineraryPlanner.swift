@@ -28,6 +28,8 @@ public enum ItineraryPlanner {
         trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none,
         estimate: DriveTimeEstimate = .standard, now: Date = Date()
     ) -> Itinerary {
+        // Shaping points steer the road; the itinerary arrives only at real stops.
+        let (trip, legs) = trip.withoutShapingPoints(legs: legs)
         var builder = Builder(trip: trip, legs: legs, timeZones: timeZones, estimate: estimate, now: now)
         builder.run()
         return builder.itinerary

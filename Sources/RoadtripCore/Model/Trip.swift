@@ -19,6 +19,8 @@ public struct Trip: Hashable, Sendable, Identifiable {
     public var fuelConsumption: FuelConsumption?
     /// Price per litre, or per gallon when the consumption is in mpg (see `FuelConsumption`).
     public var fuelPrice: Double?
+    /// The kinds of road the trip's routes stay off where the road router can.
+    public var avoid: RoadAvoidance
 
     public init(
         id: UUID = UUID(), name: String, waypoints: [Waypoint] = [],
@@ -26,7 +28,8 @@ public struct Trip: Hashable, Sendable, Identifiable {
         dailyDrivingLimit: TimeInterval = Trip.defaultDailyDrivingLimit,
         dailyStartMinutes: Int = Trip.defaultDailyStartMinutes,
         fuelConsumption: FuelConsumption? = nil,
-        fuelPrice: Double? = nil
+        fuelPrice: Double? = nil,
+        avoid: RoadAvoidance = []
     ) {
         self.id = id
         self.name = name
@@ -36,6 +39,7 @@ public struct Trip: Hashable, Sendable, Identifiable {
         self.dailyStartMinutes = dailyStartMinutes
         self.fuelConsumption = fuelConsumption
         self.fuelPrice = fuelPrice
+        self.avoid = avoid
     }
 
     public var coordinates: [Coordinate] { waypoints.map(\.coordinate) }
@@ -44,7 +48,7 @@ public struct Trip: Hashable, Sendable, Identifiable {
 extension Trip: Codable {
     // Files written before the itinerary fields existed lack them: they read as the defaults.
     private enum CodingKeys: String, CodingKey {
-        case id, name, waypoints, startDate, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice
+        case id, name, waypoints, startDate, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, avoid
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,6 +85,13 @@ extension Trip: Codable {
                 forKey: .fuelPrice, in: c,
                 debugDescription: "fuelPrice must be zero or a positive number")
         }
+        let words = try c.decodeIfPresent(String.self, forKey: .avoid) ?? ""
+        guard let avoid = RoadAvoidance(words: words) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .avoid, in: c,
+                debugDescription: "avoid must list motorways, tolls or ferries, separated by commas")
+        }
+        self.avoid = avoid
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +104,7 @@ extension Trip: Codable {
         try c.encode(dailyStartMinutes, forKey: .dailyStartMinutes)
         try c.encodeIfPresent(fuelConsumption, forKey: .fuelConsumption)
         try c.encodeIfPresent(fuelPrice, forKey: .fuelPrice)
+        if !avoid.isEmpty { try c.encode(avoid.listText, forKey: .avoid) }
     }
 }
 

@@ -18,11 +18,15 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
     public var region: String?
     /// Country ("United States") of the place the stop was chosen as; nil when typed by hand.
     public var country: String?
+    /// A shaping point, not a stop: the route passes here (the alternative a person chose), the
+    /// itinerary does not stop here.
+    public var via: Bool
 
     public init(
         id: UUID = UUID(), name: String, coordinate: Coordinate,
         stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
-        fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil
+        fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil,
+        via: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -34,6 +38,7 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
         self.timeZone = timeZone
         self.region = region
         self.country = country
+        self.via = via
     }
 }
 
@@ -41,7 +46,7 @@ extension Waypoint: Codable {
     // Latitude and longitude sit beside the name in the file, so hand edits stay simple.
     // Files written before the itinerary fields existed lack them: they read as the defaults.
     private enum CodingKeys: String, CodingKey {
-        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone, region, country
+        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone, region, country, via
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +69,7 @@ extension Waypoint: Codable {
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
         region = try c.decodeIfPresent(String.self, forKey: .region)
         country = try c.decodeIfPresent(String.self, forKey: .country)
+        via = try c.decodeIfPresent(Bool.self, forKey: .via) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,5 +85,6 @@ extension Waypoint: Codable {
         try c.encodeIfPresent(timeZone, forKey: .timeZone)
         try c.encodeIfPresent(region, forKey: .region)
         try c.encodeIfPresent(country, forKey: .country)
+        if via { try c.encode(true, forKey: .via) }
     }
 }

@@ -6,6 +6,11 @@ public enum LegSource: String, Sendable, Codable, Hashable {
     case estimate
     /// Real roads, from an OSRM server.
     case osrm
+    /// Real roads, from a Valhalla server.
+    case valhalla
+
+    /// Whether the figures are a road engine's answer rather than an estimate.
+    public var isRoad: Bool { self == .osrm || self == .valhalla }
 }
 
 /// The road (or straight) link between two consecutive stops.
@@ -17,10 +22,14 @@ public struct Leg: Sendable, Hashable {
     public var source: LegSource
     /// The driven line, when the provider knows it.
     public var geometry: [Coordinate]?
+    /// Why a road router gave no road for this leg, in words ("no road route: OSRM … finds no road
+    /// between these stops"): the leg is then an estimate and says so. May quote a server: sanitise.
+    public var noRoadRoute: String?
 
     public init(
         from: Coordinate, to: Coordinate, distanceMeters: Double,
-        durationSeconds: Double? = nil, source: LegSource, geometry: [Coordinate]? = nil
+        durationSeconds: Double? = nil, source: LegSource, geometry: [Coordinate]? = nil,
+        noRoadRoute: String? = nil
     ) {
         self.from = from
         self.to = to
@@ -28,6 +37,7 @@ public struct Leg: Sendable, Hashable {
         self.durationSeconds = durationSeconds
         self.source = source
         self.geometry = geometry
+        self.noRoadRoute = noRoadRoute
     }
 }
 
@@ -39,10 +49,14 @@ public struct RouteResult: Sendable, Hashable {
     /// 127.0.0.1:5000 did not answer within 5 s"); nil when none did. It may quote a server's
     /// message verbatim: sanitise it before it reaches the terminal.
     public var fallbackReason: String?
+    /// What the road legs really avoid: the provider's avoidance, or the part of it the router
+    /// could apply. Empty for providers that cannot avoid anything (the estimate).
+    public var avoided: RoadAvoidance
 
-    public init(legs: [Leg], fallbackReason: String? = nil) {
+    public init(legs: [Leg], fallbackReason: String? = nil, avoided: RoadAvoidance = []) {
         self.legs = legs
         self.fallbackReason = fallbackReason
+        self.avoided = avoided
     }
 }
 
@@ -60,9 +74,34 @@ public protocol RouteProvider: Sendable {
     /// Every leg, never failing: legs the provider cannot give are estimated instead and
     /// `fallbackReason` says why. Returns within the provider's own time limit.
     func route(for stops: [Coordinate]) async -> RouteResult
+    /// The same provider asked to stay off `avoid` where its data allows (sharing its connection
+    /// and cache); one that cannot avoid anything returns itself, and its results say `avoided: []`.
+    func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider
+    /// What the legs `knownLegs` gives avoid: what the router applied of the avoidance asked for
+    /// (as far as it knows yet); empty for a provider that cannot avoid anything.
+    var knownAvoidance: RoadAvoidance { get }
+    /// Turn-by-turn instructions for each leg; `.unavailable` from a provider that has no roads.
+    func directions(for stops: [Coordinate]) async -> DirectionsResult
+    /// The road router's routes for one leg, its best first: empty when it offers none.
+    func alternatives(from: Coordinate, to: Coordinate) async -> [RouteAlternative]
 }
 
 extension RouteProvider {
+    public func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider { self }
+
+    public var knownAvoidance: RoadAvoidance { [] }
+
+    public func directions(for stops: [Coordinate]) async -> DirectionsResult {
+        .unavailable(Self.needsRoadRouter)
+    }
+
+    public func alternatives(from: Coordinate, to: Coordinate) async -> [RouteAlternative] { [] }
+
+    /// What a provider without roads says when asked for directions or alternatives.
+    public static var needsRoadRouter: String {
+        "directions need a road router: give --osrm URL, --osrm-data REGION.osrm or --router valhalla URL"
+    }
+
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
         Array(repeating: nil, count: max(0, stops.count - 1))
     }

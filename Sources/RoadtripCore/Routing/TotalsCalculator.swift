@@ -30,7 +30,9 @@ public struct TotalsCalculator: Sendable {
         self.estimate = estimate
     }
 
-    public func total(of stops: [Coordinate]) -> ComputedTotal {
+    /// `avoid` is the trip's: its road legs are cached apart from those of other avoidances.
+    public func total(of stops: [Coordinate], avoiding avoid: RoadAvoidance = []) -> ComputedTotal {
+        let routes = avoid.isEmpty ? self.routes : self.routes.avoiding(avoid)
         let known = routes.knownLegs(for: stops)
         let complete = !known.contains(where: { $0 == nil })
         let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
@@ -40,11 +42,13 @@ public struct TotalsCalculator: Sendable {
     }
 
     /// The totals of many trips (those of a large file beyond its first screen), computed on every core.
-    public func totalsOnEveryCore(of trips: [[Coordinate]]) -> [ComputedTotal] {
+    public func totalsOnEveryCore(of trips: [[Coordinate]], avoiding: [RoadAvoidance] = []) -> [ComputedTotal] {
         let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
         let results = ConcurrentResults<ComputedTotal>(count: trips.count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for i in stride(from: chunk, to: trips.count, by: chunks) { results.set(i, total(of: trips[i])) }
+            for i in stride(from: chunk, to: trips.count, by: chunks) {
+                results.set(i, total(of: trips[i], avoiding: avoiding.indices.contains(i) ? avoiding[i] : []))
+            }
         }
         return results.values
     }

@@ -14,6 +14,8 @@ struct LegCacheFile: Codable {
         var geometry: String?
         /// Seconds since 1970.
         var fetched: Double
+        /// The road classes the leg avoids ("motorway,toll"); absent for none, as files before it.
+        var exclude: String?
     }
 
     var version: Int
@@ -27,12 +29,14 @@ struct LegCacheFile: Codable {
             Entry(
                 from: [key.from.latitude, key.from.longitude], to: [key.to.latitude, key.to.longitude],
                 distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
-                geometry: leg.encodedGeometry, fetched: leg.fetched.timeIntervalSince1970)
+                geometry: leg.encodedGeometry, fetched: leg.fetched.timeIntervalSince1970,
+                exclude: key.exclude.isEmpty ? nil : key.exclude)
         }
         // A fixed order keeps rewrites of an unchanged cache byte-identical.
         .sorted { a, b in
             if a.fetched != b.fetched { return a.fetched < b.fetched }
-            return (a.from + a.to).lexicographicallyPrecedes(b.from + b.to)
+            if a.from + a.to != b.from + b.to { return (a.from + a.to).lexicographicallyPrecedes(b.from + b.to) }
+            return (a.exclude ?? "") < (b.exclude ?? "")
         }
     }
 
@@ -47,7 +51,7 @@ struct LegCacheFile: Codable {
         {
             let key = LegKey(
                 from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
-                to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]))
+                to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]), exclude: entry.exclude ?? "")
             out[key] = CachedLeg(
                 distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,
                 encodedGeometry: entry.geometry,

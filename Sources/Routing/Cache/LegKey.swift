@@ -31,19 +31,23 @@ struct GridPoint: Hashable, Sendable, Codable {
     }
 }
 
-/// One directed leg between two grid points; the server is implied by the cache that holds it.
+/// One directed leg between two grid points, driven avoiding the road classes in `exclude` (as
+/// sent to the server, "motorway,toll"; "" for none); the server is implied by the cache that holds it.
 struct LegKey: Hashable, Sendable {
     var from: GridPoint
     var to: GridPoint
+    var exclude: String
 
-    init?(from: Coordinate, to: Coordinate) {
+    init?(from: Coordinate, to: Coordinate, exclude: String = "") {
         guard let from = GridPoint(from), let to = GridPoint(to) else { return nil }
         self.from = from
         self.to = to
+        self.exclude = exclude
     }
 
-    init(from: GridPoint, to: GridPoint) {
+    init(from: GridPoint, to: GridPoint, exclude: String = "") {
         self.from = from
         self.to = to
+        self.exclude = exclude
     }
 }

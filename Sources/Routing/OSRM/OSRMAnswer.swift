@@ -12,6 +12,21 @@ struct OSRMAnswer: Decodable {
         var distance: Double
         var duration: Double
         var annotation: Annotation?
+        var steps: [Step]?
+    }
+
+    struct Step: Decodable {
+        struct Maneuver: Decodable {
+            var type: String
+            var modifier: String?
+            var exit: Int?
+        }
+        var distance: Double
+        var duration: Double
+        var name: String?
+        var ref: String?
+        var mode: String?
+        var maneuver: Maneuver
     }
 
     struct Annotation: Decodable {
@@ -34,12 +49,16 @@ struct FetchedLeg: Equatable, Sendable {
     var distanceMeters: Double
     var durationSeconds: Double
     var geometry: [Coordinate]?
+    /// The instructions, when they were asked for.
+    var steps: [RouteStep]? = nil
 }
 
 /// A successful answer for `n` stops: `n - 1` legs and how far each stop was from a road.
 struct FetchedRoute: Equatable, Sendable {
     var legs: [FetchedLeg]
     var snapMeters: [Double?]
+    /// The other routes the server offered, when asked for: each with `n - 1` legs.
+    var alternatives: [[FetchedLeg]] = []
 }
 
 extension OSRMAnswer {
@@ -47,24 +66,31 @@ extension OSRMAnswer {
     /// into its legs.
     func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
         guard code == "Ok" else { return .failure(.refused(code: code, message: message)) }
-        guard let route = routes?.first else { return .failure(.malformed("no route in the answer")) }
-        guard route.legs.count == stopCount - 1 else {
-            return .failure(.wrongLegCount(expected: stopCount - 1, received: route.legs.count))
-        }
-        for (index, leg) in route.legs.enumerated() {
-            if let problem = Plausibility.problem(legMeters: leg.distance, seconds: leg.duration) {
-                return .failure(.malformed("leg \(index + 1) has \(problem)"))
+        guard let routes, !routes.isEmpty else { return .failure(.malformed("no route in the answer")) }
+        var fetched: [[FetchedLeg]] = []
+        for route in routes {
+            guard route.legs.count == stopCount - 1 else {
+                return .failure(.wrongLegCount(expected: stopCount - 1, received: route.legs.count))
             }
+            for (index, leg) in route.legs.enumerated() {
+                if let problem = Plausibility.problem(legMeters: leg.distance, seconds: leg.duration) {
+                    return .failure(.malformed("leg \(index + 1) has \(problem)"))
+                }
+            }
+            let geometries = Self.legGeometries(
+                overview: route.geometry.flatMap { Polyline.decode($0) },
+                segmentCounts: route.legs.map { $0.annotation?.distance?.count })
+            fetched.append(
+                route.legs.enumerated().map { index, leg in
+                    FetchedLeg(
+                        distanceMeters: leg.distance, durationSeconds: leg.duration, geometry: geometries?[index],
+                        steps: leg.steps.map { $0.map(\.routeStep) })
+                })
         }
-        let geometries = Self.legGeometries(
-            overview: route.geometry.flatMap { Polyline.decode($0) },
-            segmentCounts: route.legs.map { $0.annotation?.distance?.count })
-        let legs = route.legs.enumerated().map { index, leg in
-            FetchedLeg(distanceMeters: leg.distance, durationSeconds: leg.duration, geometry: geometries?[index])
-        }
+        let legs = fetched[0]
         var snaps: [Double?] = waypoints?.map(\.distance) ?? []
         if snaps.count != stopCount { snaps = Array(repeating: nil, count: stopCount) }
-        return .success(FetchedRoute(legs: legs, snapMeters: snaps))
+        return .success(FetchedRoute(legs: legs, snapMeters: snaps, alternatives: Array(fetched.dropFirst())))
     }
 
     /// Cuts the route's one geometry into legs.
@@ -88,5 +114,14 @@ extension OSRMAnswer {
             }
             return line
         }
+    }
+}
+
+extension OSRMAnswer.Step {
+    var routeStep: RouteStep {
+        RouteStep(
+            maneuver: maneuver.type, modifier: maneuver.modifier, name: name ?? "",
+            ref: ref.flatMap { $0.isEmpty ? nil : $0 }, exit: maneuver.exit, mode: mode ?? "driving",
+            distanceMeters: distance, durationSeconds: duration)
     }
 }

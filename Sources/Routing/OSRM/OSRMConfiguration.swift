@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Where an OSRM server is and how far to trust it.
 public struct OSRMConfiguration: Sendable, Hashable {
@@ -59,14 +60,31 @@ public struct OSRMConfiguration: Sendable, Hashable {
     }
 
     /// One `/route` request for consecutive stops: the full geometry plus each leg's segment
-    /// distances, whose counts say where each leg's part of the geometry ends.
-    func routeURL(for points: [GridPoint]) -> URL? {
+    /// distances, whose counts say where each leg's part of the geometry ends. `exclude` is the
+    /// road classes to stay off ("motorway,toll"); `steps` asks for turn-by-turn instructions and
+    /// `alternatives` for up to that many other routes (two stops only).
+    func routeURL(for points: [GridPoint], exclude: String = "", steps: Bool = false, alternatives: Int = 0) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let coordinates = points.map(\.osrmText).joined(separator: ";")
         let profilePart = profile.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "driving"
-        return URL(
-            string: "\(base)/route/v1/\(profilePart)/\(coordinates)"
-                + "?overview=full&steps=false&geometries=polyline6&annotations=distance")
+        var query = "?overview=full&steps=\(steps)&geometries=polyline6&annotations=distance"
+        if alternatives > 0 { query += "&alternatives=\(alternatives)" }
+        if !exclude.isEmpty { query += "&exclude=\(exclude)" }
+        return URL(string: "\(base)/route/v1/\(profilePart)/\(coordinates)" + query)
+    }
+}
+
+extension RoadAvoidance {
+    /// The classes OSRM's car profile excludes ("motorway,toll,ferry"), comma-separated as `exclude=` takes them.
+    var osrmExclude: String {
+        RoadAvoidance.kinds.filter { contains($0.kind) }.map { kind in
+            switch kind.word {
+            case "motorways": "motorway"
+            case "tolls": "toll"
+            default: "ferry"
+            }
+        }
+        .joined(separator: ",")
     }
 }

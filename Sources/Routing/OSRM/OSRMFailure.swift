@@ -22,6 +22,14 @@ enum OSRMFailure: Error, Equatable, Sendable {
         return false
     }
 
+    /// Whether the server refused the `exclude=` classes asked for (its profile was not prepared for
+    /// that combination, or its algorithm cannot exclude): a smaller combination may work.
+    var refusesExclude: Bool {
+        guard case let .status(_, code, message) = self else { return false }
+        let words = (message ?? "").lowercased()
+        return (code == "InvalidValue" || code == "NotImplemented") && words.contains("exclude")
+    }
+
     /// Reads a response: OSRM answers stop problems with HTTP 400 and its own code, so the body is
     /// consulted before the status decides.
     static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import RoadtripCore
+import Synchronization
 
 /// Real road distances, drive times and lines from an OSRM server, never failing: legs the server
 /// cannot give come from the offline estimate, and the result says why in one line.
@@ -8,12 +9,19 @@ import RoadtripCore
 /// A trip costs one `/route` request for all its missing legs (more only above the server's
 /// coordinate limit, or to isolate stops it cannot route). Answered legs go into a `LegCache`, so
 /// an edit asks only for the legs it changed and a relaunch asks for nothing.
+///
+/// `avoid` goes to the server as `exclude=`; when the server's profile cannot exclude that
+/// combination, the largest part of it that it can is used instead (`RouteResult.avoided` says
+/// which), and the cache keeps legs by what they really avoid.
 public final class OSRMRouteProvider: RouteProvider {
     public let configuration: OSRMConfiguration
     public let estimate: EstimateRouteProvider
     public let cache: LegCache
+    /// What this provider asks the server to stay off.
+    public let avoid: RoadAvoidance
     private let client: HTTPClient
-    private let counter = RequestCounter()
+    private let counter: RequestCounter
+    private let excludable: ExcludeSupport
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
@@ -25,13 +33,44 @@ public final class OSRMRouteProvider: RouteProvider {
         self.estimate = estimate
         self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
         self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
+        self.avoid = []
+        self.counter = RequestCounter()
+        self.excludable = ExcludeSupport()
         // Reading a big cache file takes a moment: do it now, off the caller's thread, rather
         // than on the first `knownLegs` from the UI.
         let cache = self.cache
         Task.detached(priority: .utility) { _ = cache.count }
     }
 
+    /// The same server, connection, cache and counts, avoiding `avoid`.
+    private init(sharing other: OSRMRouteProvider, avoid: RoadAvoidance) {
+        configuration = other.configuration
+        estimate = other.estimate
+        cache = other.cache
+        client = other.client
+        counter = other.counter
+        excludable = other.excludable
+        self.avoid = avoid
+    }
+
+    public func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider {
+        avoid == self.avoid ? self : OSRMRouteProvider(sharing: self, avoid: avoid)
+    }
+
     public var label: String { configuration.label }
+
+    /// What the server is expected to apply of `avoid`: what it applied last time, else all of it.
+    var expectedAvoidance: RoadAvoidance { excludable.applied(for: avoid) ?? avoid }
+
+    public var knownAvoidance: RoadAvoidance { expectedAvoidance }
+
+    /// The avoidances to try in order: the expected one, then smaller ones.
+    var avoidanceCandidates: ArraySlice<RoadAvoidance> {
+        let expected = expectedAvoidance
+        return avoid.fallbacks.drop { $0 != expected }
+    }
+
+    func rememberAvoidance(_ applied: RoadAvoidance) { excludable.remember(applied, for: avoid) }
 
     /// What this provider has asked its server so far.
     public var requestCount: RequestCount {
@@ -41,8 +80,12 @@ public final class OSRMRouteProvider: RouteProvider {
     }
 
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
+        knownLegs(for: stops, exclude: expectedAvoidance.osrmExclude)
+    }
+
+    private func knownLegs(for stops: [Coordinate], exclude: String) -> [Leg?] {
         zip(stops, stops.dropFirst()).map { from, to in
-            LegKey(from: from, to: to).flatMap { cache.leg(for: $0) }.map { cached, geometry in
+            LegKey(from: from, to: to, exclude: exclude).flatMap { cache.leg(for: $0) }.map { cached, geometry in
                 Leg(
                     from: from, to: to, distanceMeters: cached.distanceMeters,
                     durationSeconds: cached.durationSeconds, source: .osrm, geometry: geometry)
@@ -55,9 +98,24 @@ public final class OSRMRouteProvider: RouteProvider {
         await route(for: stops).legs
     }
 
+    /// Tries the avoidance asked for, then smaller ones while the server refuses the combination,
+    /// and remembers which one it took so the next route asks for it at once.
     public func route(for stops: [Coordinate]) async -> RouteResult {
-        var legs = knownLegs(for: stops)
+        for applied in avoidanceCandidates {
+            guard let result = await route(for: stops, exclude: applied) else { continue }
+            rememberAvoidance(applied)
+            return result
+        }
+        // The empty avoidance is always a candidate and never refused.
+        return await route(for: stops, exclude: []) ?? RouteResult(legs: [])
+    }
+
+    /// Nil when the server refused `applied` as a combination it cannot exclude.
+    private func route(for stops: [Coordinate], exclude applied: RoadAvoidance) async -> RouteResult? {
+        let exclude = applied.osrmExclude
+        var legs = knownLegs(for: stops, exclude: exclude)
         var reasons: [String] = []
+        var noRoad: [Int: String] = [:]
         let missing = legs.indices.filter { legs[$0] == nil }
         let askable = missing.filter { stops[$0].isValid && stops[$0 + 1].isValid }
         if askable.count < missing.count { reasons.append("a stop has no valid coordinates") }
@@ -65,14 +123,18 @@ public final class OSRMRouteProvider: RouteProvider {
         var queue = RequestPlan.chunks(missing: askable, maxCoordinates: configuration.maxCoordinatesPerRequest)
         while !queue.isEmpty {
             let chunk = queue.removeFirst()
-            switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound])) {
+            switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound]), exclude: exclude) {
             case .success(let route):
-                reasons += accept(route, startingAt: chunk.lowerBound, stops: stops, into: &legs)
+                reasons += accept(
+                    route, startingAt: chunk.lowerBound, stops: stops, exclude: exclude, into: &legs, noRoad: &noRoad)
+            case .failure(let failure) where failure.refusesExclude && !applied.isEmpty:
+                return nil
             case .failure(let failure) where failure.concernsOnlyTheseStops && chunk.count > 1:
                 let (first, second) = RequestPlan.halves(chunk)
                 queue.insert(contentsOf: [first, second], at: 0)
             case .failure(let failure):
                 reasons.append(failure.reason(server: label))
+                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = Self.noRoadRoute(failure, server: label) }
                 // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
                 if !failure.concernsOnlyTheseStops { queue.removeAll() }
             }
@@ -81,19 +143,40 @@ public final class OSRMRouteProvider: RouteProvider {
 
         let estimated = legs.indices.filter { legs[$0] == nil }
         let result = legs.enumerated().map { index, leg in
-            leg ?? estimate.leg(from: stops[index], to: stops[index + 1])
+            leg
+                ?? {
+                    var leg = estimate.leg(from: stops[index], to: stops[index + 1])
+                    leg.noRoadRoute = noRoad[index]
+                    return leg
+                }()
         }
-        guard !estimated.isEmpty else { return RouteResult(legs: result) }
+        guard !estimated.isEmpty else { return RouteResult(legs: result, avoided: applied) }
         let why = reasons.first ?? "\(label) gave no answer"
         let summary =
             estimated.count == 1
             ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
-        return RouteResult(legs: result, fallbackReason: "\(summary): \(why)")
+        return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: applied)
     }
 
-    private func fetch(_ stops: [Coordinate]) async -> Result<FetchedRoute, OSRMFailure> {
+    /// "no road route: OSRM 127.0.0.1:5000 finds no road between these stops (NoRoute)".
+    static func noRoadRoute(_ failure: OSRMFailure, server: String) -> String {
+        guard case let .refused(code, _) = failure else { return "no road route: " + failure.reason(server: server) }
+        switch code {
+        case "NoRoute":
+            return
+                "no road route: \(server) finds no road between these stops (water without a ferry, or roads it does not connect)"
+        case "NoSegment": return "no road route: \(server) has no road near one of these stops"
+        default: return "no road route: " + failure.reason(server: server)
+        }
+    }
+
+    func fetch(
+        _ stops: [Coordinate], exclude: String, steps: Bool = false, alternatives: Int = 0
+    ) async -> Result<FetchedRoute, OSRMFailure> {
         let points = stops.compactMap(GridPoint.init)
-        guard points.count == stops.count, let url = configuration.routeURL(for: points) else {
+        guard points.count == stops.count,
+            let url = configuration.routeURL(for: points, exclude: exclude, steps: steps, alternatives: alternatives)
+        else {
             return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
         }
         counter.record(legs: stops.count - 1)
@@ -106,8 +189,8 @@ public final class OSRMRouteProvider: RouteProvider {
     /// Takes the answered legs into the result and the cache, except legs touching a stop the
     /// server had to move implausibly far to reach a road: its data does not cover that stop.
     private func accept(
-        _ route: FetchedRoute, startingAt first: Int, stops: [Coordinate],
-        into legs: inout [Leg?]
+        _ route: FetchedRoute, startingAt first: Int, stops: [Coordinate], exclude: String,
+        into legs: inout [Leg?], noRoad: inout [Int: String]
     ) -> [String] {
         var reasons: [String] = []
         let offMap = route.snapMeters.map { ($0 ?? 0) > configuration.maxSnapMeters }
@@ -116,13 +199,15 @@ public final class OSRMRouteProvider: RouteProvider {
             if offMap[offset] || offMap[offset + 1] {
                 let stop = offMap[offset] ? offset : offset + 1
                 let meters = route.snapMeters[stop] ?? 0
-                reasons.append(
+                let reason =
                     "stop \(first + stop + 1) is \(Formatting.distance(meters, unit: .kilometers))"
-                        + " from the nearest road \(label) knows")
+                    + " from the nearest road \(label) knows"
+                reasons.append(reason)
+                noRoad[index] = "no road route: " + reason
                 continue
             }
             let from = stops[index], to = stops[index + 1]
-            guard let key = LegKey(from: from, to: to) else { continue }
+            guard let key = LegKey(from: from, to: to, exclude: exclude) else { continue }
             cache.store(
                 CachedLeg(
                     distanceMeters: fetched.distanceMeters, durationSeconds: fetched.durationSeconds,
@@ -133,5 +218,17 @@ public final class OSRMRouteProvider: RouteProvider {
                 durationSeconds: fetched.durationSeconds, source: .osrm, geometry: fetched.geometry)
         }
         return reasons
+    }
+}
+
+/// Which avoidance the server took for each one asked for, learnt from its refusals: shared by the
+/// providers `avoiding(_:)` makes, so a refused combination is asked for once per launch.
+final class ExcludeSupport: Sendable {
+    private let applied = Mutex<[RoadAvoidance: RoadAvoidance]>([:])
+
+    func applied(for requested: RoadAvoidance) -> RoadAvoidance? { applied.withLock { $0[requested] } }
+
+    func remember(_ taken: RoadAvoidance, for requested: RoadAvoidance) {
+        applied.withLock { $0[requested] = taken }
     }
 }

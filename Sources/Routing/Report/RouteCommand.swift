@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 
 /// What `roadtrip route` and `roadtrip show` print, given stops already resolved to names and
@@ -16,14 +17,27 @@ public enum RouteCommand {
     public static func run(
         names: [String], stops: [Coordinate], provider: any RouteProvider, json: Bool,
         unit: DistanceUnit, width: (String) -> Int,
-        sanitize: (String) -> String
+        sanitize: (String) -> String,
+        avoid: RoadAvoidance = [], countries: [String?] = [], dailyDrivingLimit: TimeInterval = Trip.defaultDailyDrivingLimit,
+        alternatives: Bool = false
     ) async -> Printout {
         precondition(names.count == stops.count, "one name per stop")
+        let provider = provider.avoiding(avoid)
         let result = await provider.route(for: stops)
-        let report = RouteReport(names: names, legs: result.legs)
-        let warning = result.fallbackReason.map { "roadtrip: " + sanitize($0) }
+        var report = RouteReport(names: names, legs: result.legs)
+        report.warnings = LegWarning.warnings(for: result.legs, countries: countries, dailyDrivingLimit: dailyDrivingLimit)
+        if !avoid.isEmpty { report.avoid = (avoid, result.avoided) }
+        if alternatives {
+            for (index, pair) in zip(stops, stops.dropFirst()).enumerated() {
+                report.alternatives[index] = await provider.alternatives(from: pair.0, to: pair.1)
+            }
+        }
+        let notes = [result.fallbackReason, avoid.shortfall(applied: result.avoided, router: provider.label)]
+            .compactMap { $0 }
+        let warning = notes.isEmpty ? nil : notes.map { "roadtrip: " + sanitize($0) }.joined(separator: "\n")
         if json { return Printout(output: report.json() + "\n", warning: warning) }
         var lines = report.tableLines(unit: unit, width: width, sanitize: sanitize)
+        lines += report.noteLines(unit: unit, sanitize: sanitize)
         lines.append("")
         lines.append(footnote(provider: provider, legs: result.legs))
         return Printout(output: lines.joined(separator: "\n") + "\n", warning: warning)
@@ -33,12 +47,13 @@ public enum RouteCommand {
     static func footnote(provider: any RouteProvider, legs: [Leg]) -> String {
         let estimate =
             (provider as? EstimateRouteProvider)
-            ?? (provider as? OSRMRouteProvider)?.estimate ?? EstimateRouteProvider()
+            ?? (provider as? OSRMRouteProvider)?.estimate ?? (provider as? ValhallaRouteProvider)?.estimate
+            ?? EstimateRouteProvider()
         let how =
             "≈ estimate: straight-line distance × \(decimal(estimate.circuity)) at "
             + "\(decimal(estimate.averageSpeedKilometersPerHour)) km/h"
-        if provider is OSRMRouteProvider {
-            let allRoads = legs.allSatisfy { $0.source == .osrm }
+        if provider is OSRMRouteProvider || provider is ValhallaRouteProvider {
+            let allRoads = legs.allSatisfy { $0.source.isRoad }
             return "Roads: \(provider.label)" + (allRoads ? "" : "; \(how)")
         }
         return "\(how); --osrm URL gives real roads"

@@ -3,7 +3,7 @@ import RoadtripCore
 
 /// A routed list of named stops as `roadtrip route` and `roadtrip show` print it: a table for
 /// people, JSON for programs.
-struct RouteReport: Sendable, Hashable {
+struct RouteReport: Sendable {
     public struct Row: Sendable, Hashable {
         public var from: String
         public var to: String
@@ -11,6 +11,12 @@ struct RouteReport: Sendable, Hashable {
     }
 
     public var rows: [Row]
+    /// Per leg, what its figures do not say (`LegWarning.warnings`); empty for none.
+    var warnings: [[LegWarning]] = []
+    /// What was asked to be avoided and what the router applied; nil when nothing was asked.
+    var avoid: (requested: RoadAvoidance, applied: RoadAvoidance)?
+    /// Per leg index, the router's routes for it, best first (`route --alternatives`).
+    var alternatives: [Int: [RouteAlternative]] = [:]
 
     /// `names` has one entry per stop, so one more than `legs`.
     public init(names: [String], legs: [Leg]) {
@@ -35,16 +41,23 @@ struct RouteReport: Sendable, Hashable {
     public func json() -> String {
         // JSONEncoder orders keys by hash on Linux: the object is assembled here in the documented
         // order, and the encoder only escapes each value.
-        let legs = rows.map { row in
+        let legs = rows.enumerated().map { index, row in
             "{\"from\":\(Self.fragment(row.from)),\"to\":\(Self.fragment(row.to)),"
                 + "\"distanceMeters\":\(Self.fragment(Self.tenth(row.leg.distanceMeters))),"
                 + "\"durationSeconds\":\(Self.fragment(row.leg.durationSeconds.map(Self.tenth))),"
-                + "\"source\":\(Self.fragment(row.leg.source.rawValue))}"
+                + "\"source\":\(Self.fragment(row.leg.source.rawValue))"
+                + extraJSON(leg: index) + "}"
         }
-        let json =
+        var json =
             "{\"legs\":[\(legs.joined(separator: ","))],"
             + "\"totalDistanceMeters\":\(Self.fragment(Self.tenth(totalDistanceMeters))),"
-            + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))}"
+            + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))"
+        if let avoid {
+            json +=
+                ",\"avoid\":{\"requested\":\(Self.fragment(avoid.requested.words)),"
+                + "\"applied\":\(Self.fragment(avoid.applied.words))}"
+        }
+        json += "}"
         var out = ""
         for scalar in json.unicodeScalars {
             if (0x7F...0x9F).contains(scalar.value) {
@@ -56,6 +69,63 @@ struct RouteReport: Sendable, Hashable {
         return out
     }
 
+    /// A leg's additions to its JSON object, each only when there is something to say:
+    /// `"warnings":[{"kind","text"}]` and `"alternatives":[{"distanceMeters","durationSeconds","mainRoads"}]`.
+    private func extraJSON(leg index: Int) -> String {
+        var out = ""
+        if warnings.indices.contains(index), !warnings[index].isEmpty {
+            let items = warnings[index].map { "{\"kind\":\(Self.fragment($0.kind)),\"text\":\(Self.fragment($0.text))}" }
+            out += ",\"warnings\":[\(items.joined(separator: ","))]"
+        }
+        if let routes = alternatives[index] {
+            let items = routes.map { route in
+                "{\"distanceMeters\":\(Self.fragment(Self.tenth(route.distanceMeters))),"
+                    + "\"durationSeconds\":\(Self.fragment(Self.tenth(route.durationSeconds))),"
+                    + "\"mainRoads\":\(Self.fragment(route.mainRoads))"
+                    + (route.shapingPoint.map {
+                        ",\"shapingPoint\":{\"latitude\":\(Self.fragment($0.latitude)),\"longitude\":\(Self.fragment($0.longitude))}"
+                    } ?? "") + "}"
+            }
+            out += ",\"alternatives\":[\(items.joined(separator: ","))]"
+        }
+        return out
+    }
+
+    /// What follows the table: what was avoided, each leg's warnings, each leg's alternatives.
+    func noteLines(unit: DistanceUnit, sanitize: (String) -> String) -> [String] {
+        var lines: [String] = []
+        if let avoid {
+            lines.append(
+                avoid.applied == avoid.requested
+                    ? "Avoiding \(avoid.applied.sentenceText)"
+                    : "Avoiding \(avoid.applied.sentenceText) (asked: \(avoid.requested.sentenceText))")
+        }
+        for (index, row) in rows.enumerated() {
+            if warnings.indices.contains(index), !warnings[index].isEmpty {
+                lines.append(
+                    "Leg \(index + 1) (\(sanitize(row.from)) → \(sanitize(row.to))): "
+                        + sanitize(warnings[index].map(\.text).joined(separator: "; ")))
+            }
+        }
+        for index in rows.indices {
+            guard let routes = alternatives[index] else { continue }
+            let row = rows[index]
+            lines.append("")
+            lines.append(
+                "Leg \(index + 1) (\(sanitize(row.from)) → \(sanitize(row.to))): "
+                    + (routes.count <= 1 ? "no alternatives" : "\(routes.count) routes"))
+            for (number, route) in routes.enumerated() {
+                let roads = route.mainRoads.isEmpty ? "" : "  via " + sanitize(route.mainRoads.joined(separator: ", "))
+                // The best route needs no shaping point; another one is kept by adding its point as a via stop.
+                let point = number == 0 ? "" : route.shapingPoint.map { "  (via \(Formatting.coordinate($0)))" } ?? ""
+                lines.append(
+                    "  \(number == 0 ? "*" : " ") \(number + 1). \(Formatting.distance(route.distanceMeters, unit: unit))"
+                        + ", \(Formatting.duration(route.durationSeconds))" + roads + point)
+            }
+        }
+        return lines
+    }
+
     /// The table, one string per line. `width` measures terminal columns (`TextWidth.of`) and
     /// `sanitize` makes names safe to print (`TerminalText.sanitize`); the Routing module knows
     /// neither, so the caller lends them. Estimated figures carry "≈".
@@ -64,12 +134,12 @@ struct RouteReport: Sendable, Hashable {
         var body = rows.enumerated().map { index, row in
             [
                 String(index + 1), sanitize(row.from), sanitize(row.to),
-                Self.distance(row.leg.distanceMeters, approximate: row.leg.source != .osrm, unit: unit),
-                row.leg.durationSeconds.map { Self.approximate(row.leg.source != .osrm) + Formatting.duration($0) } ?? "–",
+                Self.distance(row.leg.distanceMeters, approximate: !row.leg.source.isRoad, unit: unit),
+                row.leg.durationSeconds.map { Self.approximate(!row.leg.source.isRoad) + Formatting.duration($0) } ?? "–",
                 Self.sourceName(row.leg.source)
             ]
         }
-        let anyEstimate = rows.contains { $0.leg.source != .osrm }
+        let anyEstimate = rows.contains { !$0.leg.source.isRoad }
         body.append([
             "", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
             totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""
@@ -90,6 +160,7 @@ struct RouteReport: Sendable, Hashable {
     static func sourceName(_ source: LegSource) -> String {
         switch source {
         case .osrm: "OSRM"
+        case .valhalla: "Valhalla"
         case .estimate: "estimate"
         case .geodesic: "straight line"
         }

@@ -133,13 +133,16 @@ public final class OSRMServer: Sendable {
         let probe = HTTPClient(timeout: .seconds(1), maxBodyBytes: 1 << 16)
         let url = baseURL.appendingPathComponent("nearest/v1/driving/0,0")
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while !Task.isCancelled {
             guard process.isRunning else {
                 throw OSRMSetupError(description: "osrm-routed stopped at start: \(lastLogLine())")
             }
+            // The last probe is one that began after the deadline: a process whose threads were all
+            // busy elsewhere may come back long after it, to a server that has been ready for a while.
+            let began = ContinuousClock.now
             if case .success = await probe.get(url) { return }
+            if began >= deadline { break }
             try? await Task.sleep(for: .milliseconds(100))
-            if Task.isCancelled { break }
         }
         throw OSRMSetupError(description: "osrm-routed did not answer on port \(port) in time")
     }

@@ -4,8 +4,8 @@ import Itinerary
 import RoadtripCore
 import Routing
 
-/// The services the options ask for: one place that turns `--osrm`, `--osrm-data` and the
-/// environment into a route provider, a travel-matrix provider and the place search.
+/// The services the options ask for: one place that turns `--osrm`, `--osrm-data`, `--router`
+/// and the environment into a route provider, a travel-matrix provider and the place search.
 struct Services: Sendable {
     let routes: any RouteProvider
     let matrix: any TravelTimeMatrixProviding
@@ -16,6 +16,15 @@ struct Services: Sendable {
     static func make(_ options: GlobalOptions) throws -> Services {
         let timeout: Duration
         do { timeout = try RouteProviders.timeout(option: options.osrmTimeout) } catch { throw UserError("\(error)") }
+        if let valhalla = options.valhalla {
+            do {
+                let routes = try RouteProviders.make(osrmURL: nil, valhallaURL: valhalla, timeout: timeout)
+                let matrix = RouteProviders.matrix(for: routes) ?? EstimatedTravelMatrixProvider()
+                return Services(routes: routes, matrix: matrix, server: nil)
+            } catch {
+                throw UserError("\(error)")
+            }
+        }
         if let dataset = options.osrmData {
             let started = try CommandServices.wait { try await RouteProviders.startLocal(dataset: dataset, timeout: timeout) }
             return Services(

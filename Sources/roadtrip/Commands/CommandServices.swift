@@ -6,13 +6,20 @@ import RoadtripCore
 /// The services subcommands share: routes, travel matrices, time zones.
 enum CommandServices {
     /// The legs between `stops` from the configured route provider; a fallback reason goes to standard error.
-    static func legs(for stops: [Coordinate], options: GlobalOptions) throws -> [Leg] {
+    static func legs(for stops: [Coordinate], options: GlobalOptions, avoid: RoadAvoidance = []) throws -> [Leg] {
+        try route(for: stops, options: options, avoid: avoid).legs
+    }
+
+    /// The route between `stops`, avoiding what the router can of `avoid`; why legs fell back, and
+    /// what of `avoid` the router could not apply, go to standard error.
+    static func route(for stops: [Coordinate], options: GlobalOptions, avoid: RoadAvoidance) throws -> RouteResult {
         let services = try Services.make(options)
         defer { services.server?.stop() }
-        let routes = services.routes
+        let routes = services.routes.avoiding(avoid)
         let result = try wait { await routes.route(for: stops) }
         if let reason = result.fallbackReason { printError(reason) }
-        return result.legs
+        if let shortfall = avoid.shortfall(applied: result.avoided, router: routes.label) { printError(shortfall) }
+        return result
     }
 
     static func matrix(options: GlobalOptions) throws -> any TravelTimeMatrixProviding {

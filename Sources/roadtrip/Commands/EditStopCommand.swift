@@ -30,14 +30,19 @@ struct EditStopCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30; 0 drives through.", valueName: "duration"))
     var stay: String?
     @Flag(inversion: .prefixedNo, help: "Spend the night here (or not).") var overnight: Bool?
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Make it a shaping point the route passes through, not a stop (or a stop again).")
+    var via: Bool?
     @Option(help: "The stop's note; \"\" clears it.") var note: String?
     @Option(help: ArgumentHelp("Be here at this local time: \"YYYY-MM-DD HH:MM\"; \"\" clears it.", valueName: "time"))
     var arrive: String?
     @Flag(help: "Print the stop as JSON after the change.") var json = false
 
     func validate() throws {
-        if name == nil, at == nil, stay == nil, overnight == nil, note == nil, arrive == nil {
-            throw ValidationError("Nothing to change: give --name, --at, --stay, --overnight/--no-overnight, --note or --arrive.")
+        if name == nil, at == nil, stay == nil, overnight == nil, note == nil, arrive == nil, via == nil {
+            throw ValidationError(
+                "Nothing to change: give --name, --at, --stay, --overnight/--no-overnight, --note, --arrive or --via/--no-via.")
         }
     }
 
@@ -81,6 +86,7 @@ struct EditStopCommand: ParsableCommand {
             }
         }
         if let overnight { stop.overnight = overnight }
+        if let via { stop.via = via }
         if let note {
             // The note is one line in the planner, as a pasted note is there.
             let clean = note.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
@@ -127,6 +133,7 @@ struct EditStopCommand: ParsableCommand {
         var parts = ["\(stop.name) (\(Formatting.coordinate(stop.coordinate)))"]
         if stop.stay > 0 { parts.append("stay " + Formatting.duration(stop.stay)) }
         if stop.overnight { parts.append("overnight") }
+        if stop.via { parts.append("via (a shaping point)") }
         if let date = stop.fixedArrival {
             parts.append("arrive " + LocalTimeParser.text(date, in: zone) + " " + zone.identifier)
         }

@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             guard let format = resolvedFormat else { return }
             let path = output ?? "-"
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: trip.avoid)
             do throws(ExchangeError) {
                 let data = try TripExporter.export(trip, legs: legs, format: format)
                 if path == "-" { return Output.bytes(data) }

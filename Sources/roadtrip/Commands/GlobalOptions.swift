@@ -18,6 +18,13 @@ struct GlobalOptions: ParsableArguments {
     var osrmOption: String?
 
     @Option(
+        name: .customLong("router"),
+        help: ArgumentHelp(
+            "The routing engine and its server: osrm URL (as --osrm) or valhalla URL (else the config file's router, else osrm).",
+            valueName: "engine url"))
+    var routerOption: String?
+
+    @Option(
         name: .customLong("osrm-data"),
         help: ArgumentHelp(
             "A prepared OSRM dataset (REGION.osrm): roadtrip serves it itself on a free loopback port.",
@@ -44,6 +51,12 @@ struct GlobalOptions: ParsableArguments {
             printError("config file " + error.description)
             throw ExitCode(1)
         }
+        if let routerOption {
+            let choice = try RouterChoice(parsing: routerOption)
+            if choice.engine == .valhalla, choice.url == nil, Config.file.valhalla == nil {
+                throw ValidationError("--router valhalla needs its server: --router valhalla http://HOST:PORT")
+            }
+        }
     }
 
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -51,8 +64,23 @@ struct GlobalOptions: ParsableArguments {
 
     var units: DistanceUnit { unitsOption ?? Config.file.units ?? .kilometers }
 
-    /// The OSRM URL given as a flag or in the config file; nil leaves `ROADTRIP_OSRM_URL` to the provider.
-    var osrm: String? { osrmOption ?? (Self.has("ROADTRIP_OSRM_URL") ? nil : Config.file.osrm) }
+    /// The OSRM URL given as a flag (`--osrm`, `--router osrm URL`) or in the config file; nil
+    /// leaves `ROADTRIP_OSRM_URL` to the provider.
+    var osrm: String? {
+        if let router, router.engine == .osrm, let url = router.url { return url }
+        return osrmOption ?? (Self.has("ROADTRIP_OSRM_URL") ? nil : Config.file.osrm)
+    }
+
+    /// What `--router` asked for (checked in `validate`).
+    var router: RouterChoice? { routerOption.flatMap { try? RouterChoice(parsing: $0) } }
+
+    /// The Valhalla server when Valhalla is the engine: `--router valhalla [URL]`, else the config
+    /// file's `router = "valhalla"` unless an OSRM flag or `ROADTRIP_OSRM_URL` asks for OSRM.
+    var valhalla: String? {
+        if let router { return router.engine == .valhalla ? router.url ?? Config.file.valhalla : nil }
+        if osrmOption != nil || osrmDataOption != nil || Self.has("ROADTRIP_OSRM_URL") { return nil }
+        return Config.file.router == RoutingEngine.valhalla.rawValue ? Config.file.valhalla : nil
+    }
 
     var osrmData: String? {
         (osrmDataOption ?? Config.file.osrmData).map { DataLocation.expandTilde($0, home: NSHomeDirectory()) }

@@ -23,6 +23,7 @@ struct ItineraryCommand: ParsableCommand {
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Option(help: "text (the default), markdown, ics or json.") var format: Format?
     @Flag(help: "The same as --format json.") var json = false
+    @OptionGroup var avoidOption: AvoidOption
 
     func validate() throws {
         // --json is the older spelling of --format json; asking for two formats at once is a mistake.
@@ -35,7 +36,7 @@ struct ItineraryCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
+            let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: avoidOption.avoid(for: trip))
             let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
             switch json ? .json : format ?? .text {
             case .json: try Output.json(plan)

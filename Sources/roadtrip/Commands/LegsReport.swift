@@ -4,15 +4,23 @@ import TermUI
 
 /// Legs between named stops, as `show` and `route` print them.
 ///
-/// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"estimate"|"geodesic"}],
+/// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"valhalla"|"estimate"|"geodesic"}],
 /// "totalDistanceMeters":…,"totalDurationSeconds":…}`; durations are null where the source has none.
+/// Added only when there is something to say: a leg's `"warnings":[{"kind","text"}]` and the
+/// route's `"avoid":{"requested":[…],"applied":[…]}`.
 struct LegsReport: Encodable {
+    struct Warning: Encodable, Equatable {
+        var kind: String
+        var text: String
+    }
+
     struct Item: Encodable {
         var from: String
         var to: String
         var distanceMeters: Double
         var durationSeconds: Double?
         var source: String
+        var warnings: [Warning] = []
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -21,21 +29,26 @@ struct LegsReport: Encodable {
             try c.encode(distanceMeters, forKey: .distanceMeters)
             try c.encode(durationSeconds, forKey: .durationSeconds)
             try c.encode(source, forKey: .source)
+            if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
         }
 
-        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source }
+        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source, warnings }
     }
 
     var legs: [Item]
     var totalDistanceMeters: Double
     var totalDurationSeconds: Double?
+    var avoid: AvoidReport?
 
-    init(names: [String], legs: [Leg]) {
+    /// `warnings` has one list per leg (`LegWarning.warnings`), or is empty for none.
+    init(names: [String], legs: [Leg], warnings: [[LegWarning]] = [], avoid: AvoidReport? = nil) {
         self.legs = zip(legs.indices, legs).map { i, leg in
             Item(
                 from: names[i], to: names[i + 1], distanceMeters: leg.distanceMeters,
-                durationSeconds: leg.durationSeconds, source: leg.source.rawValue)
+                durationSeconds: leg.durationSeconds, source: leg.source.rawValue,
+                warnings: (warnings.indices.contains(i) ? warnings[i] : []).map { Warning(kind: $0.kind, text: $0.text) })
         }
+        self.avoid = avoid
         totalDistanceMeters = legs.reduce(0) { $0 + $1.distanceMeters }
         let durations = legs.compactMap(\.durationSeconds)
         totalDurationSeconds = durations.count == legs.count ? durations.reduce(0, +) : nil
@@ -46,9 +59,10 @@ struct LegsReport: Encodable {
         try c.encode(legs, forKey: .legs)
         try c.encode(totalDistanceMeters, forKey: .totalDistanceMeters)
         try c.encode(totalDurationSeconds, forKey: .totalDurationSeconds)
+        try c.encodeIfPresent(avoid, forKey: .avoid)
     }
 
-    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds }
+    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds, avoid }
 
     /// The table for people: one row per leg, then the totals.
     func lines(unit: DistanceUnit) -> [String] {
@@ -71,6 +85,18 @@ struct LegsReport: Encodable {
         out.append(
             "Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
                 + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
+        if let avoid, !avoid.requested.isEmpty {
+            out.append(
+                avoid.applied.isEmpty
+                    ? "Avoiding nothing (asked: \(avoid.requested.joined(separator: ", ")))"
+                    : "Avoiding " + avoid.applied.joined(separator: ", ")
+                        + (avoid.applied == avoid.requested ? "" : " (asked: \(avoid.requested.joined(separator: ", ")))"))
+        }
+        for (index, item) in legs.enumerated() where !item.warnings.isEmpty {
+            out.append(
+                "Leg \(index + 1) (\(TerminalText.sanitize(item.from)) → \(TerminalText.sanitize(item.to))): "
+                    + TerminalText.sanitize(item.warnings.map(\.text).joined(separator: "; ")))
+        }
         return out
     }
 }

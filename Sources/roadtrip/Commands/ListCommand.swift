@@ -26,9 +26,13 @@ struct ListCommand: ParsableCommand {
             let context = try CommandContext(global)
             // The trip list's own figure: road legs already known (OSRM's cache), the estimate for the rest.
             let routes: RouteProvider
-            do { routes = try RouteProviders.make(osrmURL: global.osrm) } catch { throw UserError("\(error)") }
+            do { routes = try RouteProviders.make(osrmURL: global.osrm, valhallaURL: global.valhalla) } catch {
+                throw UserError("\(error)")
+            }
             let calculator = TotalsCalculator(routes: routes, estimate: EstimateRouteProvider())
-            let summaries = context.repository.trips.map { trip in (trip, calculator.total(of: trip.coordinates)) }
+            let summaries = context.repository.trips.map { trip in
+                (trip, calculator.total(of: trip.coordinates, avoiding: trip.avoid))
+            }
             if json {
                 try Output.json(
                     summaries.map {

@@ -19,7 +19,7 @@ struct Roadtrip: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
             AddStopCommand.self, EditStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
-            ItineraryCommand.self, OptimizeCommand.self, ConfigCommand.self, SaveLoopCommand.self
+            ItineraryCommand.self, DirectionsCommand.self, OptimizeCommand.self, ConfigCommand.self, SaveLoopCommand.self
         ],
         defaultSubcommand: nil
     )
@@ -30,7 +30,7 @@ struct Roadtrip: ParsableCommand {
     /// command line back, escape sequences and all) reach the terminal only sanitised.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(RouterArguments.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)

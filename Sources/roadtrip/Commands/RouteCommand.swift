@@ -12,7 +12,7 @@ struct RouteCommand: ParsableCommand {
         usage: "roadtrip route [<options>] <stop> <stop> ...",
         discussion: """
             Each STOP is a place name (the best match of the offline place search) or "LAT,LON". \
-            Distances and drive times come from --osrm (or $ROADTRIP_OSRM_URL) or else an offline estimate.
+            Distances and drive times come from --osrm (or $ROADTRIP_OSRM_URL), --router valhalla URL, or else an offline estimate.
             """
     )
 
@@ -21,6 +21,9 @@ struct RouteCommand: ParsableCommand {
     var json = false
     // "-33.86,151.21" is a stop, not an unknown option.
     @Flag(help: "Take the best match of each place name even when it is weak or ambiguous.") var first = false
+    @Flag(help: "List the road router's alternative routes of each leg: distance, time, main roads.")
+    var alternatives = false
+    @OptionGroup var avoidOption: AvoidOption
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Two or more places or \"LAT,LON\".", valueName: "stop"))
     var stops: [String] = []
 
@@ -46,11 +49,14 @@ struct RouteCommand: ParsableCommand {
             let services = try Services.make(global)
             defer { services.server?.stop() }
             let routes = services.routes, unit = global.units, json = self.json
+            let avoid = avoidOption.withoutTrip, alternatives = self.alternatives
             let printout = try CommandServices.wait {
                 await Routing.RouteCommand.run(
                     names: resolved.map(\.name), stops: resolved.map(\.coordinate),
                     provider: routes, json: json, unit: unit,
-                    width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
+                    width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) },
+                    avoid: avoid, countries: resolved.map(\.country),
+                    dailyDrivingLimit: Config.file.dailyLimit ?? Trip.defaultDailyDrivingLimit, alternatives: alternatives)
             }
             // Names are sanitised as they are laid out; the whole text once more, since a warning
             // may quote the routing server.

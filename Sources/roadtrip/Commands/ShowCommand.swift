@@ -10,6 +10,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Flag(help: "Print JSON instead of a table.") var json = false
+    @OptionGroup var avoidOption: AvoidOption
 
     /// `show --json`: the trip, its stops and the legs report's fields.
     struct Document: Encodable {
@@ -18,6 +19,8 @@ struct ShowCommand: ParsableCommand {
             var name: String
             var latitude: Double
             var longitude: Double
+            /// Present (true) only for a shaping point.
+            var via: Bool?
         }
         var id: String
         var name: String
@@ -29,8 +32,14 @@ struct ShowCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global)
-            let report = LegsReport(names: trip.waypoints.map(\.name), legs: legs)
+            let avoid = avoidOption.avoid(for: trip)
+            let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
+            let legs = route.legs
+            let report = LegsReport(
+                names: trip.waypoints.map(\.name), legs: legs,
+                warnings: LegWarning.warnings(
+                    for: legs, countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit),
+                avoid: avoid.isEmpty ? nil : AvoidReport(requested: avoid, applied: route.avoided))
             if json {
                 try Output.json(
                     Document(
@@ -38,7 +47,8 @@ struct ShowCommand: ParsableCommand {
                         stops: trip.waypoints.map {
                             .init(
                                 id: $0.id.uuidString, name: $0.name,
-                                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                                latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                                via: $0.via ? true : nil)
                         },
                         route: report))
                 return
@@ -47,7 +57,8 @@ struct ShowCommand: ParsableCommand {
             Output.line()
             for (i, stop) in trip.waypoints.enumerated() {
                 Output.line(
-                    TextWidth.padLeft("\(i + 1)", to: 4) + "  " + TextWidth.pad(TerminalText.sanitize(stop.name), to: 32)
+                    TextWidth.padLeft("\(i + 1)", to: 4) + "  "
+                        + TextWidth.pad((stop.via ? "↝ " : "") + TerminalText.sanitize(stop.name), to: 32)
                         + "  " + Formatting.coordinate(stop.coordinate))
             }
             if trip.waypoints.isEmpty { Output.line("No stops yet.") }

@@ -21,6 +21,7 @@ struct AddStopCommand: ParsableCommand {
     @Option(help: "Position of the new stop, from 1 (default: last).") var at: Int?
     @Option(help: "Name for the stop (default: the place's name).") var name: String?
     @Flag(help: "Take the best match of a place name even when it is weak or ambiguous.") var first = false
+    @Flag(help: "A shaping point the route passes through (an alternative's point), not a stop.") var via = false
 
     private var place: String { places.first ?? "" }
 
@@ -53,12 +54,13 @@ struct AddStopCommand: ParsableCommand {
             }
             let stop = Waypoint(
                 name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
-                region: resolved.region, country: resolved.country)
+                region: resolved.region, country: resolved.country, via: via)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
             Output.line(
-                "Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as stop \(position) of “\(trip.name)”.")
+                "Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as \(via ? "via point" : "stop") \(position)"
+                    + " of “\(trip.name)”.")
         }
     }
 }

@@ -15,12 +15,15 @@ struct ConfigFile: Sendable {
         ("osrm", "an OSRM server URL, e.g. \"http://127.0.0.1:5000\""),
         ("osrm_data", "a prepared OSRM dataset, e.g. \"~/osrm/france-latest.osrm\""),
         ("osrm_timeout", "seconds, e.g. 8"),
+        ("router", "\"osrm\" or \"valhalla\" (valhalla: route with the server of `valhalla`)"),
+        ("valhalla", "a Valhalla server URL, e.g. \"http://127.0.0.1:8002\""),
         (
             "geocoder",
             "a Nominatim-compatible server asked when no offline place is named so, e.g. \"https://nominatim.openstreetmap.org\""
         ),
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
+        ("avoid", "roads new trips and `route` stay off, e.g. \"tolls,ferries\" (motorways, tolls, ferries)"),
         ("colour", "true or false (false: no colours, as NO_COLOR)")
     ]
 
@@ -31,9 +34,13 @@ struct ConfigFile: Sendable {
     var osrm: String?
     var osrmData: String?
     var osrmTimeout: String?
+    /// The routing engine: "osrm" or "valhalla".
+    var router: String?
+    var valhalla: String?
     var geocoder: String?
     var dailyLimit: TimeInterval?
     var startMinutes: Int?
+    var avoid: RoadAvoidance?
     var colour: Bool?
 
     /// `$ROADTRIP_CONFIG`, else `$XDG_CONFIG_HOME/roadtrip/config.toml`, else `~/.config/roadtrip/config.toml`.
@@ -100,6 +107,16 @@ struct ConfigFile: Sendable {
         config.osrm = try string("osrm")
         config.osrmData = try string("osrm_data")
         config.geocoder = try string("geocoder")
+        config.valhalla = try string("valhalla")
+        if let router = try string("router") {
+            guard RoutingEngine(rawValue: router) != nil else {
+                throw fail("router", "router must be \"osrm\" or \"valhalla\", not \"\(router)\"")
+            }
+            guard router != RoutingEngine.valhalla.rawValue || config.valhalla != nil else {
+                throw fail("router", "router = \"valhalla\" needs the server: valhalla = \"http://HOST:PORT\"")
+            }
+            config.router = router
+        }
         if let value = table["osrm_timeout"] {
             guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0, seconds <= 600 else {
                 throw fail("osrm_timeout", "osrm_timeout must be seconds between 0 and 600, not \(String(describing: value))")
@@ -118,6 +135,12 @@ struct ConfigFile: Sendable {
                 throw fail("start_time", "start_time must be HH:MM, e.g. \"07:30\", not \"\(start)\"")
             }
             config.startMinutes = parts[0] * 60 + parts[1]
+        }
+        if let words = try string("avoid") {
+            guard let avoid = RoadAvoidance(words: words) else {
+                throw fail("avoid", "avoid must list motorways, tolls or ferries, e.g. \"tolls,ferries\", not \"\(words)\"")
+            }
+            config.avoid = avoid
         }
         if let value = table["colour"] {
             guard let flag = value.bool else {

@@ -49,17 +49,23 @@ extension GlobalOptions {
                     file: file.data, default: ""
                 ).source),
             pick(
-                "osrm", flag: ("--osrm", osrmOption), env: "ROADTRIP_OSRM_URL", file: file.osrm,
+                "osrm", flag: router?.engine == .osrm && router?.url != nil ? ("--router", router?.url) : ("--osrm", osrmOption),
+                env: "ROADTRIP_OSRM_URL", file: file.osrm,
                 default: "none (offline estimate)"),
             pick("osrm_data", flag: ("--osrm-data", osrmDataOption), file: file.osrmData, default: "none"),
             pick(
                 "osrm_timeout", flag: ("--osrm-timeout", osrmTimeoutOption), env: "ROADTRIP_OSRM_TIMEOUT", file: file.osrmTimeout,
                 default: "5"),
+            pick("router", flag: ("--router", router?.engine.rawValue), file: file.router, default: RoutingEngine.osrm.rawValue),
+            pick(
+                "valhalla", flag: ("--router", router?.engine == .valhalla ? router?.url : nil), file: file.valhalla,
+                default: "none"),
             pick(
                 "geocoder", flag: ("--geocoder", geocoderOption), env: "ROADTRIP_GEOCODER", file: file.geocoder,
                 default: "none (offline only)"),
             pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
             pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
+            pick("avoid", file: file.avoid.map { $0.isEmpty ? "none" : $0.listText }, default: "none"),
             Setting(
                 key: "colour", value: colourWanted ? "true" : "false",
                 source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default")
@@ -74,6 +80,6 @@ extension GlobalOptions {
         let file = Config.file
         return Trip(
             name: name, dailyDrivingLimit: file.dailyLimit ?? Trip.defaultDailyDrivingLimit,
-            dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes)
+            dailyStartMinutes: file.startMinutes ?? Trip.defaultDailyStartMinutes, avoid: file.avoid ?? [])
     }
 }

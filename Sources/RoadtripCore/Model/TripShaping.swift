@@ -1,0 +1,56 @@
+import Foundation
+
+extension Trip {
+    /// The trip as its stops see it: shaping points (`Waypoint.via`) left out, and the legs through
+    /// them joined into one leg per pair of real stops (distances and times added, lines joined,
+    /// the weakest source kept). What the itinerary and the best order plan with: a via point
+    /// shapes the road, it is not somewhere to arrive.
+    ///
+    /// `legs` may be empty (not known yet): it stays empty.
+    public func withoutShapingPoints(legs: [Leg]) -> (trip: Trip, legs: [Leg]) {
+        guard waypoints.contains(where: \.via) else { return (self, legs) }
+        var trip = self
+        trip.waypoints = waypoints.filter { !$0.via }
+        guard legs.count == waypoints.count - 1 else { return (trip, []) }
+        var joined: [Leg] = []
+        var current: Leg?
+        for (index, leg) in legs.enumerated() {
+            if var open = current {
+                open.to = leg.to
+                open.distanceMeters += leg.distanceMeters
+                open.durationSeconds = open.durationSeconds.flatMap { a in leg.durationSeconds.map { a + $0 } }
+                open.geometry = open.geometry.flatMap { a in leg.geometry.map { a + $0.dropFirst() } }
+                open.source = Self.weaker(open.source, leg.source)
+                open.noRoadRoute = open.noRoadRoute ?? leg.noRoadRoute
+                current = open
+            } else {
+                current = leg
+            }
+            // The leg ends at a real stop: the joined leg is complete.
+            if !waypoints[index + 1].via, let done = current {
+                joined.append(done)
+                current = nil
+            }
+        }
+        return (trip, joined)
+    }
+
+    private static func weaker(_ a: LegSource, _ b: LegSource) -> LegSource {
+        let order: [LegSource] = [.geodesic, .estimate, .osrm]
+        return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
+    }
+}
+
+extension Trip {
+    /// Each waypoint's country for border warnings: a shaping point has none of its own and counts
+    /// as in the next real stop's country, so a border crossed on a shaped leg is still flagged once.
+    public var borderCountries: [String?] {
+        var next: String?
+        var out: [String?] = Array(repeating: nil, count: waypoints.count)
+        for index in waypoints.indices.reversed() {
+            if !waypoints[index].via { next = waypoints[index].country }
+            out[index] = waypoints[index].via ? next : waypoints[index].country
+        }
+        return out
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import HTTP
+import RoadtripCore
+
+/// Real road distances, drive times and lines from a Valhalla server, never failing: legs the
+/// server cannot give come from the offline estimate, and the result says why in one line.
+///
+/// The same contract as `OSRMRouteProvider`: a trip costs one `/route` request for all its
+/// missing legs (more only above the server's location limit, or to isolate stops it cannot
+/// route), answered legs go into a `LegCache` of their own, so an edit asks only for the legs it
+/// changed and a relaunch asks for nothing.
+///
+/// `avoid` goes to the server as hard exclusions (`exclude_highways`, `exclude_tolls`,
+/// `exclude_ferries`), which Valhalla applies in any combination. A leg whose summary still shows
+/// a kind it was to avoid (Valhalla may keep one at a stop that is on such a road) is not cached,
+/// and `RouteResult.avoided` leaves that kind out.
+final class ValhallaRouteProvider: RouteProvider {
+    let configuration: ValhallaConfiguration
+    let estimate: EstimateRouteProvider
+    let cache: LegCache
+    /// What this provider asks the server to stay off.
+    let avoid: RoadAvoidance
+    private let client: HTTPClient
+    private let counter: RequestCounter
+
+    /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
+    /// `LegCache.defaultFolder()`.
+    init(
+        configuration: ValhallaConfiguration, estimate: EstimateRouteProvider = EstimateRouteProvider(),
+        cacheFolder: URL?
+    ) {
+        self.configuration = configuration
+        self.estimate = estimate
+        self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
+        self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
+        self.counter = RequestCounter()
+        self.avoid = []
+        let cache = self.cache
+        Task.detached(priority: .utility) { _ = cache.count }
+    }
+
+    /// The same server, connection, cache and counts, avoiding `avoid`.
+    private init(sharing other: ValhallaRouteProvider, avoid: RoadAvoidance) {
+        configuration = other.configuration
+        estimate = other.estimate
+        cache = other.cache
+        client = other.client
+        counter = other.counter
+        self.avoid = avoid
+    }
+
+    func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider {
+        avoid == self.avoid ? self : ValhallaRouteProvider(sharing: self, avoid: avoid)
+    }
+
+    /// All of `avoid`: Valhalla excludes any combination, and a leg that still uses an avoided kind
+    /// is never cached, so every leg `knownLegs` gives avoids it all.
+    var knownAvoidance: RoadAvoidance { avoid }
+
+    var label: String { configuration.label }
+
+    /// What this provider has asked its server so far.
+    var requestCount: RequestCount {
+        var count = counter.value
+        count.connections = client.connections.connectionsOpened
+        return count
+    }
+
+    func knownLegs(for stops: [Coordinate]) -> [Leg?] {
+        zip(stops, stops.dropFirst()).map { from, to in
+            LegKey(from: from, to: to, exclude: avoid.listText).flatMap { cache.leg(for: $0) }.map { cached, geometry in
+                Leg(
+                    from: from, to: to, distanceMeters: cached.distanceMeters,
+                    durationSeconds: cached.durationSeconds, source: .valhalla, geometry: geometry)
+            }
+        }
+    }
+
+    /// Never throws: see `route(for:)`.
+    func legs(for stops: [Coordinate]) async throws -> [Leg] {
+        await route(for: stops).legs
+    }
+
+    func route(for stops: [Coordinate]) async -> RouteResult {
+        var legs = knownLegs(for: stops)
+        var reasons: [String] = []
+        var noRoad: [Int: String] = [:]
+        var avoided = avoid
+        let missing = legs.indices.filter { legs[$0] == nil }
+        let askable = missing.filter { stops[$0].isValid && stops[$0 + 1].isValid }
+        if askable.count < missing.count { reasons.append("a stop has no valid coordinates") }
+
+        var queue = RequestPlan.chunks(missing: askable, maxCoordinates: configuration.maxLocationsPerRequest)
+        while !queue.isEmpty {
+            let chunk = queue.removeFirst()
+            switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound])) {
+            case .success(let route):
+                avoided.subtract(accept(route, startingAt: chunk.lowerBound, stops: stops, into: &legs))
+            case .failure(let failure) where ValhallaAnswer.concernsOnlyTheseStops(failure) && chunk.count > 1:
+                let (first, second) = RequestPlan.halves(chunk)
+                queue.insert(contentsOf: [first, second], at: 0)
+            case .failure(let failure):
+                reasons.append(failure.reason(server: label))
+                if ValhallaAnswer.concernsOnlyTheseStops(failure) {
+                    noRoad[chunk.lowerBound] = ValhallaAnswer.noRoadRoute(failure, server: label)
+                }
+                // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
+                if !ValhallaAnswer.concernsOnlyTheseStops(failure) { queue.removeAll() }
+            }
+        }
+        try? cache.save()  // A cache that cannot be written costs requests later, not correctness now.
+
+        let estimated = legs.indices.filter { legs[$0] == nil }
+        let result = legs.enumerated().map { index, leg in
+            leg
+                ?? {
+                    var leg = estimate.leg(from: stops[index], to: stops[index + 1])
+                    leg.noRoadRoute = noRoad[index]
+                    return leg
+                }()
+        }
+        guard !estimated.isEmpty else { return RouteResult(legs: result, avoided: avoided) }
+        let why = reasons.first ?? "\(label) gave no answer"
+        let summary =
+            estimated.count == 1
+            ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
+        return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: avoided)
+    }
+
+    func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, OSRMFailure> {
+        let points = stops.compactMap(GridPoint.init)
+        guard points.count == stops.count,
+            let url = configuration.routeURL(for: points, avoid: avoid, maneuvers: maneuvers, alternates: alternates)
+        else {
+            return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
+        }
+        counter.record(legs: stops.count - 1)
+        switch await client.get(url) {
+        case .success(let response): return ValhallaAnswer.interpret(response, stopCount: stops.count)
+        case .failure(let failure): return .failure(.transport(failure))
+        }
+    }
+
+    /// Takes the answered legs into the result, and into the cache those that avoid all they were
+    /// to; returns the kinds to avoid that some leg still uses.
+    private func accept(
+        _ route: ValhallaRoute, startingAt first: Int, stops: [Coordinate], into legs: inout [Leg?]
+    ) -> RoadAvoidance {
+        var kept: RoadAvoidance = []
+        for (offset, fetched) in route.legs.enumerated() {
+            let index = first + offset
+            let from = stops[index], to = stops[index + 1]
+            let used = route.uses[offset].intersection(avoid)
+            kept.formUnion(used)
+            legs[index] = Leg(
+                from: from, to: to, distanceMeters: fetched.distanceMeters,
+                durationSeconds: fetched.durationSeconds, source: .valhalla, geometry: fetched.geometry)
+            guard used.isEmpty, let key = LegKey(from: from, to: to, exclude: avoid.listText) else { continue }
+            cache.store(
+                CachedLeg(
+                    distanceMeters: fetched.distanceMeters, durationSeconds: fetched.durationSeconds,
+                    geometry: fetched.geometry, fetched: Date()),
+                geometry: fetched.geometry, for: key)
+        }
+        return kept
+    }
+}
