@@ -53,7 +53,9 @@ import Testing
         try #require(refused["code"] as? String == "InvalidValue")
         let motorwayOnly = try await Self.own(server.baseURL, stops, "exclude=motorway")
 
-        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let folder = OSRMFixture.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: folder)
         let both = provider.avoiding([.motorways, .tolls])
         let result = await both.route(for: stops)
         #expect(result.avoided == .motorways)
@@ -66,6 +68,11 @@ import Testing
         let before = provider.requestCount.requests
         _ = await both.route(for: [stops[1], stops[0]])
         #expect(provider.requestCount.requests == before + 1)
+        // And across a relaunch: the refusal is kept with the legs, so nothing at all is asked.
+        let relaunched = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: folder)
+        let again = await relaunched.avoiding([.motorways, .tolls]).route(for: stops)
+        #expect(again.avoided == .motorways && again.legs == result.legs)
+        #expect(relaunched.requestCount.requests == 0)
 
         // The CLI says the same in its JSON and on standard error.
         let printout = await RouteCommand.run(
@@ -74,6 +81,21 @@ import Testing
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(printout.output.utf8)) as? [String: Any])
         #expect(decoded["avoid"] as? [String: [String]] == ["requested": ["motorways", "tolls"], "applied": ["motorways"]])
         #expect(printout.warning?.contains("avoiding motorways only") == true)
+    }
+
+    @Test func theBestOrdersTableAvoidsWhatTheTripAvoids() async throws {
+        let server = try await OSRMFixture.startMonaco()
+        defer { server.stop() }
+        let stops = MonacoMotorway.stops
+        let plain = try #require(Self.routes(try await Self.own(server.baseURL, stops, "")).first?["duration"] as? Double)
+        let excluded = try #require(
+            Self.routes(try await Self.own(server.baseURL, stops, "exclude=motorway")).first?["duration"] as? Double)
+        try #require(plain != excluded)
+        let matrix = OSRMTravelMatrixProvider(configuration: OSRMFixture.configuration(server.baseURL))
+        #expect(try await matrix.matrix(for: stops).durations[0][1] == plain)
+        #expect(try await matrix.avoiding(.motorways).matrix(for: stops).durations[0][1] == excluded)
+        // The pair car.lua cannot exclude falls back to motorways alone, as routes do.
+        #expect(try await matrix.avoiding([.motorways, .tolls]).matrix(for: stops).durations[0][1] == excluded)
     }
 
     @Test func alternativesEqualOSRMsOwn() async throws {
@@ -203,4 +225,37 @@ enum MonacoMotorway {
 /// A Monaco pair for which OSRM offers alternatives.
 enum MonacoAlternatives {
     static let stops = [Monaco.stadium, Monaco.larvotto]
+}
+
+/// OSRM's own refusals, from a server that gives only them.
+@Suite struct OSRMRefusalTests {
+    @Test func noRouteMakesEachLegSayItHasNoRoadAndStayAnEstimate() async throws {
+        let server = try OSRMFaultServer(
+            .answer(status: 400, body: #"{"code":"NoRoute","message":"Impossible route between points"}"#))
+        defer { server.stop() }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let stops = [Monaco.casino, Monaco.palace, Monaco.stadium]
+        let result = await provider.route(for: stops)
+        #expect(result.legs.allSatisfy { $0.source == .estimate })
+        #expect(
+            result.legs.map(\.noRoadRoute)
+                == Array(
+                    repeating: "no road route: \(provider.label) finds no road between these stops"
+                        + " (water without a ferry, or roads it does not connect)", count: 2))
+        // One request for both legs, then one for each half.
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func aRefusedExcludeIsAskedAgainWithoutAndNeverReportedAsApplied() async throws {
+        let server = try OSRMFaultServer(
+            .answer(status: 400, body: #"{"code":"InvalidValue","message":"Exclude flag combination is not supported."}"#))
+        defer { server.stop() }
+        let provider = OSRMRouteProvider(configuration: OSRMFixture.configuration(server.baseURL), cacheFolder: nil)
+        let result = await provider.avoiding(.ferries).route(for: [Monaco.casino, Monaco.palace])
+        #expect(result.avoided == [])
+        #expect(server.requests.map { $0.contains("exclude=ferry") } == [true, false])
+        // This server refuses even the plain request: the leg is an estimate and says why.
+        #expect(result.legs.first?.source == .estimate)
+        #expect(result.fallbackReason?.contains("InvalidValue") == true)
+    }
 }

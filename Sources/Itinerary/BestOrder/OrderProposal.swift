@@ -58,7 +58,7 @@ public struct OrderProposal: Hashable, Sendable {
         var source = provider.label
         let matrix: TravelMatrix
         do {
-            matrix = try await provider.matrix(for: trip.coordinates)
+            matrix = try await provider.avoiding(trip.avoid).matrix(for: trip.coordinates)
         } catch  where !(provider is EstimatedTravelMatrixProvider) && !Task.isCancelled {
             let estimate = EstimatedTravelMatrixProvider()
             matrix = estimate.instantMatrix(for: trip.coordinates)

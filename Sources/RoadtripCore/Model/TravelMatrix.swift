@@ -22,4 +22,11 @@ public protocol TravelTimeMatrixProviding: Sendable {
     var label: String { get }
     /// The n × n matrix for `stops`, in their order.
     func matrix(for stops: [Coordinate]) async throws -> TravelMatrix
+    /// The same source staying off `avoid` where it can (a trip's avoidance); one that cannot
+    /// avoid anything returns itself.
+    func avoiding(_ avoid: RoadAvoidance) -> any TravelTimeMatrixProviding
+}
+
+extension TravelTimeMatrixProviding {
+    public func avoiding(_ avoid: RoadAvoidance) -> any TravelTimeMatrixProviding { self }
 }

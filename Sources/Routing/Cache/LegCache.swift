@@ -21,6 +21,8 @@ public final class LegCache: @unchecked Sendable {
     private let saveLock = NSLock()
     private var entries: [LegKey: CachedLeg] = [:]
     private var geometries: [LegKey: [Coordinate]] = [:]
+    /// Requested avoidance → what the server applied, in `RoadAvoidance.listText` words.
+    private var avoidance: [String: String] = [:]
     private var loaded = false
     private var changed = false
 
@@ -77,17 +79,17 @@ public final class LegCache: @unchecked Sendable {
     public func save(now: Date = Date()) throws {
         guard let file else { return }
         try saveLock.withLock {
-            let snapshot: [LegKey: CachedLeg]? = lock.withLock {
+            let snapshot: (entries: [LegKey: CachedLeg], avoidance: [String: String])? = lock.withLock {
                 guard changed else { return nil }
                 changed = false
                 prune(now: now)
-                return entries
+                return (entries, avoidance)
             }
             guard let snapshot else { return }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try AtomicFileWriter(target: file, keepsBackup: false).write(
-                try encoder.encode(LegCacheFile(server: server, entries: snapshot)))
+                try encoder.encode(LegCacheFile(server: server, entries: snapshot.entries, avoidance: snapshot.avoidance)))
         }
     }
 
@@ -101,6 +103,26 @@ public final class LegCache: @unchecked Sendable {
             decoded.version == LegCacheFile.currentVersion, decoded.server == server
         else { return }
         entries = decoded.entries(now: Date())
+        avoidance = decoded.avoidance ?? [:]
+    }
+
+    /// What the server applied of `requested` when it last refused it; nil when it never did.
+    func appliedAvoidance(for requested: RoadAvoidance) -> RoadAvoidance? {
+        lock.withLock {
+            loadIfNeeded()
+            return avoidance[requested.listText].flatMap { RoadAvoidance(words: $0) }
+        }
+    }
+
+    /// Remembers what the server applied of `requested` (saved with the legs).
+    func rememberAvoidance(_ applied: RoadAvoidance, for requested: RoadAvoidance) {
+        lock.withLock {
+            loadIfNeeded()
+            let words = applied == requested ? nil : applied.listText
+            guard avoidance[requested.listText] != words else { return }
+            avoidance[requested.listText] = words
+            changed = true
+        }
     }
 
     private func prune(now: Date) {

@@ -21,10 +21,14 @@ struct LegCacheFile: Codable {
     var version: Int
     var server: String
     var legs: [Entry]
+    /// What the server applied of each avoidance it refused ("motorways,tolls" → "motorways"), so a
+    /// relaunch does not ask for a refused combination again; absent in files before it.
+    var avoidance: [String: String]?
 
-    init(server: String, entries: [LegKey: CachedLeg]) {
+    init(server: String, entries: [LegKey: CachedLeg], avoidance: [String: String] = [:]) {
         version = Self.currentVersion
         self.server = server
+        self.avoidance = avoidance.isEmpty ? nil : avoidance
         legs = entries.map { key, leg in
             Entry(
                 from: [key.from.latitude, key.from.longitude], to: [key.to.latitude, key.to.longitude],

@@ -73,6 +73,19 @@ enum OSRMFailure: Error, Equatable, Sendable {
         }
     }
 
+    /// The words of a leg this failure left without a road:
+    /// "no road route: OSRM 127.0.0.1:5000 finds no road between these stops (…)".
+    func noRoadRoute(server: String) -> String {
+        guard case let .refused(code, _) = self else { return "no road route: " + reason(server: server) }
+        switch code {
+        case "NoRoute":
+            return
+                "no road route: \(server) finds no road between these stops (water without a ferry, or roads it does not connect)"
+        case "NoSegment": return "no road route: \(server) has no road near one of these stops"
+        default: return "no road route: " + reason(server: server)
+        }
+    }
+
     private static func oneLine(_ text: String) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return flat.count > 160 ? String(flat.prefix(159)) + "…" : flat

@@ -1,7 +1,6 @@
 import Foundation
 import HTTP
 import RoadtripCore
-import Synchronization
 
 /// Real road distances, drive times and lines from an OSRM server, never failing: legs the server
 /// cannot give come from the offline estimate, and the result says why in one line.
@@ -12,7 +11,8 @@ import Synchronization
 ///
 /// `avoid` goes to the server as `exclude=`; when the server's profile cannot exclude that
 /// combination, the largest part of it that it can is used instead (`RouteResult.avoided` says
-/// which), and the cache keeps legs by what they really avoid.
+/// which), and the cache keeps legs by what they really avoid, and remembers which combinations
+/// the server refused, so neither this launch nor the next asks for one again.
 public final class OSRMRouteProvider: RouteProvider {
     public let configuration: OSRMConfiguration
     public let estimate: EstimateRouteProvider
@@ -21,7 +21,6 @@ public final class OSRMRouteProvider: RouteProvider {
     public let avoid: RoadAvoidance
     private let client: HTTPClient
     private let counter: RequestCounter
-    private let excludable: ExcludeSupport
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
@@ -35,7 +34,6 @@ public final class OSRMRouteProvider: RouteProvider {
         self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
         self.avoid = []
         self.counter = RequestCounter()
-        self.excludable = ExcludeSupport()
         // Reading a big cache file takes a moment: do it now, off the caller's thread, rather
         // than on the first `knownLegs` from the UI.
         let cache = self.cache
@@ -49,7 +47,6 @@ public final class OSRMRouteProvider: RouteProvider {
         cache = other.cache
         client = other.client
         counter = other.counter
-        excludable = other.excludable
         self.avoid = avoid
     }
 
@@ -60,7 +57,7 @@ public final class OSRMRouteProvider: RouteProvider {
     public var label: String { configuration.label }
 
     /// What the server is expected to apply of `avoid`: what it applied last time, else all of it.
-    var expectedAvoidance: RoadAvoidance { excludable.applied(for: avoid) ?? avoid }
+    var expectedAvoidance: RoadAvoidance { cache.appliedAvoidance(for: avoid) ?? avoid }
 
     public var knownAvoidance: RoadAvoidance { expectedAvoidance }
 
@@ -70,7 +67,10 @@ public final class OSRMRouteProvider: RouteProvider {
         return avoid.fallbacks.drop { $0 != expected }
     }
 
-    func rememberAvoidance(_ applied: RoadAvoidance) { excludable.remember(applied, for: avoid) }
+    func rememberAvoidance(_ applied: RoadAvoidance) {
+        cache.rememberAvoidance(applied, for: avoid)
+        try? cache.save()  // Only writes when something changed.
+    }
 
     /// What this provider has asked its server so far.
     public var requestCount: RequestCount {
@@ -134,7 +134,7 @@ public final class OSRMRouteProvider: RouteProvider {
                 queue.insert(contentsOf: [first, second], at: 0)
             case .failure(let failure):
                 reasons.append(failure.reason(server: label))
-                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = Self.noRoadRoute(failure, server: label) }
+                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = failure.noRoadRoute(server: label) }
                 // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
                 if !failure.concernsOnlyTheseStops { queue.removeAll() }
             }
@@ -156,18 +156,6 @@ public final class OSRMRouteProvider: RouteProvider {
             estimated.count == 1
             ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
         return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: applied)
-    }
-
-    /// "no road route: OSRM 127.0.0.1:5000 finds no road between these stops (NoRoute)".
-    static func noRoadRoute(_ failure: OSRMFailure, server: String) -> String {
-        guard case let .refused(code, _) = failure else { return "no road route: " + failure.reason(server: server) }
-        switch code {
-        case "NoRoute":
-            return
-                "no road route: \(server) finds no road between these stops (water without a ferry, or roads it does not connect)"
-        case "NoSegment": return "no road route: \(server) has no road near one of these stops"
-        default: return "no road route: " + failure.reason(server: server)
-        }
     }
 
     func fetch(
@@ -218,17 +206,5 @@ public final class OSRMRouteProvider: RouteProvider {
                 durationSeconds: fetched.durationSeconds, source: .osrm, geometry: fetched.geometry)
         }
         return reasons
-    }
-}
-
-/// Which avoidance the server took for each one asked for, learnt from its refusals: shared by the
-/// providers `avoiding(_:)` makes, so a refused combination is asked for once per launch.
-final class ExcludeSupport: Sendable {
-    private let applied = Mutex<[RoadAvoidance: RoadAvoidance]>([:])
-
-    func applied(for requested: RoadAvoidance) -> RoadAvoidance? { applied.withLock { $0[requested] } }
-
-    func remember(_ taken: RoadAvoidance, for requested: RoadAvoidance) {
-        applied.withLock { $0[requested] = taken }
     }
 }

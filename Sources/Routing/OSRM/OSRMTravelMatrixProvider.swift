@@ -13,6 +13,8 @@ import Synchronization
 public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
     public let configuration: OSRMConfiguration
     private let cache = TableCache()
+    /// Sent as `exclude=`; a combination the server refuses falls back as `OSRMRouteProvider`'s does.
+    var avoid: RoadAvoidance = []
 
     public init(configuration: OSRMConfiguration) {
         self.configuration = configuration
@@ -23,27 +25,51 @@ public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
     /// Requests sent so far (a table answered from memory sends none).
     public var requestCount: Int { cache.requests }
 
+    /// The same server and kept tables, staying off `avoid` where the server can.
+    public func avoiding(_ avoid: RoadAvoidance) -> any TravelTimeMatrixProviding {
+        var copy = self
+        copy.avoid = avoid
+        return copy
+    }
+
     public func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
         let path = stops.map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }.joined(separator: ";")
-        let key = configuration.serverIdentity + "/" + path
+        let key = configuration.serverIdentity + "/" + path + "?avoid=" + avoid.listText
         if let kept = cache.table(for: key) { return kept }
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: "\(base)/table/v1/\(configuration.profile)/\(path)?annotations=duration,distance") else {
-            throw OSRMTableError("could not build a /table request for \(configuration.label)")
-        }
         // Two n × n tables of numbers: a 2,000-stop trip's answer is some 80 MB of JSON.
         let bodyLimit = max(configuration.maxResponseBytes, stops.count * stops.count * 48)
         let client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: bodyLimit)
-        cache.countRequest()
-        switch await client.get(url) {
-        case let .failure(failure):
-            throw OSRMTableError("\(configuration.label) did not answer the travel-time table: \(failure)")
-        case let .success(response):
-            let table = try Self.parse(response, count: stops.count, label: configuration.label)
-            cache.keep(table, for: key)
-            return table
+        let candidates = avoid.fallbacks
+        for (index, applied) in candidates.enumerated() {
+            let exclude = applied.isEmpty ? "" : "&exclude=\(applied.osrmExclude)"
+            guard
+                let url = URL(
+                    string: "\(base)/table/v1/\(configuration.profile)/\(path)?annotations=duration,distance\(exclude)")
+            else {
+                throw OSRMTableError("could not build a /table request for \(configuration.label)")
+            }
+            cache.countRequest()
+            switch await client.get(url) {
+            case let .failure(failure):
+                throw OSRMTableError("\(configuration.label) did not answer the travel-time table: \(failure)")
+            case let .success(response):
+                // A combination the profile cannot exclude: the next smaller one, as for routes.
+                if index < candidates.count - 1, Self.refusesExclude(response) { continue }
+                let table = try Self.parse(response, count: stops.count, label: configuration.label)
+                cache.keep(table, for: key)
+                return table
+            }
         }
+        throw OSRMTableError("\(configuration.label) refused every travel-time table")
+    }
+
+    static func refusesExclude(_ response: HTTPResponse) -> Bool {
+        guard response.status == 400,
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { return false }
+        return OSRMFailure.status(400, code: object["code"] as? String, message: object["message"] as? String).refusesExclude
     }
 
     static func parse(_ response: HTTPResponse, count: Int, label: String) throws -> TravelMatrix {

@@ -74,7 +74,7 @@ import Testing
         #expect(!OSRMFailure.status(400, code: "InvalidValue", message: "Query string malformed").refusesExclude)
         #expect(!OSRMFailure.refused(code: "NoRoute", message: "Impossible route between points").refusesExclude)
         #expect(
-            OSRMRouteProvider.noRoadRoute(.refused(code: "NoRoute", message: nil), server: "OSRM x")
+            OSRMFailure.refused(code: "NoRoute", message: nil).noRoadRoute(server: "OSRM x")
                 .hasPrefix("no road route: OSRM x finds no road between these stops"))
     }
 
