@@ -200,8 +200,10 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     }
 
     func stopProposal() {
-        // The search answers within a few thousand moves with its best order so far.
+        // The search answers within a few thousand moves with its best order so far; a road table
+        // still being fetched is given up (its request cancelled), and the order stays as it was.
         proposal?.control.stop()
+        proposal?.task.cancel()
     }
 
     func cancelProposal() {

@@ -79,7 +79,7 @@ import TestSupport
         let stops = [Monaco.casino, Monaco.stadium, Monaco.larvotto, Monaco.palace]
         let routes = ValhallaRouteProvider(configuration: ValhallaFixture.configuration(server.baseURL), cacheFolder: nil)
         let provider = try #require(RouteProviders.matrix(for: routes))
-        #expect(provider.label == "Valhalla 127.0.0.1:\(server.port)")
+        #expect(provider.label == "road times from Valhalla 127.0.0.1:\(server.port)")
         let matrix = try await provider.matrix(for: stops)
         let own = try await ValhallaFixture.ownMatrix(server.baseURL, stops)
         #expect(matrix.durations == own.durations.map { $0.map { $0 ?? .infinity } })

@@ -2,16 +2,18 @@
 struct CostMatrix {
     let n: Int
     private let values: [Double]
-    /// Whether every cost is the same both ways (the estimate; a road table rarely is).
-    let isSymmetric: Bool
+    /// Whether every cost is the same both ways (the estimate; a road table rarely is), or is read
+    /// so (`averaged()`).
+    private(set) var isSymmetric: Bool
+    /// Each cost read as the mean of both directions.
+    private var meanOfBoth = false
     /// The mean cost from a stop to the next in index order: the scale rounding is judged at.
     let typicalEdge: Double
 
     init(_ rows: [[Double]]) {
         n = rows.count
         precondition(rows.allSatisfy { $0.count == rows.count }, "the cost matrix must be square")
-        // An unreachable pair (OSRM's null) is very dear but still adds up without overflowing.
-        let values = rows.flatMap { $0.map { $0.isFinite ? $0 : Double.greatestFiniteMagnitude / 1e6 } }
+        let values = rows.flatMap { $0.map(Self.finite) }
         self.values = values
         var symmetric = true
         outer: for i in 0..<n {
@@ -21,12 +23,33 @@ struct CostMatrix {
             }
         }
         isSymmetric = symmetric
-        var total = 0.0
-        for i in 0..<max(0, n - 1) { total += min(values[i * n + i + 1], 1e30) }
-        typicalEdge = n > 1 ? total / Double(n - 1) : 1
+        // Over reachable pairs only: one unreachable leg must not make every real gain look like noise.
+        var total = 0.0, counted = 0
+        for i in 0..<max(0, n - 1) where rows[i][i + 1].isFinite {
+            total += rows[i][i + 1]
+            counted += 1
+        }
+        typicalEdge = counted > 0 ? total / Double(counted) : 1
     }
 
-    @inline(__always) subscript(from: Int, to: Int) -> Double { values[from &* n &+ to] }
+    /// An unreachable pair (OSRM's null) is very dear but still adds up without overflowing.
+    @inline(__always) static func finite(_ cost: Double) -> Double {
+        cost.isFinite ? cost : Double.greatestFiniteMagnitude / 1e6
+    }
+
+    @inline(__always) subscript(from: Int, to: Int) -> Double {
+        meanOfBoth ? (values[from &* n &+ to] + values[to &* n &+ from]) / 2 : values[from &* n &+ to]
+    }
+
+    /// The same matrix read as symmetric, each cost the mean of both directions (no copy): a road
+    /// table's rough order is found on it quickly (a reversed stretch costs nothing to price), then
+    /// polished on the real costs.
+    func averaged() -> CostMatrix {
+        var copy = self
+        copy.meanOfBoth = !isSymmetric
+        copy.isSymmetric = true
+        return copy
+    }
 
     /// The mean of both directions: how near two stops are, whichever way one drives.
     @inline(__always) func symmetric(_ a: Int, _ b: Int) -> Double {

@@ -1,4 +1,6 @@
+import Dispatch
 import RoadtripCore
+import Synchronization
 
 /// The offline matrix: geodesic distance × circuity, driven at an average speed.
 ///
@@ -15,15 +17,29 @@ public struct EstimatedTravelMatrixProvider: TravelTimeMatrixProviding {
     public func matrix(for stops: [Coordinate]) async throws -> TravelMatrix { instantMatrix(for: stops) }
 
     /// The same matrix without the round trip through a task.
+    ///
+    /// n²/2 geodesics are most of the time a large trip's best order takes (2,000 stops: 2 million),
+    /// so the rows are shared among the cores, each stripe of rows worked out by one of them.
     public func instantMatrix(for stops: [Coordinate]) -> TravelMatrix {
         let n = stops.count
+        // Rows in interleaved stripes: row i costs n − i geodesics, so stripes balance.
+        let stripes = n >= 200 ? 8 : 1
+        let rows = Mutex([[Double]](repeating: [], count: n))
+        DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
+            var mine: [(Int, [Double])] = []
+            for i in stride(from: stripe, to: n, by: stripes) {
+                mine.append((i, ((i + 1)..<max(i + 1, n)).map { Geodesic.distance(stops[i], stops[$0]) }))
+            }
+            rows.withLock { rows in for (i, row) in mine { rows[i] = row } }
+        }
+        let straight = rows.withLock { $0 }
         var distances = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
         var durations = distances
         for i in 0..<n {
-            for j in (i + 1)..<max(i + 1, n) {
-                let straight = Geodesic.distance(stops[i], stops[j])
-                let road = estimate.roadMeters(straightMeters: straight)
-                let seconds = estimate.seconds(straightMeters: straight)
+            for (offset, meters) in straight[i].enumerated() {
+                let j = i + 1 + offset
+                let road = estimate.roadMeters(straightMeters: meters)
+                let seconds = estimate.seconds(straightMeters: meters)
                 distances[i][j] = road
                 distances[j][i] = road
                 durations[i][j] = seconds

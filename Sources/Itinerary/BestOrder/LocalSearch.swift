@@ -13,7 +13,7 @@ struct LocalSearch {
     let n: Int
     let symmetric: Bool
     private let control: OrderSearchControl?
-    private var random: SplitMix64
+    var random: SplitMix64
 
     /// The path being improved, where each stop is on it, and the best path so far.
     var path: [Int] = []
@@ -34,7 +34,7 @@ struct LocalSearch {
     /// Positions changed since the last kick, to copy into or out of `best`.
     var dirtyLow = Int.max
     var dirtyHigh = -1
-    private var scratch: [Int] = []
+    var scratch: [Int] = []
 
     /// Moves priced so far, and the most the search may price.
     var work = 0
@@ -46,10 +46,24 @@ struct LocalSearch {
     /// Small rounding must not count as a gain, or two equal moves could swap back and forth.
     let epsilon: Double
 
-    init(costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil) {
+    /// Moves spent before this search began and the budget of the whole, for the share reported,
+    /// and the cost the saving reported is counted from (the trip's own order).
+    private let reportedOffset: Int
+    private let reportedTotal: Int?
+    private let reportedBaseline: Double?
+
+    /// A search over `costs`; `near` reuses neighbour lists already made for the same stops, and
+    /// `progress` places this search within a longer one for the share it reports.
+    init(
+        costs: CostMatrix, seed: UInt64, control: OrderSearchControl? = nil, near: NeighbourLists? = nil,
+        progress: (offset: Int, total: Int, baseline: Double)? = nil
+    ) {
         self.costs = costs
         self.n = costs.n
-        self.near = NeighbourLists(costs)
+        self.near = near ?? NeighbourLists(costs)
+        self.reportedOffset = progress?.offset ?? 0
+        self.reportedTotal = progress?.total
+        self.reportedBaseline = progress?.baseline
         self.symmetric = costs.isSymmetric
         self.control = control
         self.random = SplitMix64(seed: seed)
@@ -57,9 +71,7 @@ struct LocalSearch {
     }
 
     /// The best path found from `start`, pricing at most `moves` moves; never worse than `start`.
-    ///
-    /// Progress reports savings against `baseline` (the trip's own order), else against `start`.
-    mutating func run(start: [Int], moves: Int, baseline: Double? = nil) -> [Int] {
+    mutating func run(start: [Int], moves: Int) -> [Int] {
         budget = max(0, moves)
         work = 0
         nextCheck = 0
@@ -70,7 +82,7 @@ struct LocalSearch {
         pos = [Int](repeating: 0, count: n)
         for (k, stop) in path.enumerated() { pos[stop] = k }
         currentCost = costs.cost(of: path)
-        startCost = baseline ?? currentCost
+        startCost = currentCost
         bestCost = currentCost
         guard n >= 5 else { return best }
         if !symmetric { refreshPrefix(from: 0) }
@@ -85,6 +97,9 @@ struct LocalSearch {
         // Every move of the first descent improves: wherever it stopped, its path is the best yet.
         best = path
         bestCost = currentCost
+        // Kicks without a gain before giving up early: small trips stop long before the budget, as
+        // a search that found nothing in 300 kicks a stop seldom finds more (the benchmark's 50 to
+        // 200 stops reach the best known well before it).
         var idle = 0
         let idleLimit = max(5_000, 300 * n)
         while !shouldStop(), idle < idleLimit {
@@ -123,8 +138,11 @@ struct LocalSearch {
 
     private func report() {
         guard let control else { return }
-        let fraction = budget == 0 || budget == .max ? 1 : min(1, Double(work) / Double(budget))
-        control.report(OrderSearchProgress(fraction: fraction, startCost: startCost, bestCost: min(bestCost, currentCost)))
+        let total = reportedTotal ?? budget
+        let fraction = total == 0 || total == .max ? 1 : min(1, Double(reportedOffset + work) / Double(total))
+        control.report(
+            OrderSearchProgress(
+                fraction: fraction, startCost: reportedBaseline ?? startCost, bestCost: min(bestCost, currentCost)))
     }
 
     // MARK: - Descent
@@ -198,43 +216,5 @@ struct LocalSearch {
         }
         work &+= dirtyHigh - dirtyLow + 1
         if !symmetric { refreshPrefix(from: dirtyLow) }
-    }
-
-    // MARK: - The kick
-
-    /// The longest stretch a kick moves: small kicks keep the repair local and cheap (30 to 60 did
-    /// best in the benchmark).
-    static let kickStretch = 60
-
-    /// Swaps two neighbouring stretches of at most `kickStretch` stops each: A B C D → A C B D, a
-    /// jump 2-opt and Or-opt cannot undo in one move. (Cuts next to stops near one another in space,
-    /// however far apart on the path, did worse in the benchmark.)
-    private mutating func kick() {
-        let longest = min(Self.kickStretch, (n - 2) / 2)
-        let lengthB = 1 + Int(random.next() % UInt64(longest))
-        let lengthC = 1 + Int(random.next() % UInt64(longest))
-        let q1 = Int(random.next() % UInt64(n - 1 - lengthB - lengthC))
-        bridge(q1, q1 + lengthB, q1 + lengthB + lengthC)
-    }
-
-    /// Cuts after path[q1], path[q2] and path[q3] (q1 < q2 < q3 ≤ n − 2) and swaps the stretches
-    /// between: path[q1+1…q2] and path[q2+1…q3].
-    private mutating func bridge(_ q1: Int, _ q2: Int, _ q3: Int) {
-        let a = path[q1], b0 = path[q1 + 1], bLast = path[q2]
-        let c0 = path[q2 + 1], cLast = path[q3], d = path[q3 + 1]
-        currentCost +=
-            costs[a, c0] + costs[cLast, b0] + costs[bLast, d]
-            - costs[a, b0] - costs[bLast, c0] - costs[cLast, d]
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: path[(q2 + 1)...q3])
-        scratch.append(contentsOf: path[(q1 + 1)...q2])
-        for (offset, stop) in scratch.enumerated() { path[q1 + 1 + offset] = stop }
-        changed(q1 + 1, q3)
-        enqueue(a)
-        enqueue(b0)
-        enqueue(bLast)
-        enqueue(c0)
-        enqueue(cLast)
-        enqueue(d)
     }
 }

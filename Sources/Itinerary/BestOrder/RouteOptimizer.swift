@@ -51,16 +51,37 @@ public enum RouteOptimizer {
         let identity = Array(0..<costs.n)
         guard costs.n > 3 else { return RouteOptimization(order: identity, cost: costs.cost(of: identity), exact: true) }
         let greedy = costs.nearestNeighbourOrder()
-        let start = costs.cost(of: greedy) < costs.cost(of: identity) ? greedy : identity
-        var search = LocalSearch(costs: costs, seed: seed, control: control)
-        // Progress is told against the trip's own order: what the person will save.
-        let best = search.run(start: start, moves: moves, baseline: costs.cost(of: identity))
+        let current = costs.cost(of: identity)
+        var start = costs.cost(of: greedy) < current ? greedy : identity
+        let near = NeighbourLists(costs)
+        var spent = 0
+        if !costs.isSymmetric && costs.n >= roughPassStops {
+            // A large road table: half the budget on the mean of both directions, where no move
+            // needs the O(n) prefix sums of the real costs, then the rest on the real costs from there.
+            var rough = LocalSearch(
+                costs: costs.averaged(), seed: seed &+ 1, control: control, near: near, progress: (0, moves, current))
+            let found = rough.run(start: start, moves: moves / 2)
+            if costs.cost(of: found) < costs.cost(of: start) { start = found }
+            spent = rough.work
+        }
+        var search = LocalSearch(
+            costs: costs, seed: seed, control: control, near: near, progress: (spent, moves, current))
+        let best = search.run(start: start, moves: moves == .max ? .max : max(0, moves - spent))
         return keepingCurrentUnlessBetter(best, costs: costs, exact: false)
     }
 
+    /// From this many stops an asymmetric matrix gets a rough pass on its symmetric mean first: 0.6 %
+    /// less driving at 1,000 stops in the benchmark's road-like tables, no better below a few hundred.
+    static let roughPassStops = 500
+
     /// The cost of visiting the stops in `order`.
+    ///
+    /// Read straight from the rows: a flat copy of a 2,000-stop matrix would be 32 MB for one sum.
     public static func cost(of order: [Int], in matrix: [[Double]]) -> Double {
-        CostMatrix(matrix).cost(of: order)
+        guard order.count > 1 else { return 0 }
+        var total = 0.0
+        for k in 0..<(order.count - 1) { total += CostMatrix.finite(matrix[order[k]][order[k + 1]]) }
+        return total
     }
 
     private static func keepingCurrentUnlessBetter(_ order: [Int], costs: CostMatrix, exact: Bool) -> RouteOptimization {

@@ -13,9 +13,11 @@ struct ValhallaTravelMatrixProvider: TravelTimeMatrixProviding {
     /// Valhalla's default `service_limits.auto.max_matrix_location_pairs` is 2,500.
     static let maxStops = 50
 
-    var label: String { configuration.label }
+    /// What the best order says it was found on.
+    var label: String { "road times from \(configuration.label)" }
 
     func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+        let label = configuration.label
         guard stops.count <= Self.maxStops else {
             throw OSRMTableError(
                 "\(label) computes travel matrices of at most \(Self.maxStops) stops; this trip has \(stops.count)")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Itinerary
 import RoadtripCore
@@ -74,20 +73,32 @@ struct OptimizeCommand: ParsableCommand {
 
 /// Ctrl-C during the search stops it, keeping its best order so far, instead of ending the process.
 ///
-/// The signal is taken from its default action for as long as the search runs, and handed back
-/// after: a second Ctrl-C while the order is being saved ends the process as usual.
+/// The handler is in place before `init` returns (a dispatch signal source would arm itself later,
+/// and a Ctrl-C in between would be lost): it writes one byte down a pipe, the only thing a signal
+/// handler may safely do, and a thread waiting on the pipe stops the search. `end()` hands SIGINT
+/// back to its default action: a second Ctrl-C while the order is being saved ends the process.
 final class InterruptStopsSearch {
-    private let source: any DispatchSourceSignal
+    private static let pipeEnds: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        return (ends[0], ends[1])
+    }()
 
     init(_ control: OrderSearchControl) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { control.stop() }
-        source.resume()
+        let ends = Self.pipeEnds
+        let waiter = Thread {
+            var byte: UInt8 = 0
+            while read(ends.read, &byte, 1) < 0 && errno == EINTR {}
+            control.stop()
+        }
+        waiter.start()
+        signal(SIGINT) { _ in
+            var byte: UInt8 = 1
+            _ = write(InterruptStopsSearch.pipeEnds.write, &byte, 1)
+        }
     }
 
     func end() {
-        source.cancel()
         signal(SIGINT, SIG_DFL)
     }
 }

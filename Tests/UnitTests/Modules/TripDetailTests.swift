@@ -148,11 +148,13 @@ import TestSupport
     }
 
     /// The trip screen's presenter over `trip` alone, its background answers posted to `box`.
-    func showing(_ trip: Trip, deliveringTo box: PostBox) -> TripDetailPresenter {
+    func showing(
+        _ trip: Trip, deliveringTo box: PostBox, matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider()
+    ) -> TripDetailPresenter {
         let repository = TripRepository(store: store, trips: [trip])
         let interactor = TripDetailInteractor(
             tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
-            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
+            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }), matrix: matrix)
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
@@ -221,6 +223,34 @@ import TestSupport
         #expect(drive(applied) < drive(stops))
         presenter.didPressUndo()
         #expect(store.trips.first?.waypoints.map(\.name) == stops.map(\.name))
+    }
+
+    /// A road table that never comes (a server that does not answer) until its request is cancelled.
+    private struct SilentRoadTable: TravelTimeMatrixProviding {
+        var label: String { "road times from OSRM test" }
+        func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
+            while !Task.isCancelled { await Task.yield() }
+            throw CancellationError()
+        }
+    }
+
+    /// Esc while the road table is still being asked for: the request is given up at once and the
+    /// order stays as it was.
+    @Test func escWhileTheRoadTableIsAskedForLeavesTheOrder() async {
+        let box = PostBox()
+        let stops = (0..<30).map {
+            Waypoint(name: "S\($0)", coordinate: Coordinate(latitude: Double($0 % 7), longitude: Double($0)))
+        }
+        let presenter = showing(Trip(name: "Waiting", waypoints: stops), deliveringTo: box, matrix: SilentRoadTable())
+        presenter.didPressOptimize()
+        presenter.didPressStopSearch()
+        while view.model?.mode == .stopping {
+            while box.count < 1 { await Task.yield() }
+            for work in box.takeAll() { work() }
+        }
+        #expect(view.model?.mode == .browsing)
+        #expect(view.model?.message?.text == "Stopped looking for the best order; the order is as it was.")
+        #expect(store.saves == 0)
     }
 
     @Test func aLongItineraryIsPlannedOffTheUIThread() async {
