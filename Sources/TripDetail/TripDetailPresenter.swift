@@ -406,7 +406,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 }
             }
         }
-        var stops = trip.waypoints.count == 1 ? "1 stop" : "\(trip.waypoints.count) stops"
+        var stops = trip.stopCount == 1 ? "1 stop" : "\(trip.stopCount) stops"
         // Never claims an avoidance the router did not apply.
         if !trip.avoid.isEmpty {
             switch legs.avoided {

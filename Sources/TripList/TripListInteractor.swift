@@ -85,7 +85,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         for position in positions {
             let trip = trips[position]
             var summary = TripSummary(
-                id: trip.id, name: trip.name, stopCount: trip.waypoints.count,
+                id: trip.id, name: trip.name, stopCount: trip.stopCount,
                 distanceMeters: nil, distanceIsEstimate: false)
             if let total = cache.completeTotal(of: trip) {
                 summary.distanceMeters = total.meters

@@ -35,9 +35,18 @@ extension Trip {
         return (trip, joined)
     }
 
+    /// The real stops: what "12 stops" counts on every screen and in `roadtrip list`.
+    public var stopCount: Int { waypoints.count { !$0.via } }
+
     private static func weaker(_ a: LegSource, _ b: LegSource) -> LegSource {
-        let order: [LegSource] = [.geodesic, .estimate, .osrm]
-        return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
+        func rank(_ source: LegSource) -> Int {
+            switch source {
+            case .geodesic: 0
+            case .estimate: 1
+            case .osrm, .valhalla: 2
+            }
+        }
+        return rank(a) <= rank(b) ? a : b
     }
 }
 

@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand {
                 try Output.json(
                     summaries.map {
                         Item(
-                            id: $0.0.id.uuidString, name: $0.0.name, stops: $0.0.waypoints.count,
+                            id: $0.0.id.uuidString, name: $0.0.name, stops: $0.0.stopCount,
                             distanceMeters: $0.1.meters, distanceEstimated: $0.1.isEstimate)
                     })
                 return
@@ -55,7 +55,7 @@ struct ListCommand: ParsableCommand {
                 let distance = ComputedTotal.text(meters: total.meters, isEstimate: total.isEstimate, unit: context.unit)
                 Output.line(
                     TextWidth.pad(TerminalText.sanitize(trip.name), to: width) + "  "
-                        + TextWidth.padLeft("\(trip.waypoints.count)", to: 5) + "  "
+                        + TextWidth.padLeft("\(trip.stopCount)", to: 5) + "  "
                         + TextWidth.padLeft(trip.waypoints.count < 2 ? "—" : distance, to: 12)
                         + "  " + trip.id.uuidString)
             }

@@ -194,6 +194,18 @@ import Testing
         #expect(trip.withoutShapingPoints(legs: []).legs.isEmpty)
         let plan = ItineraryPlanner.plan(trip: trip, legs: legs)
         #expect(plan.stops.map(\.name) == ["A", "B", "C"])
+        // "3 stops" wherever stops are counted: a via point is not one.
+        #expect(trip.stopCount == 3)
+        // Legs from either road engine, or one of each, join into one road leg; with the estimate, an estimate.
+        for (first, second, joinedSource) in [
+            (LegSource.valhalla, LegSource.valhalla, LegSource.valhalla), (.osrm, .valhalla, .osrm),
+            (.valhalla, .estimate, .estimate)
+        ] {
+            var mixed = legs
+            mixed[0].source = first
+            mixed[1].source = second
+            #expect(trip.withoutShapingPoints(legs: mixed).legs[0].source == joinedSource)
+        }
     }
 
     @Test func directionsPassShapingPointsWithoutArriving() {
