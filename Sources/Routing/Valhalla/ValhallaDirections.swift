@@ -6,21 +6,11 @@ import RoadtripCore
 /// them, and a leg's figures stay those of `route(for:)`.
 extension ValhallaRouteProvider {
     func directions(for stops: [Coordinate]) async -> DirectionsResult {
-        guard stops.count >= 2 else { return .directions([]) }
-        guard stops.allSatisfy(\.isValid) else { return .unavailable("a stop has no valid coordinates") }
-        var legs: [LegDirections] = []
-        let all = Array(0..<(stops.count - 1))
-        for chunk in RequestPlan.chunks(missing: all, maxCoordinates: configuration.maxLocationsPerRequest) {
-            switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound]), maneuvers: true) {
-            case .success(let route):
-                legs += route.legs.map {
-                    LegDirections(steps: $0.steps ?? [], distanceMeters: $0.distanceMeters, durationSeconds: $0.durationSeconds)
-                }
-            case .failure(let failure):
-                return .unavailable(failure.reason(server: label))
-            }
+        await RoadRouteShapes.directions(
+            for: stops, maxCoordinates: configuration.maxLocationsPerRequest, server: label
+        ) { chunk in
+            await fetch(chunk, maneuvers: true).map(\.legs)
         }
-        return .directions(legs)
     }
 
     /// Valhalla's route and its alternates for one leg, told apart as OSRM's are: by their main
@@ -30,15 +20,6 @@ extension ValhallaRouteProvider {
             let best = route.legs.first
         else { return [] }
         let routes = [best] + route.fetched.alternatives.compactMap(\.first)
-        let lines = routes.map { OSRMRouteProvider.sample($0.geometry ?? [], at: 300) }
-        return routes.enumerated().map { index, leg in
-            let directions = LegDirections(
-                steps: leg.steps ?? [], distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds)
-            let others = lines.enumerated().filter { $0.offset != index }.flatMap(\.element)
-            return RouteAlternative(
-                distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
-                mainRoads: directions.mainRoads(), geometry: leg.geometry ?? [],
-                shapingPoint: OSRMRouteProvider.farthestPoint(of: lines[index], from: others))
-        }
+        return RoadRouteShapes.alternatives(routes)
     }
 }
