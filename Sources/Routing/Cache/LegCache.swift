@@ -4,7 +4,7 @@ import RoadtripCore
 /// The legs one routing server has answered, by their two stops, kept on disk so that moving a
 /// waypoint asks only for the legs that changed and a relaunch asks for nothing.
 ///
-/// One file per server (`osrm-<hash of its URL>.json`) under the cache folder: answers from
+/// One file per server (`osrm-<hash of its URL>.json`, `valhalla-…` for Valhalla) under the cache folder: answers from
 /// different servers (or datasets) never mix. Entries older than `maxAge` count as missing, since
 /// the roads behind a server change; beyond `maxEntries` the oldest are forgotten.
 public final class LegCache: @unchecked Sendable {
@@ -26,9 +26,12 @@ public final class LegCache: @unchecked Sendable {
     private var loaded = false
     private var changed = false
 
-    public init(server: String, folder: URL?, maxEntries: Int = 5000, maxAge: TimeInterval = 30 * 86_400) {
+    /// `engine` names the file ("osrm", "valhalla"), so a look in the cache folder tells them apart.
+    public init(
+        server: String, folder: URL?, engine: String = "osrm", maxEntries: Int = 5000, maxAge: TimeInterval = 30 * 86_400
+    ) {
         self.server = server
-        self.file = folder?.appendingPathComponent("osrm-\(Self.stableHash(server)).json")
+        self.file = folder?.appendingPathComponent("\(engine)-\(Self.stableHash(server)).json")
         self.maxEntries = maxEntries
         self.maxAge = maxAge
     }

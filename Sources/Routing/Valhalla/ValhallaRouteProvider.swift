@@ -31,7 +31,7 @@ final class ValhallaRouteProvider: RouteProvider {
     ) {
         self.configuration = configuration
         self.estimate = estimate
-        self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
+        self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder, engine: "valhalla")
         self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
         self.counter = RequestCounter()
         self.avoid = []

@@ -6,6 +6,18 @@ import Testing
 
 /// Reading Valhalla's `/route` answers and writing its requests, without a server.
 @Suite struct ValhallaAnswerTests {
+    /// The two engines' caches for one server are two files, each named for its engine.
+    @Test func theCacheFileIsNamedForTheEngine() throws {
+        let folder = URL(fileURLWithPath: "/tmp/roadtrip-cache-names")
+        let url = URL(string: "http://127.0.0.1:8002")!
+        let valhalla = ValhallaRouteProvider(configuration: ValhallaConfiguration(baseURL: url), cacheFolder: folder)
+        let osrm = OSRMRouteProvider(configuration: OSRMConfiguration(baseURL: url), cacheFolder: folder)
+        let valhallaFile = try #require(valhalla.cache.file?.lastPathComponent)
+        let osrmFile = try #require(osrm.cache.file?.lastPathComponent)
+        #expect(valhallaFile.hasPrefix("valhalla-") && valhallaFile.hasSuffix(".json"))
+        #expect(osrmFile.hasPrefix("osrm-"))
+    }
+
     private func response(_ status: Int, _ json: String) -> HTTPResponse {
         HTTPResponse(status: status, body: Data(json.utf8))
     }
