@@ -39,6 +39,16 @@ import TestSupport
 
         let bad = try sandbox.run("show", "Baltic", "--avoid", "bridges")
         #expect(bad.status != 0)
+
+        // show, route and itinerary say the avoidance in one wording.
+        let shown = try sandbox.run("show", "Baltic", "--avoid", "tolls,ferries")
+        #expect(shown.stdout.contains("\nAvoiding nothing (asked: tolls and ferries)\n"), "\(shown.stdout)")
+        let planned = try sandbox.run("itinerary", "Baltic", "--avoid", "tolls,ferries")
+        #expect(planned.status == 0, "\(planned)")
+        #expect(planned.stdout.hasSuffix("\nAvoiding nothing (asked: tolls and ferries)\n"), "\(planned.stdout)")
+        #expect(planned.stderr.contains("offline estimate cannot avoid tolls and ferries: avoiding nothing"))
+        let routed = try sandbox.run("route", "60.17,24.94", "59.44,24.75", "--avoid", "ferries")
+        #expect(routed.stdout.contains("\nAvoiding nothing (asked: ferries)"), "\(routed.stdout)")
     }
 
     @Test func directionsWithoutARoadRouterSayWhyInOneLine() throws {

@@ -74,6 +74,12 @@ public struct RoadAvoidance: OptionSet, Sendable, Hashable {
 }
 
 extension RoadAvoidance {
+    /// The line every report prints under a route asked to avoid this: "Avoiding motorways",
+    /// "Avoiding motorways (asked: motorways and tolls)", "Avoiding nothing (asked: tolls)".
+    public func statement(applied: RoadAvoidance) -> String {
+        "Avoiding \(applied.sentenceText)" + (applied == self ? "" : " (asked: \(sentenceText))")
+    }
+
     /// What to tell the person when `router` could apply only `applied` of this: nil when it applied
     /// all of it. "OSRM 127.0.0.1:5000 cannot avoid motorways and tolls together: avoiding motorways only".
     public func shortfall(applied: RoadAvoidance, router: String) -> String? {

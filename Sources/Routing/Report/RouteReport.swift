@@ -94,12 +94,7 @@ struct RouteReport: Sendable {
     /// What follows the table: what was avoided, each leg's warnings, each leg's alternatives.
     func noteLines(unit: DistanceUnit, sanitize: (String) -> String) -> [String] {
         var lines: [String] = []
-        if let avoid {
-            lines.append(
-                avoid.applied == avoid.requested
-                    ? "Avoiding \(avoid.applied.sentenceText)"
-                    : "Avoiding \(avoid.applied.sentenceText) (asked: \(avoid.requested.sentenceText))")
-        }
+        if let avoid { lines.append(avoid.requested.statement(applied: avoid.applied)) }
         for (index, row) in rows.enumerated() {
             if warnings.indices.contains(index), !warnings[index].isEmpty {
                 lines.append(

@@ -30,9 +30,14 @@ struct AvoidOption: ParsableArguments {
 struct AvoidReport: Encodable, Equatable {
     var requested: [String]
     var applied: [String]
+    /// The line under the table, in the one wording of every report.
+    let statement: String
 
     init(requested: RoadAvoidance, applied: RoadAvoidance) {
         self.requested = requested.words
         self.applied = applied.words
+        statement = requested.statement(applied: applied)
     }
+
+    private enum CodingKeys: String, CodingKey { case requested, applied }
 }

@@ -36,11 +36,14 @@ struct ItineraryCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: avoidOption.avoid(for: trip))
-            let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: CommandServices.timeZones(options: global))
+            let avoid = avoidOption.avoid(for: trip)
+            let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
+            let plan = ItineraryPlanner.plan(trip: trip, legs: route.legs, timeZones: CommandServices.timeZones(options: global))
             switch json ? .json : format ?? .text {
             case .json: try Output.json(plan)
-            case .text: for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+            case .text:
+                for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+                if !avoid.isEmpty { Output.line(avoid.statement(applied: route.avoided)) }
             case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))
             case .ics: Output.bytes(Data(ItineraryCalendarRenderer.text(plan, unit: context.unit).utf8))
             }

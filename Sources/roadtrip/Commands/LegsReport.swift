@@ -85,13 +85,7 @@ struct LegsReport: Encodable {
         out.append(
             "Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
                 + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
-        if let avoid, !avoid.requested.isEmpty {
-            out.append(
-                avoid.applied.isEmpty
-                    ? "Avoiding nothing (asked: \(avoid.requested.joined(separator: ", ")))"
-                    : "Avoiding " + avoid.applied.joined(separator: ", ")
-                        + (avoid.applied == avoid.requested ? "" : " (asked: \(avoid.requested.joined(separator: ", ")))"))
-        }
+        if let avoid, !avoid.requested.isEmpty { out.append(avoid.statement) }
         for (index, item) in legs.enumerated() where !item.warnings.isEmpty {
             out.append(
                 "Leg \(index + 1) (\(TerminalText.sanitize(item.from)) → \(TerminalText.sanitize(item.to))): "

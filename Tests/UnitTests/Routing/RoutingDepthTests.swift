@@ -8,6 +8,13 @@ import Testing
 
 /// Avoiding roads, leg warnings, directions text and shaping points, without a server.
 @Suite struct RoutingDepthTests {
+    @Test func oneWordingForWhatARouteAvoids() {
+        let asked: RoadAvoidance = [.motorways, .tolls]
+        #expect(asked.statement(applied: asked) == "Avoiding motorways and tolls")
+        #expect(asked.statement(applied: .motorways) == "Avoiding motorways (asked: motorways and tolls)")
+        #expect(asked.statement(applied: []) == "Avoiding nothing (asked: motorways and tolls)")
+    }
+
     @Test func avoidanceReadsWordsAndFallsBackLargestFirst() {
         #expect(RoadAvoidance(words: "tolls, motorway") == [.motorways, .tolls])
         #expect(RoadAvoidance(words: "none") == [])
