@@ -68,7 +68,7 @@ extension TripDetailView {
                 KeyBinding([.char("m")], .map, help: "the map full screen", hint: "map", in: [.browsing]),
                 KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
                 KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
-                KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel", in: [.browsing]),
+                KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel, avoid", in: [.browsing]),
                 KeyBinding(
                     [.char("v")], .avoid,
                     help: "avoid: nothing → motorways → tolls → ferries → motorways and tolls → all (where the road router can)",

@@ -3,7 +3,7 @@ import Foundation
 /// A trip's planning settings as text fields: what the settings form and `roadtrip set` edit.
 public struct TripSettingsText: Equatable, Sendable {
     public enum Field: Int, CaseIterable, Sendable {
-        case start, dailyLimit, dayStart, fuel, price
+        case start, dailyLimit, dayStart, fuel, price, avoid
 
         public var label: String {
             switch self {
@@ -12,6 +12,7 @@ public struct TripSettingsText: Equatable, Sendable {
             case .dayStart: "Day starts"
             case .fuel: "Fuel use"
             case .price: "Fuel price"
+            case .avoid: "Avoid"
             }
         }
 
@@ -22,6 +23,7 @@ public struct TripSettingsText: Equatable, Sendable {
             case .dayStart: "HH:MM, e.g. 08:00"
             case .fuel: "e.g. 6.5 L/100km or 32 mpg (optional)"
             case .price: "per litre or gallon (optional)"
+            case .avoid: "motorways, tolls, ferries (optional)"
             }
         }
     }
@@ -35,7 +37,8 @@ public struct TripSettingsText: Equatable, Sendable {
             .dailyLimit: Formatting.duration(trip.dailyDrivingLimit),
             .dayStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
             .fuel: trip.fuelConsumption.map { Self.fuelText($0) } ?? "",
-            .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? ""
+            .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? "",
+            .avoid: trip.avoid.words.joined(separator: ", ")
         ]
     }
 
@@ -72,6 +75,12 @@ public struct TripSettingsText: Equatable, Sendable {
             updated.fuelPrice = value
         } else {
             errors[.price] = "“\(price)” is not a price."
+        }
+        if let avoid = RoadAvoidance(words: values[.avoid] ?? "") {
+            updated.avoid = avoid
+        } else {
+            let word = (values[.avoid] ?? "").split(separator: ",").first { RoadAvoidance(words: String($0)) == nil }
+            errors[.avoid] = "“\(word.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")” is not motorways, tolls or ferries."
         }
         if errors.isEmpty { trip = updated }
         return errors

@@ -14,9 +14,12 @@ public enum Chrome {
     /// Top row: where you are, with `detail` (e.g. a count) on the right.
     public static func drawHeader(_ title: String, detail: String = "", on canvas: Canvas) {
         canvas.fillRow(0, style: .header)
-        canvas.draw(" roadtrip › " + title, at: Point(x: 0, y: 0), style: .header)
+        let w = detail.isEmpty ? 0 : TextWidth.of(detail) + 1
+        // The title gives way to the detail, with a column between them, never runs into it.
+        canvas.draw(
+            " roadtrip › " + title, at: Point(x: 0, y: 0), style: .header,
+            maxWidth: detail.isEmpty ? canvas.size.width : max(0, canvas.size.width - w - 1))
         if !detail.isEmpty {
-            let w = TextWidth.of(detail) + 1
             canvas.draw(detail, at: Point(x: max(0, canvas.size.width - w), y: 0), style: .header)
         }
     }

@@ -62,7 +62,10 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
                 y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
                 focused: field == model.focus, on: canvas)
         }
-        canvas.draw("The itinerary (i) plans days from these.", at: Point(x: 2, y: 13), style: .dim)
+        // Below the last field's error line, however many fields there are.
+        let below = 3 + TripSettingsText.Field.allCases.count * 2
+        canvas.draw(
+            "The itinerary (i) plans days and the road router its routes from these.", at: Point(x: 2, y: below), style: .dim)
         Chrome.drawStatus(
             hints: Self.keys.hints(in: .field), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
             on: canvas)

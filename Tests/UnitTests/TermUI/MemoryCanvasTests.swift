@@ -15,6 +15,14 @@ struct MemoryCanvasTests {
         #expect(canvas.cells[1][4].character == "|")
     }
 
+    /// A long title gives way to the header's detail with a column between: "San13 stops" never.
+    @Test func theHeaderTitleStopsShortOfItsDetail() {
+        let canvas = MemoryCanvas(width: 40, height: 1)
+        Chrome.drawHeader("Route 66: Chicago → Santa Monica", detail: "13 stops · avoiding tolls", on: canvas)
+        let line = canvas.line(0)
+        #expect(line == " roadtrip › R 13 stops · avoiding tolls", "\(line)")
+    }
+
     @Test func combiningMarksJoinThePreviousCell() {
         let canvas = MemoryCanvas(width: 10, height: 1)
         #expect(canvas.draw("Cafe\u{301}!", at: Point(x: 0, y: 0)) == 5)
