@@ -1,9 +1,33 @@
 import Foundation
 import RoadtripCore
 
-/// What both road engines do alike with the legs they fetch: directions asked a chunk of stops at a
-/// time, and a leg's routes told apart by their main roads and the point each passes alone.
+/// What both road engines do alike with the legs they fetch: the route with estimates where they
+/// gave none, directions asked a chunk of stops at a time, and a leg's routes told apart by their
+/// main roads and the point each passes alone.
 enum RoadRouteShapes {
+    /// The engine's legs where it answered and the estimate elsewhere (saying why it has no road,
+    /// where the engine said so), with one line for what was estimated and the first reason why.
+    static func result(
+        _ legs: [Leg?], stops: [Coordinate], estimate: EstimateRouteProvider, noRoad: [Int: String], reasons: [String],
+        server label: String, avoided: RoadAvoidance
+    ) -> RouteResult {
+        let estimated = legs.indices.filter { legs[$0] == nil }
+        let result = legs.enumerated().map { index, leg in
+            leg
+                ?? {
+                    var leg = estimate.leg(from: stops[index], to: stops[index + 1])
+                    leg.noRoadRoute = noRoad[index]
+                    return leg
+                }()
+        }
+        guard !estimated.isEmpty else { return RouteResult(legs: result, avoided: avoided) }
+        let why = reasons.first ?? "\(label) gave no answer"
+        let summary =
+            estimated.count == 1
+            ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
+        return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: avoided)
+    }
+
     /// The directions of every leg of `stops`, asked `maxCoordinates` stops at a time with `fetch`;
     /// the first failure is the answer, in words naming `server`.
     static func directions(

@@ -12,27 +12,33 @@ extension Trip {
         var trip = self
         trip.waypoints = waypoints.filter { !$0.via }
         guard legs.count == waypoints.count - 1 else { return (trip, []) }
-        var joined: [Leg] = []
-        var current: Leg?
-        for (index, leg) in legs.enumerated() {
-            if var open = current {
-                open.to = leg.to
-                open.distanceMeters += leg.distanceMeters
-                open.durationSeconds = open.durationSeconds.flatMap { a in leg.durationSeconds.map { a + $0 } }
-                open.geometry = open.geometry.flatMap { a in leg.geometry.map { a + $0.dropFirst() } }
-                open.source = Self.weaker(open.source, leg.source)
-                open.noRoadRoute = open.noRoadRoute ?? leg.noRoadRoute
-                current = open
-            } else {
-                current = leg
-            }
-            // The leg ends at a real stop: the joined leg is complete.
+        let joined = joinedAtRealStops(legs) { open, leg in
+            var open = open
+            open.to = leg.to
+            open.distanceMeters += leg.distanceMeters
+            open.durationSeconds = open.durationSeconds.flatMap { a in leg.durationSeconds.map { a + $0 } }
+            open.geometry = open.geometry.flatMap { a in leg.geometry.map { a + $0.dropFirst() } }
+            open.source = Self.weaker(open.source, leg.source)
+            open.noRoadRoute = open.noRoadRoute ?? leg.noRoadRoute
+            return open
+        }
+        return (trip, joined)
+    }
+
+    /// One entry per pair of real stops from `parts`, one per leg of all the waypoints: the parts
+    /// between real stops are folded together with `join`, in order.
+    func joinedAtRealStops<Part>(_ parts: [Part], join: (Part, Part) -> Part) -> [Part] {
+        var joined: [Part] = []
+        var current: Part?
+        for (index, part) in parts.enumerated() {
+            current = current.map { join($0, part) } ?? part
+            // The leg ends at a real stop: the joined part is complete.
             if !waypoints[index + 1].via, let done = current {
                 joined.append(done)
                 current = nil
             }
         }
-        return (trip, joined)
+        return joined
     }
 
     /// The real stops: what "12 stops" counts on every screen and in `roadtrip list`.

@@ -164,27 +164,18 @@ extension Trip {
         guard waypoints.contains(where: \.via), legs.count == waypoints.count - 1 else {
             return (waypoints.map(\.name), legs)
         }
-        var joined: [LegDirections] = []
-        var current: LegDirections?
-        for (index, leg) in legs.enumerated() {
-            if var open = current {
-                var steps = leg.steps
-                if let first = steps.first, first.maneuver == "depart" {
-                    steps[0].maneuver = "continue"
-                    steps[0].modifier = nil
-                }
-                if open.steps.last?.maneuver == "arrive" { open.steps.removeLast() }
-                open.steps += steps
-                open.distanceMeters += leg.distanceMeters
-                open.durationSeconds += leg.durationSeconds
-                current = open
-            } else {
-                current = leg
+        let joined = joinedAtRealStops(legs) { open, leg in
+            var open = open
+            var steps = leg.steps
+            if let first = steps.first, first.maneuver == "depart" {
+                steps[0].maneuver = "continue"
+                steps[0].modifier = nil
             }
-            if !waypoints[index + 1].via, let done = current {
-                joined.append(done)
-                current = nil
-            }
+            if open.steps.last?.maneuver == "arrive" { open.steps.removeLast() }
+            open.steps += steps
+            open.distanceMeters += leg.distanceMeters
+            open.durationSeconds += leg.durationSeconds
+            return open
         }
         return (names, joined)
     }

@@ -110,21 +110,8 @@ final class ValhallaRouteProvider: RouteProvider {
         }
         try? cache.save()  // A cache that cannot be written costs requests later, not correctness now.
 
-        let estimated = legs.indices.filter { legs[$0] == nil }
-        let result = legs.enumerated().map { index, leg in
-            leg
-                ?? {
-                    var leg = estimate.leg(from: stops[index], to: stops[index + 1])
-                    leg.noRoadRoute = noRoad[index]
-                    return leg
-                }()
-        }
-        guard !estimated.isEmpty else { return RouteResult(legs: result, avoided: avoided) }
-        let why = reasons.first ?? "\(label) gave no answer"
-        let summary =
-            estimated.count == 1
-            ? "leg \(estimated[0] + 1) estimated" : "\(estimated.count) of \(legs.count) legs estimated"
-        return RouteResult(legs: result, fallbackReason: "\(summary): \(why)", avoided: avoided)
+        return RoadRouteShapes.result(
+            legs, stops: stops, estimate: estimate, noRoad: noRoad, reasons: reasons, server: label, avoided: avoided)
     }
 
     func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, OSRMFailure> {
