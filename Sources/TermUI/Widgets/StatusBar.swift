@@ -35,7 +35,10 @@ public enum Chrome {
             canvas.draw(right, at: Point(x: limit + 1, y: y), style: .status)
         }
         if let message {
-            canvas.draw(" " + message.text, at: Point(x: 0, y: y), style: message.isError ? .error : .status, maxWidth: limit)
+            // Cut with "…", so a clipped message never reads on into the router's name beside it.
+            canvas.draw(
+                " " + TextWidth.truncate(message.text, to: max(0, limit - 2)), at: Point(x: 0, y: y),
+                style: message.isError ? .error : .status, maxWidth: limit)
             return
         }
         var x = 1

@@ -23,6 +23,18 @@ struct MemoryCanvasTests {
         #expect(line == " roadtrip › R 13 stops · avoiding tolls", "\(line)")
     }
 
+    /// A status message too long for the row ends in "…" before the router's name, never runs into it.
+    @Test func aClippedStatusMessageSaysItWasCut() {
+        let canvas = MemoryCanvas(width: 80, height: 1)
+        Chrome.drawStatus(
+            hints: [],
+            message: StatusMessage(
+                "OSRM 127.0.0.1:5000 cannot avoid motorways, tolls and ferries together: avoiding motorways only"),
+            right: "OSRM 127.0.0.1:5000", on: canvas)
+        let line = canvas.line(0)
+        #expect(line.hasSuffix("fe…  OSRM 127.0.0.1:5000"), "\(line)")
+    }
+
     @Test func combiningMarksJoinThePreviousCell() {
         let canvas = MemoryCanvas(width: 10, height: 1)
         #expect(canvas.draw("Cafe\u{301}!", at: Point(x: 0, y: 0)) == 5)
