@@ -14,18 +14,18 @@ public struct FilePrompt: Sendable {
     }
 
     public var exchange: any TripExchange
-    /// Files an export must never replace: the data file and its backup.
-    public var protected: [String]
+    /// Files an export must never replace: the data file, its lock, backup, copies and caches.
+    public var owned: OwnedFiles?
     /// Where relative paths start: the folder roadtrip was started in.
     public var folder: String
     public var home: String
 
     public init(
-        exchange: any TripExchange = FileTripExchange(), protected: [String] = [],
+        exchange: any TripExchange = FileTripExchange(), owned: OwnedFiles? = nil,
         folder: String = FileManager.default.currentDirectoryPath, home: String = NSHomeDirectory()
     ) {
         self.exchange = exchange
-        self.protected = protected
+        self.owned = owned
         self.folder = folder
         self.home = home
     }
@@ -62,9 +62,8 @@ public struct FilePrompt: Sendable {
             return .refused("End the file name with the format: \(Self.extensions).")
         }
         // Said before "replace it?", not after a yes; ExportFile refuses it again by device and inode.
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if protected.contains(where: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == real }) {
-            return .refused("\(trimmed) is the trip data file: an export never overwrites it. Choose another name.")
+        if let owner = owned?.owner(of: path) {
+            return .refused("\(trimmed) is \(owner): an export never overwrites it. Choose another name.")
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
@@ -77,7 +76,7 @@ public struct FilePrompt: Sendable {
     /// Writes the export; the line to show, and whether it is an error.
     public func export(_ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
         do {
-            try exchange.exportFile(trip, legs: legs, format: format, to: path, protected: protected)
+            try exchange.exportFile(trip, legs: legs, format: format, to: path, owned: owned)
             let line = legs.contains { $0.geometry != nil } ? " with the road geometry" : ""
             return ("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).", false)
         } catch {

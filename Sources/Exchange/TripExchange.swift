@@ -7,8 +7,8 @@ public protocol TripExchange: Sendable {
     /// Reads one new trip from a file (see `TripImporter.importFile(at:format:name:)`).
     func importFile(at path: String, format: ExchangeFormat?, name: String?) throws(ExchangeError) -> ImportResult
     /// Writes `trip` to `path` atomically in `format`; legs with geometry add the driven line.
-    /// A path that is one of `protected` (the data file, its backup) is refused.
-    func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String, protected: [String]) throws(ExchangeError)
+    /// A path that is one of roadtrip's own files (`owned`) is refused.
+    func exportFile(_ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String, owned: OwnedFiles?) throws(ExchangeError)
 }
 
 /// The real exchange: `TripImporter` for reading, `TripExporter` and `ExportFile` for writing.
@@ -25,8 +25,8 @@ public struct FileTripExchange: TripExchange {
 
     public func exportFile(
         _ trip: Trip, legs: [Leg], format: ExchangeFormat, to path: String,
-        protected: [String]
+        owned: OwnedFiles?
     ) throws(ExchangeError) {
-        try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path, protected: protected)
+        try ExportFile.write(try TripExporter.export(trip, legs: legs, format: format), to: path, owned: owned)
     }
 }

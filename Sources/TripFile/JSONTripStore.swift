@@ -22,6 +22,12 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     private var known: (identity: FileIdentity, document: TripDocument)?
     /// What the last save did about another program's change, for the saver to take.
     private var externalChange: ExternalChange?
+    /// The data file's lock, confirmed before each save.
+    private var heldLock: DataFileLock?
+    /// Whether the last load found no file: one that appears later is another program's, merged, not overwritten.
+    private var loadedNothing = false
+    /// The real file behind the path when it was first opened: saves never follow a link swapped in later.
+    private var openedTarget: URL?
 
     /// Makes every save fail with `reason`: the data file's lock could not be taken, so writing
     /// could overwrite another roadtrip's edits.
@@ -43,12 +49,15 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     public func load() throws -> TripDocument? {
         do {
             let identity = FileIdentity(path: url.path)
+            let target = writeTarget
             let document = try withContents { data throws(TripStoreError) in
                 try TripDocumentCodec.decode(data, path: url.path)
             }
             lock.withLock {
                 refusedFile = nil
                 known = zip(identity, document)
+                loadedNothing = document == nil
+                if openedTarget == nil { openedTarget = target }
             }
             return document
         } catch {
@@ -67,18 +76,63 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
                 reason: "not saved over a file that could not be loaded (\(refused.reason))")
         }
         try Self.checkWritable(document, path: url.path)
-        let (document, change) = try reconciled(document)
-        do {
-            try AtomicFileWriter(target: writeTarget, calls: calls)
-                .write(producing: { output throws(AtomicFileWriter.Failure) in try Self.stream(document, to: output) })
-        } catch {
-            throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)
+        if let held = lock.withLock({ heldLock }) {
+            do { try held.confirm() } catch {
+                throw TripStoreError(kind: .writeFailed, path: url.path, reason: "\(error); not saved, your edits are kept")
+            }
         }
-        let identity = FileIdentity(path: url.path)
-        lock.withLock {
-            known = identity.map { ($0, document) }
-            if let change { externalChange = change }
+        let target = try checkedTarget()
+        // Another program may replace the file between our look at it and our rename; the rename
+        // then does not happen, and the merge is made again against what it wrote.
+        for _ in 0..<Self.commitAttempts {
+            let plan = try reconciled(document)
+            var writer = AtomicFileWriter(target: target, calls: calls)
+            writer.currentIsGood = plan.currentIsGood
+            let path = url.path
+            writer.commitCheck = { () throws(AtomicFileWriter.Failure) in
+                guard FileIdentity(path: path) == plan.onDisk else { throw AtomicFileWriter.Failure(message: Self.changedMeanwhile) }
+            }
+            do {
+                try writer.write(producing: { output throws(AtomicFileWriter.Failure) in try Self.stream(plan.document, to: output) })
+            } catch where error.message == Self.changedMeanwhile {
+                continue
+            } catch {
+                throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)
+            }
+            let identity = FileIdentity(path: url.path)
+            lock.withLock {
+                known = identity.map { ($0, plan.document) }
+                loadedNothing = false
+                if let change = plan.change { externalChange = change }
+            }
+            return
         }
+        throw TripStoreError(
+            kind: .writeFailed, path: url.path,
+            reason: "another program keeps rewriting it; not saved, your edits are kept: try again")
+    }
+
+    /// How many times a save merges again after the file changed under it before giving up.
+    private static let commitAttempts = 5
+    private static let changedMeanwhile = "changed by another program while saving"
+
+    /// Saves check, just before they replace the file, that this process still holds `dataLock`
+    /// (taking it again if a stale-lock cleaner removed its file), so no two roadtrips save at once.
+    public func hold(_ dataLock: DataFileLock) {
+        lock.withLock { heldLock = dataLock }
+    }
+
+    /// The file the bytes go to, refusing a symbolic link that was not there when the file was
+    /// opened (or now points elsewhere): a link swapped in would make the save overwrite the file
+    /// it points to.
+    private func checkedTarget() throws(TripStoreError) -> URL {
+        let target = writeTarget
+        let opened = lock.withLock { openedTarget }
+        guard let opened, opened != target else { return target }
+        throw TripStoreError(
+            kind: .writeFailed, path: url.path,
+            reason: "now leads to \(target.path), not the file opened (\(opened.path)); not saved through it, "
+                + "your edits are kept: put the file back, or quit and open the other one")
     }
 
     /// Takes what the last saves did about another program's changes (nil when there were none).
@@ -89,49 +143,67 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
         }
     }
 
+    /// What a save writes: `document` merged with the file on disk, which file that was (the
+    /// rename happens only while it is still there), and whether it may become the backup.
+    private struct SavePlan {
+        var document: TripDocument
+        var change: ExternalChange?
+        var onDisk: FileIdentity?
+        var currentIsGood: Bool
+    }
+
     /// `document`, merged with what another program wrote to the file since this store last read
     /// or wrote it: their trips where only they changed them. Where both changed a trip, ours is
     /// written and theirs is kept whole in a sibling file, so nothing of either is lost.
-    private func reconciled(_ document: TripDocument) throws(TripStoreError) -> (TripDocument, ExternalChange?) {
-        guard let known = lock.withLock({ known }), let now = FileIdentity(path: url.path), now != known.identity else {
-            return (document, nil)
+    private func reconciled(_ document: TripDocument) throws(TripStoreError) -> SavePlan {
+        let (base, loadedNothing) = lock.withLock { (self.known, self.loadedNothing) }
+        let now = FileIdentity(path: url.path)
+        guard let now, now != base?.identity, base != nil || loadedNothing else {
+            return SavePlan(document: document, change: nil, onDisk: now, currentIsGood: true)
         }
         let theirs: TripDocument?
         do {
             theirs = try withContents { data throws(TripStoreError) in try TripDocumentCodec.decode(data, path: url.path) }
         } catch {
+            if case .newerVersion = error.kind {
+                // Writing format 1 over it would throw away what the newer roadtrip keeps there.
+                throw TripStoreError(
+                    kind: .writeFailed, path: url.path,
+                    reason: "was rewritten by a newer roadtrip (\(error.reason)); not saved over it, your edits "
+                        + "are kept in this window: export them, or quit and use the newer roadtrip")
+            }
             theirs = nil
         }
         guard let theirs else {
             let copy = try keepCopy()
-            return (
-                document,
-                ExternalChange(
+            return SavePlan(
+                document: document,
+                change: ExternalChange(
                     trips: nil,
                     notice: "\(url.lastPathComponent) was changed by another program into something unreadable; "
-                        + "saved your trips, kept that version as \(copy)")
-            )
+                        + "saved your trips, kept that version as \(copy)"),
+                onDisk: now, currentIsGood: false)
         }
-        let merge = TripMerge.merge(base: known.document.trips, ours: document.trips, theirs: theirs.trips)
+        let merge = TripMerge.merge(base: base?.document.trips ?? [], ours: document.trips, theirs: theirs.trips)
         var merged = document
         merged.trips = merge.trips
         if merge.conflicts.isEmpty {
-            return (
-                merged,
-                ExternalChange(
+            return SavePlan(
+                document: merged,
+                change: ExternalChange(
                     trips: merge.trips,
                     notice: "\(url.lastPathComponent) was changed by another program: took its changes to "
-                        + "\(merge.takenFromTheirs) trip\(merge.takenFromTheirs == 1 ? "" : "s") along with yours")
-            )
+                        + "\(merge.takenFromTheirs) trip\(merge.takenFromTheirs == 1 ? "" : "s") along with yours"),
+                onDisk: now, currentIsGood: true)
         }
         let copy = try keepCopy()
         let names = merge.conflicts.prefix(3).map { "“\($0)”" }.joined(separator: ", ") + (merge.conflicts.count > 3 ? "…" : "")
-        return (
-            merged,
-            ExternalChange(
+        return SavePlan(
+            document: merged,
+            change: ExternalChange(
                 trips: merge.trips,
-                notice: "another program changed \(names) too: kept yours in \(url.lastPathComponent), theirs in \(copy)")
-        )
+                notice: "another program changed \(names) too: kept yours in \(url.lastPathComponent), theirs in \(copy)"),
+            onDisk: now, currentIsGood: true)
     }
 
     /// Copies the file as it is now beside it, as `<name>.conflict-YYYYMMDD-HHMMSS.json`; returns the copy's name.

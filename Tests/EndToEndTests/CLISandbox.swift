@@ -29,9 +29,9 @@ final class CLISandbox {
         try run(args, stdin: stdin)
     }
 
-    func run(_ args: [String], stdin: Data? = nil) throws -> RoadtripProcess.Outcome {
+    func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RoadtripProcess.Outcome {
         let withData = args.isEmpty ? ["--data", dataURL.path] : [args[0], "--data", dataURL.path] + args.dropFirst()
-        return try RoadtripProcess.run(withData, stdin: stdin, directory: folder)
+        return try RoadtripProcess.run(withData, stdin: stdin, env: environment, directory: folder)
     }
 
     /// `roadtrip COMMAND --data <this file> REST…` on a terminal (a pseudo-terminal from

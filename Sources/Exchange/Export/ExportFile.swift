@@ -1,22 +1,22 @@
 import Foundation
+import RoadtripCore
 
 /// Writes an export file without ever destroying something else.
 ///
 /// A regular file (or none) is replaced atomically: the old content survives whole until the new
 /// is complete on disk, and the new file keeps the old one's owner and mode. A FIFO, a device or a
 /// socket is opened and written, never renamed over (`-o /dev/null` must leave the device a device).
-/// A symbolic link is followed, so the file it points at is what is replaced. The files in
-/// `protected` (the data file, its backup) are refused, however they are named.
+/// A symbolic link is followed, so the file it points at is what is replaced. roadtrip's own
+/// files (`owned`: the data file, its lock, backup, conflict copies and caches) are refused,
+/// however they are named.
 public enum ExportFile {
-    public static func write(_ data: Data, to path: String, protected: [String] = []) throws(ExchangeError) {
+    public static func write(_ data: Data, to path: String, owned: OwnedFiles? = nil) throws(ExchangeError) {
         let target = resolved(path)
+        if let owner = owned?.owner(of: target) ?? owned?.owner(of: path) {
+            throw ExchangeError(.writeFailed, file: path, reason: refusal(owner))
+        }
         var info = stat()
         let exists = stat(target, &info) == 0
-        if exists, let name = protected.first(where: { isSameFile(target, $0, info) }) {
-            throw ExchangeError(
-                .writeFailed, file: path,
-                reason: "is the trip data file (\(name)); an export never overwrites it: choose another file")
-        }
         if exists, (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw failure(path, "it is a folder") }
             return try writeInPlace(data, to: target, shown: path)
@@ -36,10 +36,9 @@ public enum ExportFile {
         return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
-    private static func isSameFile(_ target: String, _ other: String, _ targetInfo: stat) -> Bool {
-        var info = stat()
-        guard stat(other, &info) == 0 else { return false }
-        return info.st_dev == targetInfo.st_dev && info.st_ino == targetInfo.st_ino
+    /// Why a file roadtrip keeps is not written: "is the trip data file's lock; an export never overwrites it…".
+    public static func refusal(_ owner: String) -> String {
+        "is \(owner); an export never overwrites it: choose another file"
     }
 
     /// Writes into an existing special file (a FIFO with a reader, /dev/null, a terminal).

@@ -38,7 +38,7 @@ public final class GeocoderCache: Sendable {
 
     /// `geocoder-cache.json` in the folder of the trips file.
     public convenience init(dataFile: URL) {
-        self.init(url: dataFile.deletingLastPathComponent().appendingPathComponent("geocoder-cache.json"))
+        self.init(url: dataFile.deletingLastPathComponent().appendingPathComponent(OwnedFiles.geocoderCache))
     }
 
     /// The server, the query as the search folds it, and the limit: what makes two answers the same.

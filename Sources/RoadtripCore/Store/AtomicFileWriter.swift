@@ -22,6 +22,13 @@ public struct AtomicFileWriter {
     let keepsBackup: Bool
     /// The random end of each temporary file's name; tests plant files at a name they choose.
     var nameSuffix: () -> String = { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
+    /// Runs just before the backup and the rename, with every other roadtrip's replacement of a file
+    /// in the same folder held off: a save compares the file on disk with the one it merged here,
+    /// so the comparison and the rename are one step. Throwing leaves the target untouched.
+    public var commitCheck: (() throws(Failure) -> Void)?
+    /// Whether the file on disk now may become the backup: not when another program left something
+    /// unreadable there, which would push out the last good version.
+    public var currentIsGood = true
 
     public init(target: URL, calls: FileSystemCalls = .system, keepsBackup: Bool = true) {
         self.target = target
@@ -111,9 +118,27 @@ public struct AtomicFileWriter {
             try produce(Output(fd: temporary.fd, calls: calls))
             guard calls.fsync(temporary.fd) == 0 else { throw failure("while flushing the new version to disk") }
         }
-        if keepingBackup { try keepBackup(in: folder) }
+        let folderLock = commitCheck == nil ? -1 : Self.lockFolder(folder)
+        defer { if folderLock >= 0 { close(folderLock) } }
+        try commitCheck?()
+        if keepingBackup && currentIsGood { try keepBackup(in: folder) }
         guard calls.rename(temporary.path, target.path) == 0 else { throw failure("while replacing the file") }
         keepTemporary = true  // it is the target now
+    }
+
+    /// An exclusive flock on the folder itself, held only for a compare-and-rename: unlike the
+    /// data file's `.lock`, a folder cannot be deleted from under its holder by a stale-lock cleaner.
+    /// -1 when the folder cannot be locked (the rename then goes on, guarded by the `.lock` alone).
+    private static func lockFolder(_ folder: URL) -> Int32 {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR {
+                close(fd)
+                return -1
+            }
+        }
+        return fd
     }
 
     private static func write(_ data: some ContiguousBytes, to output: Output) throws(Failure) {

@@ -13,7 +13,7 @@ import Foundation
 /// process lock a fresh file while the first still holds the old one. The kernel drops the lock
 /// when the holder exits, however it exits (SIGKILL included), so a crash never leaves it stuck.
 public final class DataFileLock: @unchecked Sendable {
-    // @unchecked: `fd` changes only in `release()`, called once by the owner (or `deinit`); other threads only keep the lock alive.
+    // @unchecked: `fd` changes only in `release()` and `confirm()`, called by the owner (the saving thread); other threads only keep the lock alive.
     /// Who holds (or wants) the lock, written into the lock file for the message the other one shows.
     public enum Role: String, Sendable {
         case fullScreen = "full-screen planner"
@@ -40,10 +40,14 @@ public final class DataFileLock: @unchecked Sendable {
 
     public let url: URL
     private var fd: Int32
+    private let dataPath: String
+    private let role: Role
 
-    private init(url: URL, fd: Int32) {
+    private init(url: URL, fd: Int32, dataPath: String, role: Role) {
         self.url = url
         self.fd = fd
+        self.dataPath = dataPath
+        self.role = role
     }
 
     deinit { release() }
@@ -64,8 +68,33 @@ public final class DataFileLock: @unchecked Sendable {
         createFolder: Bool = true
     ) throws(Refusal) -> DataFileLock {
         let url = lockURL(for: dataURL)
-        let dataPath = dataURL.path
         if createFolder { Self.createFolder(url.deletingLastPathComponent()) }
+        let deadline = Date().addingTimeInterval(wait)
+        while true {
+            let fd = try openLockFile(url, dataPath: dataURL.path)
+            if let lock = try take(fd, url: url, dataPath: dataURL.path, role: role, deadline: deadline) { return lock }
+            // The file was removed or replaced between opening and locking it: lock the one there now.
+        }
+    }
+
+    /// Whether this process still holds the lock at its path: a stale-lock cleaner may have removed
+    /// the file, after which another roadtrip can lock a new one while this descriptor still holds
+    /// the old. When it was lost, it is taken again at the path (waiting up to `wait` seconds for a
+    /// command), so a save goes on only while no other roadtrip can be saving too.
+    public func confirm(wait: TimeInterval = 5) throws(Refusal) {
+        guard fd >= 0 else { throw .unavailable(dataPath: dataPath, reason: "its lock was let go") }
+        if Self.holdsPath(fd, url) { return }
+        let role = self.role
+        let again = try Self.acquire(for: URL(fileURLWithPath: dataPath), role: role, wait: wait, createFolder: false)
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = again.fd
+        again.fd = -1
+    }
+
+    /// The lock file at `url`, opened for locking: never through a symbolic link (O_NOFOLLOW), and
+    /// never a name that is one of several for a file (a hard link): the holder writes into it.
+    private static func openLockFile(_ url: URL, dataPath: String) throws(Refusal) -> Int32 {
         var fd = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0 && (errno == EROFS || errno == EACCES) {
             fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -77,7 +106,22 @@ public final class DataFileLock: @unchecked Sendable {
                 reason: "its lock file \(url.path) cannot be made "
                     + "(\(systemMessage(code))); \(remedy(for: url, code))")
         }
-        let deadline = Date().addingTimeInterval(wait)
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else {
+            close(fd)
+            let what = (info.st_mode & S_IFMT) == S_IFREG ? "a hard link to another file" : "not a regular file"
+            throw .unavailable(
+                dataPath: dataPath,
+                reason: "its lock file \(url.path) is \(what), which roadtrip never writes into; "
+                    + "remove it (rm \(url.path)) and try again")
+        }
+        return fd
+    }
+
+    /// Locks `fd` and returns the lock, or nil when the path no longer names the file locked.
+    private static func take(
+        _ fd: Int32, url: URL, dataPath: String, role: Role, deadline: Date
+    ) throws(Refusal) -> DataFileLock? {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -92,9 +136,22 @@ public final class DataFileLock: @unchecked Sendable {
             }
             usleep(20_000)
         }
-        let lock = DataFileLock(url: url, fd: fd)
+        guard holdsPath(fd, url) else {
+            flock(fd, LOCK_UN)
+            close(fd)
+            return nil
+        }
+        let lock = DataFileLock(url: url, fd: fd, dataPath: dataPath, role: role)
         lock.writeHolder(role)
         return lock
+    }
+
+    /// Whether the path names the file open on `fd` (same device and inode).
+    private static func holdsPath(_ fd: Int32, _ url: URL) -> Bool {
+        var held = stat()
+        var there = stat()
+        guard fstat(fd, &held) == 0, lstat(url.path, &there) == 0 else { return false }
+        return held.st_dev == there.st_dev && held.st_ino == there.st_ino
     }
 
     /// Lets go of the lock (also done when the lock is released from memory or the process ends).

@@ -34,7 +34,10 @@ struct FullScreenApp {
                 because: "\(error); edits stay in memory until it can be taken. Check \(DataFileLock.lockURL(for: url).path)")
         }
         defer { withExtendedLifetime(lock) {} }
-        if let lock { store.cleanUpLeftovers(holding: lock) }
+        if let lock {
+            store.cleanUpLeftovers(holding: lock)
+            store.hold(lock)
+        }
         let loaded: TripDocument?
         do {
             loaded = try store.load()
@@ -98,7 +101,7 @@ struct FullScreenApp {
             repository: repository, routes: services.routes, settings: settings,
             deliver: deliver, editor: editor, matrix: services.matrix,
             timeZones: timeZones, unicode: terminal.unicode,
-            files: FilePrompt(protected: [url.path, DataLocation.backupURL(for: url).path]))
+            files: FilePrompt(owned: OwnedFiles(dataURL: url, cacheFolder: LegCache.defaultFolder())))
         let list = TripListDependencies(
             repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
             settings: settings, startupMessage: startupMessage, detail: detail,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import Routing
 import TripFile
 import TermUI
 
@@ -18,9 +19,10 @@ struct CommandContext {
     let unit: DistanceUnit
     /// The data file's lock, held from loading to exit so no other roadtrip edits the file in between.
     private let locking: LockState
+    private let store: JSONTripStore
 
-    /// The files an export must never replace: the data file and its backup, however named.
-    var protectedFiles: [String] { [url.path, DataLocation.backupURL(for: url).path] }
+    /// The files an export must never replace: the data file, its lock, backup, copies and caches.
+    var ownedFiles: OwnedFiles { OwnedFiles(dataURL: url, cacheFolder: LegCache.defaultFolder()) }
 
     /// Loads the trips file; a missing file is an empty list, a broken one a user error.
     init(_ options: GlobalOptions) throws {
@@ -28,8 +30,11 @@ struct CommandContext {
         // Reading needs no lock (saves replace the file whole); an edit is refused in `edit` unless
         // the lock is held. A missing folder is created only by an edit, not by a reader.
         locking = LockState(url: url, createFolder: !Self.folderIsMissing(url))
-        let store = JSONTripStore(url: url)
-        if let lock = locking.lock { store.cleanUpLeftovers(holding: lock) }
+        store = JSONTripStore(url: url)
+        if let lock = locking.lock {
+            store.cleanUpLeftovers(holding: lock)
+            store.hold(lock)
+        }
         let document: TripDocument?
         do { document = try store.load() } catch { throw UserError("\(error)") }
         repository = TripRepository(store: store, trips: document?.trips ?? [])
@@ -53,7 +58,10 @@ struct CommandContext {
     /// Applies an edit and saves it atomically; a failed save is a user error and changes nothing on disk.
     /// Without the data file's lock nothing is written: another roadtrip's edit could be lost.
     func edit(_ label: String = "edit", _ body: (inout [Trip]) -> Void) throws {
-        if locking.lock == nil { locking.take(createFolder: true) }
+        if locking.lock == nil {
+            locking.take(createFolder: true)
+            if let lock = locking.lock { store.hold(lock) }
+        }
         if let refusal = locking.refusal { throw UserError("\(refusal); nothing was changed") }
         if let error = repository.perform(label, body) { throw UserError(error) }
     }

@@ -50,7 +50,7 @@ struct ExportCommand: ParsableCommand {
             do throws(ExchangeError) {
                 let data = try TripExporter.export(trip, legs: legs, format: format)
                 if path == "-" { return Output.bytes(data) }
-                try ExportFile.write(data, to: path, protected: context.protectedFiles)
+                try ExportFile.write(data, to: path, owned: context.ownedFiles)
             } catch {
                 throw UserError(error.description)
             }

@@ -48,7 +48,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let exchange: any TripExchange = FileTripExchange()
         let path = folder.appendingPathComponent("trip.csv").path
-        try exchange.exportFile(ExchangeTestFiles.awkwardTrip, legs: [], format: .csv, to: path, protected: [])
+        try exchange.exportFile(ExchangeTestFiles.awkwardTrip, legs: [], format: .csv, to: path, owned: nil)
         let back = try exchange.importFile(at: path, format: nil, name: "Back")
         #expect(back.trip.name == "Back")
         #expect(ExchangeTestFiles.sameStops(back.trip.waypoints, ExchangeTestFiles.awkwardTrip.waypoints))
