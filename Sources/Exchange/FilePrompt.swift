@@ -40,9 +40,15 @@ public struct FilePrompt: Sendable {
     public static let importHint = "GPX, GeoJSON, KML, KMZ, JSON or CSV; ~ is your home folder."
 
     /// "Alps by the lakes.gpx": the trip's name as a file name in the folder roadtrip started in.
+    /// The longest suggested file name before its extension, in bytes: room for the extension
+    /// and for the temporary name an export is written under first.
+    static let stemBytes = 200
+
     public static func suggestedExport(for trip: Trip, format: ExchangeFormat = .gpx) -> String {
-        let safe = trip.name.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "-" : String($0) }.joined()
-        let stem = safe.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).prefix(100)
+        let safe = PlainText.line(trip.name).replacingOccurrences(of: "/", with: "-")
+        var stem = Substring(safe.trimmingCharacters(in: CharacterSet(charactersIn: ". ")))
+        // File systems count a name in bytes (255 at most), not characters: 東京 is six.
+        while stem.utf8.count > Self.stemBytes { stem = stem.dropLast() }
         return (stem.isEmpty ? "trip" : String(stem)) + "." + format.fileExtension
     }
 

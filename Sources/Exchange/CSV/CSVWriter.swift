@@ -24,7 +24,19 @@ enum CSVWriter {
     /// spreadsheet would run as a formula (it starts with = + - @, a tab or a CR) gets a leading
     /// apostrophe, as spreadsheet users expect (OWASP's CSV injection advice); the reader takes it off.
     static func field(_ text: String) -> String {
-        let text = startsLikeAFormula(text) ? "'" + text : text
+        // CSV has no escapes: what would act in a viewer is dropped; tabs and line breaks stay, quoted.
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                scalars.append(scalar)
+            } else if PlainText.isBreak(scalar) {
+                scalars.append(" ")
+            } else if !PlainText.isHidden(scalar) {
+                scalars.append(scalar)
+            }
+        }
+        let visible = String(scalars)
+        let text = startsLikeAFormula(visible) ? "'" + visible : visible
         let needsQuotes =
             text.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
             || text.first == " " || text.last == " " || text.first == "'"

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Any JSON value, decoded with its types intact (a `true` is never mistaken for 1).
 enum JSONValue: Decodable, Equatable {
@@ -81,7 +82,7 @@ enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

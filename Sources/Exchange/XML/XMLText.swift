@@ -1,3 +1,5 @@
+import RoadtripCore
+
 /// Escaping and encoding rules for the XML the app writes and reads.
 enum XMLText {
     /// `text` escaped for element content or a double-quoted attribute value, with the
@@ -17,7 +19,12 @@ enum XMLText {
             default:
                 let v = scalar.value
                 if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
+                // Kept, but as a reference: a reader that shows the file raw never meets the mark itself.
+                if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
+                    out += "&#x\(String(v, radix: 16, uppercase: true));"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

@@ -101,7 +101,7 @@ public enum ItineraryCalendarRenderer {
         ItineraryClock.text(time, zone, "yyyyMMdd'T'HHmmss")
     }
 
-    /// TEXT as RFC 5545 §3.3.11 writes it; control characters from names and notes are dropped.
+    /// TEXT as RFC 5545 §3.3.11 writes it; hidden characters from names and notes are dropped.
     ///
     /// A note's line breaks are kept as `\n`; a name's become spaces, since a summary is one line.
     static func escaped(_ text: String, keepingLines: Bool) -> String {
@@ -111,10 +111,13 @@ public enum ItineraryCalendarRenderer {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
-            case "\n": out += keepingLines ? "\\n" : " "
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}": out += keepingLines ? "\\n" : " "
             default:
-                if PlainText.isControl(scalar) { continue }
-                out.unicodeScalars.append(scalar)
+                if PlainText.isBreak(scalar) && scalar != "\r" {
+                    out += " "
+                } else if !PlainText.isHidden(scalar) {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

@@ -22,19 +22,8 @@ public enum ItineraryMarkdownRenderer {
         return writer.render()
     }
 
-    /// Names and notes as literal text: Markdown's special characters escaped, controls and line breaks dropped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if PlainText.isControl(scalar) {
-                if scalar == "\n" || scalar == "\t" { out += " " }
-                continue
-            }
-            if "\\`*_[]<>|~#&".unicodeScalars.contains(scalar) { out += "\\" }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
-    }
+    /// Names and notes as literal text: Markdown's special characters escaped, hidden characters dropped, breaks as spaces.
+    static func escaped(_ text: String) -> String { MarkdownText.escaped(text) }
 }
 
 private struct MarkdownWriter {

@@ -46,12 +46,5 @@ public enum DirectionsText {
     }
 
     /// Markdown's own characters in outside text are escaped, so a road name cannot start a list or a link.
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\`*_[]<>#|".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
-    }
+    private static func escape(_ text: String) -> String { MarkdownText.escaped(text) }
 }

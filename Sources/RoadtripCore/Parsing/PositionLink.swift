@@ -101,8 +101,6 @@ enum PositionLink {
         return spaced.removingPercentEncoding ?? spaced
     }
 
-    /// A label from a link without control characters: it is shown and may become a stop's name.
-    private static func printable(_ text: String) -> String {
-        PlainText.withoutControls(text).trimmingCharacters(in: .whitespaces)
-    }
+    /// A label from a link as one clean line: it is shown and may become a stop's name.
+    private static func printable(_ text: String) -> String { PlainText.line(text, limit: TextLimits.name) }
 }

@@ -7,6 +7,10 @@ public struct RouteStep: Sendable, Hashable {
     public var maneuver: String
     /// "left", "slight right", "uturn"…; nil when the manoeuvre has no direction.
     public var modifier: String?
+    /// The modifiers OSRM documents (Valhalla's are mapped onto them): any other word from a server is dropped.
+    public static let modifiers: Set<String> = [
+        "uturn", "sharp right", "right", "slight right", "straight", "slight left", "left", "sharp left"
+    ]
     /// The road's name; "" when it has none. From outside: sanitise before printing.
     public var name: String
     /// The road's number ("E12", "A8; E80"); nil when it has none.

@@ -118,10 +118,15 @@ extension OSRMAnswer {
 }
 
 extension OSRMAnswer.Step {
+    /// The step with the server's words cleaned where they come in: names and refs as one printable
+    /// line, and only the manoeuvre words OSRM documents (others would be printed in sentences).
     var routeStep: RouteStep {
         RouteStep(
-            maneuver: maneuver.type, modifier: maneuver.modifier, name: name ?? "",
-            ref: ref.flatMap { $0.isEmpty ? nil : $0 }, exit: maneuver.exit, mode: mode ?? "driving",
+            maneuver: PlainText.line(maneuver.type, limit: 40),
+            modifier: maneuver.modifier.flatMap { RouteStep.modifiers.contains($0) ? $0 : nil },
+            name: PlainText.line(name ?? "", limit: TextLimits.name),
+            ref: ref.flatMap { PlainText.name($0) }, exit: maneuver.exit,
+            mode: PlainText.line(mode ?? "driving", limit: 40),
             distanceMeters: distance, durationSeconds: duration)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 import HTTP
 
 /// Why a request to an OSRM server gave no usable legs.
@@ -86,10 +87,8 @@ enum OSRMFailure: Error, Equatable, Sendable {
         }
     }
 
-    private static func oneLine(_ text: String) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return flat.count > 160 ? String(flat.prefix(159)) + "…" : flat
-    }
+    /// A server's words as one clean line: it may send escape sequences or line breaks.
+    private static func oneLine(_ text: String) -> String { PlainText.line(text, limit: 160) }
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

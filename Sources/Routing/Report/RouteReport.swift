@@ -60,7 +60,7 @@ struct RouteReport: Sendable {
         json += "}"
         var out = ""
         for scalar in json.unicodeScalars {
-            if (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value >= 0x7F && (PlainText.isHidden(scalar) || PlainText.isBreak(scalar)) {
                 out += String(format: "\\u%04x", scalar.value)
             } else {
                 out.unicodeScalars.append(scalar)

@@ -42,7 +42,7 @@ struct ValhallaManeuver: Decodable, Equatable {
     /// ("D 2564", "A8") among the street names becomes the step's ref; the first other name its name.
     func step(metresPerUnit: Double) -> RouteStep {
         let kind = Self.kinds[type] ?? ("continue", nil)
-        let names = streetNames ?? []
+        let names = (streetNames ?? []).compactMap { PlainText.name($0) }
         let refs = names.filter(Self.isRoadNumber)
         let ferry = type == 28 || travelType == "ferry"
         return RouteStep(

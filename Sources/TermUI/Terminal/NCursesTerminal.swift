@@ -173,16 +173,23 @@ public final class NCursesTerminal: Terminal {
     /// The text between the terminal's paste markers, as one key. Line breaks stay in it (a field
     /// turns them into spaces); nothing in it is read as a command. A paste whose end marker never
     /// comes ends when the terminal has sent nothing for a moment.
+    ///
+    /// An end marker ends the paste only when input then stays quiet for `pasteQuietMilliseconds`:
+    /// copied text can hold its own `ESC[201~` (not every terminal strips it), and what follows it
+    /// in the same burst is the rest of that text, never keys (`…ESC[201~dd` must not delete). No
+    /// one types a key within that time of a paste landing.
     private func readPaste() -> Key {
         var text = String.UnicodeScalarView()
         var kept = 0
-        wtimeout(window, 250)
+        var wait: Int32 = 250
         while true {
+            wtimeout(window, wait)
             var character: wint_t = 0
             let result = wget_wch(window, &character)
             if result == ERR { break }
+            wait = 250
             if result == KEY_CODE_YES {
-                if Int32(character) == pasteCodes.end { break }
+                if Int32(character) == pasteCodes.end { wait = Self.pasteQuietMilliseconds }
                 if Int32(character) == KEY_ENTER { text.append("\n") }
                 continue
             }
@@ -192,6 +199,9 @@ public final class NCursesTerminal: Terminal {
         }
         return .paste(String(text))
     }
+
+    /// How long input must stay quiet after an end marker for the paste to be over.
+    static let pasteQuietMilliseconds: Int32 = 50
 
     /// Characters of one paste kept; far more than any field holds, so a huge paste costs no memory.
     static let pasteLimit = 65_536

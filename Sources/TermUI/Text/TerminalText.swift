@@ -48,7 +48,7 @@ public enum TerminalText {
     /// U+2029). In a name they can make "gpj.exe" read as "exe.jpg" or break a line mid-row.
     public static func isDirectionOrLineControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            || v == 0x200E || v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029
+        return (0x202A...0x202E).contains(v) || (0x2066...0x206F).contains(v) || (0xFFF9...0xFFFB).contains(v)
+            || v == 0x200E || v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029 || v == 0xFEFF
     }
 }

@@ -120,6 +120,12 @@ struct FullScreenApp {
 
 /// Writes a sanitised message to standard error: one line, or a line and the candidates under it
 /// (the only messages that keep their line breaks).
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("roadtrip: " + TerminalText.sanitize(message, keepNewlines: true) + "\n").utf8))
+/// One message on standard error, on one line: a line feed inside it (from a trip name, a path,
+/// a server) is shown as ^J, so no name can forge a line of its own.
+func printError(_ message: String) { printError(lines: [message]) }
+
+/// A message of several lines (a list of candidates), each line made safe on its own.
+func printError(lines: [String]) {
+    let text = lines.enumerated().map { ($0.offset == 0 ? "roadtrip: " : "") + TerminalText.sanitize($0.element) }
+    FileHandle.standardError.write(Data((text.joined(separator: "\n") + "\n").utf8))
 }

@@ -7,8 +7,12 @@ import TermUI
 
 /// A user error: printed as one line on standard error, exit status 1.
 struct UserError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+    /// The message, a line each: only a list (of candidates, say) has more than one. Names and
+    /// text typed or read from a file inside a line never start another (see `printError`).
+    var lines: [String]
+    init(_ description: String) { lines = [description] }
+    init(lines: [String]) { self.lines = lines }
+    var description: String { lines.joined(separator: "\n") }
 }
 
 /// What every subcommand that reads or edits trips shares: the store, the trips, the output.
@@ -94,7 +98,7 @@ func runCommand(_ body: @MainActor () throws -> Void) throws {
     do {
         try MainActor.assumeIsolated { try body() }
     } catch let error as UserError {
-        printError(error.description)
+        printError(lines: error.lines)
         throw ExitCode(1)
     }
 }

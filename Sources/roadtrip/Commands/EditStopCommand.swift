@@ -90,8 +90,9 @@ struct EditStopCommand: ParsableCommand {
         if let note {
             // The note is one line in the planner, as a pasted note is there.
             let clean = note.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-            guard !clean.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw UserError("--note cannot hold control characters (an escape sequence pasted by mistake?).")
+            guard !clean.unicodeScalars.contains(where: PlainText.isHidden) else {
+                throw UserError(
+                    "--note cannot hold control or hidden characters (an escape sequence or a direction mark pasted by mistake?).")
             }
             if let problem = TextLimits.noteProblem(clean) { throw UserError("--note: \(problem).") }
             stop.note = clean

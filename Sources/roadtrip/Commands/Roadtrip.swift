@@ -34,7 +34,12 @@ struct Roadtrip: ParsableCommand {
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let message = TerminalText.sanitize(fullMessage(for: error), keepNewlines: true, keepTabs: true)
+            // Usage text spans lines; an argument quoted back in it must not (`$'x\nroadtrip: deleted'`).
+            var raw = fullMessage(for: error)
+            for argument in CommandLine.arguments.dropFirst() where TerminalText.sanitize(argument) != argument {
+                raw = raw.replacingOccurrences(of: argument, with: TerminalText.sanitize(argument))
+            }
+            let message = TerminalText.sanitize(raw, keepNewlines: true, keepTabs: true)
             if !message.isEmpty {
                 let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
                 stream.write(Data((message + "\n").utf8))

@@ -161,24 +161,22 @@ enum StopResolver {
         if first { return stop }
         let named = found.filter { $0.isNamed(by: text) }
         guard let strong = named.first, strong == best else {
-            throw UserError(candidates(found, "No place is named “\(text)”; the nearest matches:"))
+            throw candidates(found, "No place is named “\(text)”; the nearest matches:")
         }
-        let rivals = named.dropFirst().filter { $0.population * 3 >= max(best.population, 1) }
+        let rivals = named.dropFirst().filter { Double($0.population) * 3 >= Double(max(best.population, 1)) }
         guard rivals.isEmpty else {
-            throw UserError(
-                candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):"))
+            throw candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):")
         }
         return stop
     }
 
     /// The refusal with the candidates, one a line, and how to take the first anyway.
-    private static func candidates(_ places: [Place], _ headline: String) -> String {
+    private static func candidates(_ places: [Place], _ headline: String) -> UserError {
         let lines = places.map { place in
             "  " + place.label + (place.kind.isEmpty ? "" : " · " + place.kind) + (place.size.isEmpty ? "" : " · " + place.size)
                 + (place.source.isEmpty ? "" : " · " + place.source)
                 + " (" + Formatting.coordinate(place.coordinate) + ")"
         }
-        return ([headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."]).joined(
-            separator: "\n")
+        return UserError(lines: [headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."])
     }
 }

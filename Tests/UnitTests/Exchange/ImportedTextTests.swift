@@ -1,3 +1,4 @@
+import RoadtripCore
 import Testing
 @testable import Exchange
 
@@ -15,7 +16,7 @@ import Testing
 
     @Test func capsVeryLongNames() {
         let name = ImportedText.name(String(repeating: "x", count: 10_000))
-        #expect(name?.count == ImportedText.maxNameLength)
+        #expect(name?.count == TextLimits.name)
         #expect(name?.hasSuffix("…") == true)
     }
 

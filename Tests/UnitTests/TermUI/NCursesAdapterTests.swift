@@ -187,7 +187,8 @@ struct NCursesAdapterTests {
     // MARK: Keys through curses's own decoding
 
     /// Feeds `bytes` to a headless terminal of type `term` and returns the keys it decodes.
-    private func keys(from bytes: String, term: String = "xterm-256color", count: Int) throws -> [Key?] {
+    /// The keys read from `bytes`, and then from `later`, written after a pause as a person types.
+    private func keys(from bytes: String, later: String = "", term: String = "xterm-256color", count: Int) throws -> [Key?] {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
         defer { close(fds[1]) }
@@ -195,6 +196,14 @@ struct NCursesAdapterTests {
         defer { t.stop() }
         let data = Array(bytes.utf8)
         #expect(write(fds[1], data, data.count) == data.count)
+        if !later.isEmpty {
+            let writer = fds[1]
+            let typed = Array(later.utf8)
+            Thread.detachNewThread {
+                usleep(300_000)
+                _ = write(writer, typed, typed.count)
+            }
+        }
         return (0..<count).map { _ in t.readKey(timeoutMilliseconds: 1000) }
     }
 
@@ -224,7 +233,7 @@ struct NCursesAdapterTests {
     @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
     func aBracketedPasteIsOneKeyWhateverItHolds(term: String) throws {
         // Command letters, a line break, Esc and an arrow's bytes inside a paste are text, not keys.
-        let decoded = try keys(from: "\u{1B}[200~dd q\r\nyes\u{1B}[A东\u{1B}[201~x", term: term, count: 2)
+        let decoded = try keys(from: "\u{1B}[200~dd q\r\nyes\u{1B}[A东\u{1B}[201~", later: "x", term: term, count: 2)
         guard case let .paste(text)?? = decoded.first else {
             Issue.record("not a paste: \(decoded)")
             return
@@ -232,6 +241,19 @@ struct NCursesAdapterTests {
         #expect(text.hasPrefix("dd q\r\nyes"))
         #expect(text.hasSuffix("东"))
         #expect(decoded.last == .char("x"))
+    }
+
+    /// Copied text holding its own end marker: what follows it in the same burst is text, not keys.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func aPasteHoldingItsOwnEndMarkerStaysText(term: String) throws {
+        let decoded = try keys(from: "\u{1B}[200~ok\u{1B}[201~ddq\r\u{1B}[201~", later: "j", term: term, count: 3)
+        guard case let .paste(text)?? = decoded.first else {
+            Issue.record("not a paste: \(decoded)")
+            return
+        }
+        #expect(text.hasPrefix("ok") && text.contains("ddq"), "\(text)")
+        #expect(decoded[1] == .char("j"), "\(decoded)")
+        #expect(decoded[2] == nil)
     }
 
     @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
