@@ -53,9 +53,13 @@ public enum Destinations {
                 name: cells[0], aliases: cells[1].split(separator: "|").map(String.init), kind: cells[2],
                 latitude: latitude, longitude: longitude, population: 0, prominence: prominence(kind: cells[2]),
                 region: cells[4], country: countries[cells[3]] ?? cells[3], countryCode: cells[3], timeZone: cells[8])
-            place.elevation = Int(cells[7])
+            place.elevation = Int(cells[7]).flatMap(Plausibility.elevation)
             let gateway = cells[9].split(separator: ",").compactMap { Double($0) }
-            out.append((place, gateway.count == 2 ? Coordinate(latitude: gateway[0], longitude: gateway[1]) : nil))
+            let town = gateway.count == 2 ? Coordinate(latitude: gateway[0], longitude: gateway[1]) : nil
+            guard town?.isValid ?? true else {
+                throw GazetteerError.malformed(path: url.path, reason: "line \(number + 1) has a gateway town off the Earth")
+            }
+            out.append((place, town))
         }
         return out
     }

@@ -85,11 +85,32 @@ public struct ImportedPlacesFolder: Sendable {
         var regions: [ImportedRegion] = [], problems: [String] = []
         for name in self.regions() {
             do {
-                regions.append(try JSONDecoder().decode(ImportedRegion.self, from: Data(contentsOf: file(name))))
+                var region = try JSONDecoder().decode(ImportedRegion.self, from: Data(contentsOf: file(name)))
+                let kept = region.places.compactMap { $0.checked() }
+                if kept.count < region.places.count {
+                    problems.append(
+                        "\(file(name).path): \(region.places.count - kept.count) places off the Earth left out; "
+                            + "`roadtrip places import` again replaces the file")
+                }
+                region.places = kept
+                regions.append(region)
             } catch {
                 problems.append("\(file(name).path) cannot be read; `roadtrip places forget \(name)` removes it")
             }
         }
         return (regions, problems)
+    }
+}
+
+extension ImportedPlace {
+    /// This place with its figures kept to what can be true, or nil when its position is off the
+    /// Earth: a hand-edited or stale file must never offer a stop that no trip can then save.
+    public func checked() -> ImportedPlace? {
+        guard Plausibility.isOnEarth(Coordinate(latitude: latitude, longitude: longitude)) else { return nil }
+        var place = self
+        place.population = Plausibility.population(population) ?? 0
+        place.prominence = min(max(prominence, 0), Plausibility.maxPopulation)
+        place.elevation = elevation.flatMap(Plausibility.elevation)
+        return place
     }
 }

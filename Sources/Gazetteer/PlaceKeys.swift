@@ -9,8 +9,9 @@ struct Gateways: Sendable {
         var latitude: Int
         var longitude: Int
         init(_ c: Coordinate) {
-            latitude = Int((c.latitude * 1e5).rounded())
-            longitude = Int((c.longitude * 1e5).rounded())
+            // Never a trap, whatever it is given: a position off the grid shares one key.
+            latitude = Plausibility.wholeNumber((c.latitude * 1e5).rounded()) ?? .min
+            longitude = Plausibility.wholeNumber((c.longitude * 1e5).rounded()) ?? .min
         }
     }
 

@@ -223,7 +223,8 @@ private struct Reader {
                 }
                 return .success(body)
             }
-            guard body.count + size <= http.limit else { return .failure(.tooLarge(limitBytes: http.limit)) }
+            // Subtracted, not added: a chunk size near Int.max from the server must not overflow.
+            guard size <= http.limit - body.count else { return .failure(.tooLarge(limitBytes: http.limit)) }
             switch exactly(size + 2) {
             case let .failure(failure): return .failure(failure)
             case .success: break

@@ -31,7 +31,7 @@ enum OSMExtract {
                     var id: Int64 = 0
                     var ways: [Int64] = []
                     for (delta, type) in zip(relation.memids, relation.types) {
-                        id += delta
+                        try Self.advance(&id, by: delta, "relation member id", in: path)
                         if type == .way { ways.append(id) }
                     }
                     guard !ways.isEmpty else { continue }
@@ -51,8 +51,8 @@ enum OSMExtract {
                     let place = Self.place(Self.tags(way.keys, way.vals, strings))
                     guard place != nil || neededWays.contains(way.id) else { continue }
                     var id: Int64 = 0
-                    let nodes = way.refs.map {
-                        id += $0
+                    let nodes = try way.refs.map { delta in
+                        try Self.advance(&id, by: delta, "way node reference", in: path)
                         return id
                     }
                     if let place { ways.append((place, nodes)) }
@@ -84,9 +84,9 @@ enum OSMExtract {
                 let dense = group.dense
                 var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0, k = 0
                 for i in dense.id.indices where i < dense.lat.count && i < dense.lon.count {
-                    id += dense.id[i]
-                    lat += dense.lat[i]
-                    lon += dense.lon[i]
+                    try Self.advance(&id, by: dense.id[i], "node id", in: path)
+                    try Self.advance(&lat, by: dense.lat[i], "node latitude", in: path)
+                    try Self.advance(&lon, by: dense.lon[i], "node longitude", in: path)
                     // Tags of every dense node in one array: (key, value)* then 0.
                     var tags: [String: String] = [:]
                     while k < dense.keysVals.count, dense.keysVals[k] != 0 {
@@ -129,11 +129,21 @@ enum OSMExtract {
     }
 
     /// A place for tags that name something worth a stop; its position is filled in later.
+    /// `value + delta`, or a one-line refusal: ids and positions are stored as differences, and a
+    /// running sum past Int64 is a damaged (or crafted) file, never a place.
+    private static func advance(_ value: inout Int64, by delta: Int64, _ what: String, in path: String) throws {
+        let (sum, overflow) = value.addingReportingOverflow(delta)
+        guard !overflow else {
+            throw ImportError("\(PlainText.line(path)): a \(what) runs past the largest number a PBF holds; the file is damaged: download it again")
+        }
+        value = sum
+    }
+
     private static func place(_ tags: [String: String]) -> ExtractedPlace? {
         guard let raw = tags["name"] ?? tags["name:en"], let kind = OSMFeature.kind(tags) else { return nil }
         let name = raw.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
-        let population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
+        let population = tags["population"].flatMap(Plausibility.population) ?? 0
         return ExtractedPlace(
             name: name, aliases: OSMFeature.aliases(tags, name: name), kind: kind,
             coordinate: Coordinate(latitude: 0, longitude: 0), population: population)

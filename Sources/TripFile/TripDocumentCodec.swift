@@ -91,7 +91,8 @@ enum TripDocumentCodec {
         }
     }
 
-    /// Checks what decoding cannot: the version, coordinates in range and ids used once.
+    /// Checks what decoding cannot: the version, coordinates in range, ids used once, and dates,
+    /// stays, limits and prices a trip can have (`Plausibility.timeProblem`).
     private static func check(_ document: TripDocument, data: Data, path: String) throws(TripStoreError) {
         if document.formatVersion > TripDocument.currentFormatVersion {
             throw newerVersion(Double(document.formatVersion), path: path)
@@ -110,6 +111,9 @@ enum TripDocumentCodec {
             }
             if let first = tripIDs.updateValue(t, forKey: trip.id) {
                 throw refusal([.key("id")], "the same id as trips[\(first)]; give each trip its own id")
+            }
+            if let (field, problem) = Plausibility.timeProblem(in: trip) {
+                throw refusal(field.map { Int($0).map(JSONPathComponent.index) ?? .key($0) }, problem)
             }
             let repeated = firstRepeatedID(in: trip.waypoints)
             for (w, stop) in trip.waypoints.enumerated() {

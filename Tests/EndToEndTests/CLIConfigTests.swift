@@ -57,7 +57,7 @@ import TestSupport
         let cases: [(String, String)] = [
             ("units = \"mi\"\nunit = \"km\"\n", ":2: unknown setting “unit” (did you mean “units”?)"),
             ("units = \"miles\"\n", ":1: units must be \"km\" or \"mi\", not \"miles\""),
-            ("daily_limit = \"forever\"\n", ":1: daily_limit must be a duration from 1h to 24h"),
+            ("daily_limit = \"forever\"\n", ":1: daily_limit must be a duration from 30 min to 24h"),
             ("start_time = \"25:00\"\n", ":1: start_time must be HH:MM"),
             ("colour = \"yes\"\n", ":1: colour must be true or false"),
             ("\n\nunits = \"mi\n", ":3: ")

@@ -79,9 +79,10 @@ enum StopSelection {
         var stop = ImportedStop(
             coordinate: point.coordinate, name: point.name,
             note: data["note"] ?? point.description.map(plainText))
-        if let stay = data["stay"].flatMap(DecimalText.number), stay >= 0, stay <= 366 * 86400 { stop.stay = stay }
+        // Figures that cannot be true are left out, as an unknown field is: the place still comes in.
+        if let stay = data["stay"].flatMap(DecimalText.number), Plausibility.stayProblem(stay) == nil { stop.stay = stay }
         stop.overnight = data["overnight"] == "true"
-        stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date)
+        stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date).flatMap { Plausibility.dateProblem($0) == nil ? $0 : nil }
         stop.timeZone = data["timeZone"].flatMap { TimeZone(identifier: $0)?.identifier }
         return stop
     }

@@ -90,6 +90,9 @@ public struct TripImporter: Sendable {
                     "\(counted(trip.waypoints.count, "stop")): a trip holds at most "
                         + "\(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first")
             }
+            if let (field, problem) = Plausibility.timeProblem(in: trip) {
+                throw ParseFailure(.unsupported, "\(field.joined(separator: ".")): \(problem)")
+            }
             let capped = TextLimits.capped(trip)
             let note =
                 capped.cut == 0

@@ -33,7 +33,15 @@ public final class GeocoderCache: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         let read = url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries
-        entries = Mutex(read ?? [:])
+        let at = now()
+        entries = Mutex(
+            (read ?? [:]).compactMapValues { entry in
+                // An entry saved in the future would never expire; one holding a place that cannot
+                // be true is asked again rather than offered.
+                guard Self.isFresh(entry, at: at) else { return nil }
+                let places = entry.places.compactMap { $0.checked() }
+                return places.count == entry.places.count ? Entry(saved: entry.saved, places: places) : nil
+            })
     }
 
     /// `geocoder-cache.json` in the folder of the trips file.
@@ -48,8 +56,14 @@ public final class GeocoderCache: Sendable {
 
     func places(for key: String) -> [ImportedPlace]? {
         let entry = entries.withLock { $0[key] }
-        guard let entry, now().timeIntervalSince(entry.saved) < Self.maxAge else { return nil }
+        guard let entry, Self.isFresh(entry, at: now()) else { return nil }
         return entry.places
+    }
+
+    /// Saved less than `maxAge` ago, and not in the future beyond a clock's error.
+    private static func isFresh(_ entry: Entry, at now: Date) -> Bool {
+        let age = now.timeIntervalSince(entry.saved)
+        return age.isFinite && age >= -3600 && age < maxAge
     }
 
     func keep(_ places: [ImportedPlace], for key: String) {

@@ -117,7 +117,7 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
         let address = a.address ?? [:]
         let tags = [a.category ?? "": a.type ?? ""]
         let kind = OSMFeature.kind(tags) ?? (a.type ?? "").replacingOccurrences(of: "_", with: " ")
-        let population = a.extratags?["population"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
+        let population = a.extratags?["population"].flatMap(Plausibility.population) ?? 0
         var place = ImportedPlace(
             name: String(name.prefix(TextLimits.name)), aliases: [], kind: PlainText.withoutControls(kind),
             latitude: lat, longitude: lon, population: population, prominence: population,
@@ -125,7 +125,7 @@ public struct NominatimGeocoder: OnlinePlaceSearching {
             country: PlainText.withoutControls(address["country"] ?? ""),
             countryCode: PlainText.withoutControls(address["country_code"] ?? "").uppercased(),
             timeZone: zones(Coordinate(latitude: lat, longitude: lon)) ?? "")
-        place.elevation = a.extratags?["ele"].flatMap { Double($0) }.map { Int($0.rounded()) }
+        place.elevation = a.extratags?["ele"].flatMap { Double($0) }.flatMap(Plausibility.elevation)
         return place
     }
 

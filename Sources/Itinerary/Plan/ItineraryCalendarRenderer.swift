@@ -15,7 +15,8 @@ public enum ItineraryCalendarRenderer {
         if let first = times.min(), let last = times.max() {
             var zones: [TimeZone] = []
             for stop in itinerary.stops where !zones.contains(stop.timeZone) { zones.append(stop.timeZone) }
-            for zone in zones { lines += timeZone(zone, from: first, to: last) }
+            let instants = times.sorted()
+            for zone in zones { lines += timeZone(zone, from: first, to: last, events: instants) }
         }
         let stamp = "DTSTAMP:" + ItineraryClock.text(now, TimeZone(identifier: "UTC")!, "yyyyMMdd'T'HHmmss") + "Z"
         for leg in itinerary.legs {
@@ -61,7 +62,11 @@ public enum ItineraryCalendarRenderer {
     }
 
     /// A VTIMEZONE with the offset at `first` and each change up to `last`, as fixed onsets (no RRULE).
-    private static func timeZone(_ zone: TimeZone, from first: Date, to last: Date) -> [String] {
+    ///
+    /// Only the changes near the trip's times (`events`, sorted) are written: across a long stretch
+    /// with no event the offset in force just before the next event is written once, so the work
+    /// follows the number of events, not the years the trip spans.
+    private static func timeZone(_ zone: TimeZone, from first: Date, to last: Date, events: [Date]) -> [String] {
         let start = first.addingTimeInterval(-86400)
         var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
         var offset = zone.secondsFromGMT(for: start)
@@ -69,7 +74,25 @@ public enum ItineraryCalendarRenderer {
             zone.isDaylightSavingTime(for: start), onset: local(start, zone), from: offset, to: offset,
             name: zone.abbreviation(for: start))
         var cursor = start
-        while let change = zone.nextDaylightSavingTimeTransition(after: cursor), change <= last.addingTimeInterval(86400) {
+        var nextEvent = 0
+        let year: TimeInterval = 366 * 86400
+        while let change = zone.nextDaylightSavingTimeTransition(after: cursor), change > cursor,
+            change <= last.addingTimeInterval(86400)
+        {
+            while nextEvent < events.count, events[nextEvent] < change { nextEvent += 1 }
+            if nextEvent < events.count, events[nextEvent].timeIntervalSince(change) > year {
+                // Nothing happens for over a year: step to a year before the next event, writing the offset then.
+                let jump = events[nextEvent].addingTimeInterval(-year)
+                let then = zone.secondsFromGMT(for: jump)
+                if then != offset {
+                    lines += observance(
+                        zone.isDaylightSavingTime(for: jump), onset: local(jump, TimeZone(secondsFromGMT: offset) ?? zone),
+                        from: offset, to: then, name: zone.abbreviation(for: jump))
+                    offset = then
+                }
+                cursor = jump
+                continue
+            }
             let next = zone.secondsFromGMT(for: change)
             // The onset is the wall-clock time of the change in the offset in force before it.
             let onset = local(change, TimeZone(secondsFromGMT: offset) ?? zone)

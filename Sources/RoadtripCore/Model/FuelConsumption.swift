@@ -41,8 +41,15 @@ public struct FuelConsumption: Hashable, Sendable, Codable {
     public static func milesPerUSGallon(_ value: Double) -> FuelConsumption { .init(value, .milesPerUSGallon) }
     static func milesPerImperialGallon(_ value: Double) -> FuelConsumption { .init(value, .milesPerImperialGallon) }
 
-    /// Whether the figure is usable: finite and above zero.
-    public var isValid: Bool { value.isFinite && value > 0 }
+    /// Whether a car can burn fuel at this rate: 0.5–100 L/100 km, or 2–500 mpg (US or imperial).
+    /// A figure like 1e-308 would make every volume infinite.
+    public var isValid: Bool {
+        guard value.isFinite else { return false }
+        switch unit {
+        case .litresPer100km: return (0.5...100).contains(value)
+        case .milesPerUSGallon, .milesPerImperialGallon: return (2...500).contains(value)
+        }
+    }
 
     /// Fuel burnt over `meters`, in the volume unit of `unit` (litres or gallons); nil when invalid.
     public func volume(forMeters meters: Double) -> Double? {

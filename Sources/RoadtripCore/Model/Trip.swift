@@ -77,7 +77,7 @@ extension Trip: Codable {
         if let fuel = fuelConsumption, !fuel.isValid {
             throw DecodingError.dataCorruptedError(
                 forKey: .fuelConsumption, in: c,
-                debugDescription: "fuelConsumption value must be a positive number")
+                debugDescription: "fuelConsumption value must be 0.5–100 L/100km or 2–500 mpg")
         }
         fuelPrice = try c.decodeIfPresent(Double.self, forKey: .fuelPrice)
         if let price = fuelPrice, !(price.isFinite && price >= 0) {

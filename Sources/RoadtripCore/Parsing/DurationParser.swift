@@ -13,7 +13,9 @@ public enum DurationParser {
             guard let h = Int(clock[0]), let m = Int(clock[1]), (0...366 * 24).contains(h), (0..<60).contains(m) else {
                 return .failure(bad)
             }
-            return .success(TimeInterval(h * 3600 + m * 60))
+            let total = TimeInterval(h * 3600 + m * 60)
+            guard total <= Plausibility.maxStaySeconds else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
+            return .success(total)
         }
         // Runs of digits and runs of letters; spaces only separate.
         var runs: [String] = []
@@ -41,7 +43,7 @@ public enum DurationParser {
             }
             total += value * unit
         }
-        guard total <= 366 * 86400 else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
+        guard total <= Plausibility.maxStaySeconds else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
         return .success(total)
     }
 
@@ -64,12 +66,18 @@ public enum LocalTimeParser {
         if t.isEmpty { return .success(nil) }
         let parts = t.replacingOccurrences(of: "T", with: " ").split(separator: " ")
         guard parts.count == 2 else { return .failure(CoordinateError("“\(t)” is not a date and time (YYYY-MM-DD HH:MM).")) }
-        let day = parts[0].split(separator: "-").compactMap { Int($0) }
-        let time = parts[1].split(separator: ":").compactMap { Int($0) }
+        // Every part must be a number: "-5-07-01" is not year 5.
+        let day = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) ?? -1 }
+        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? -1 }
         guard day.count == 3, time.count == 2, (1...12).contains(day[1]), (1...31).contains(day[2]),
             (0...23).contains(time[0]), (0...59).contains(time[1])
         else {
             return .failure(CoordinateError("“\(t)” is not a date and time (YYYY-MM-DD HH:MM)."))
+        }
+        guard Plausibility.years.contains(day[0]) else {
+            return .failure(
+                CoordinateError(
+                    "“\(t)”: the year \(day[0]) is outside \(Plausibility.years.lowerBound)–\(Plausibility.years.upperBound) (a typo?)."))
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

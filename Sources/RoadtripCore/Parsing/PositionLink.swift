@@ -26,7 +26,14 @@ enum PositionLink {
         let numbers = path.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         if let q = query["q"], numbers.allSatisfy({ Double($0) == 0 }) {
             let (position, label) = labelled(q)
-            if case let .position(c, _) = PositionParser.readNotation(position) { return .position(c, label: label) }
+            switch PositionParser.readNotation(position) {
+            case let .position(c, _): return .position(c, label: label)
+            // The 0,0 of such a link is a placeholder, never the place: a bad q is the answer.
+            case let .invalid(message): return .invalid(message)
+            case .notAPosition:
+                return .invalid(
+                    "“geo:\(PlainText.quoted(body, limit: 30))” names no position: search for “\(label ?? PlainText.quoted(q, limit: 30))” instead.")
+            }
         }
         guard numbers.count == 2 || numbers.count == 3 else {
             return .invalid("“geo:\(PlainText.quoted(body, limit: 30))” is not a geo: position (geo:latitude,longitude).")

@@ -55,7 +55,7 @@ public struct TripSettingsText: Equatable, Sendable {
         case let .failure(e): errors[.start] = e.description
         }
         switch DurationParser.parse(values[.dailyLimit] ?? "") {
-        case let .success(seconds) where seconds >= 1800 && seconds <= 24 * 3600: updated.dailyDrivingLimit = seconds
+        case let .success(seconds) where Plausibility.dailyLimitProblem(seconds) == nil: updated.dailyDrivingLimit = seconds
         case .success: errors[.dailyLimit] = "The daily limit must be between 30 min and 24 h."
         case let .failure(e): errors[.dailyLimit] = e.description
         }
@@ -71,7 +71,7 @@ public struct TripSettingsText: Equatable, Sendable {
         let price = (values[.price] ?? "").trimmingCharacters(in: .whitespaces)
         if price.isEmpty {
             updated.fuelPrice = nil
-        } else if let value = Double(price), value.isFinite, value >= 0 {
+        } else if let value = Double(price), Plausibility.fuelPriceProblem(value) == nil {
             updated.fuelPrice = value
         } else {
             errors[.price] = "“\(price)” is not a price."
@@ -94,12 +94,17 @@ public struct TripSettingsText: Equatable, Sendable {
         let number = t.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(number), value.isFinite, value > 0 else { return .failure(bad) }
         let unit = t.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        let fuel: FuelConsumption
         switch unit {
-        case "", "l/100km", "l/100 km", "l": return .success(.litresPer100km(value))
-        case "mpg", "mpg-us", "mpg us": return .success(.milesPerUSGallon(value))
-        case "mpg-imp", "mpg imp", "mpg (imp)": return .success(.milesPerImperialGallon(value))
+        case "", "l/100km", "l/100 km", "l": fuel = .litresPer100km(value)
+        case "mpg", "mpg-us", "mpg us": fuel = .milesPerUSGallon(value)
+        case "mpg-imp", "mpg imp", "mpg (imp)": fuel = .milesPerImperialGallon(value)
         default: return .failure(bad)
         }
+        guard fuel.isValid else {
+            return .failure(CoordinateError("“\(text)” is not a fuel use a car has (0.5–100 L/100km, 2–500 mpg)."))
+        }
+        return .success(fuel)
     }
 
     static func fuelText(_ fuel: FuelConsumption) -> String {

@@ -44,18 +44,23 @@ struct LegCacheFile: Codable {
         }
     }
 
-    /// The entries, leaving out any that are malformed or cannot be believed: figures no road has,
-    /// and a fetch time in the future, which would make an entry never expire.
+    /// The entries, leaving out any that are malformed or cannot be believed: positions off the
+    /// Earth, figures no road between its two points has (shorter than the straight line, faster
+    /// than a car: a tampered entry), and a fetch time in the future, which would never expire.
     func entries(now: Date) -> [LegKey: CachedLeg] {
         var out: [LegKey: CachedLeg] = [:]
         for entry in legs
         where entry.from.count == 2 && entry.to.count == 2
-            && Plausibility.problem(legMeters: entry.distanceMeters, seconds: entry.durationSeconds) == nil
             && entry.fetched.isFinite && entry.fetched <= now.timeIntervalSince1970 + LegCache.clockSkew
         {
-            let key = LegKey(
-                from: GridPoint(latitude: entry.from[0], longitude: entry.from[1]),
-                to: GridPoint(latitude: entry.to[0], longitude: entry.to[1]), exclude: entry.exclude ?? "")
+            let from = GridPoint(latitude: entry.from[0], longitude: entry.from[1])
+            let to = GridPoint(latitude: entry.to[0], longitude: entry.to[1])
+            guard from.coordinate.isValid, to.coordinate.isValid,
+                Plausibility.problem(
+                    legMeters: entry.distanceMeters, seconds: entry.durationSeconds, from: from.coordinate, to: to.coordinate)
+                    == nil
+            else { continue }
+            let key = LegKey(from: from, to: to, exclude: entry.exclude ?? "")
             out[key] = CachedLeg(
                 distanceMeters: entry.distanceMeters, durationSeconds: entry.durationSeconds,
                 encodedGeometry: entry.geometry,

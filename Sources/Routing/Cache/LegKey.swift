@@ -20,6 +20,9 @@ struct GridPoint: Hashable, Sendable, Codable {
         longitude = Int32((coordinate.longitude * 1e6).rounded())
     }
 
+    /// The grid point as a coordinate (whole microdegrees).
+    var coordinate: Coordinate { Coordinate(latitude: Double(latitude) / 1e6, longitude: Double(longitude) / 1e6) }
+
     /// "lon,lat" with six decimals: OSRM's order, exactly as the key was rounded.
     var osrmText: String { "\(Self.decimal(longitude)),\(Self.decimal(latitude))" }
 

@@ -130,3 +130,27 @@ extension OSRMAnswer.Step {
             distanceMeters: distance, durationSeconds: duration)
     }
 }
+
+extension FetchedRoute {
+    /// The route when every leg is one a road between its stops can have; otherwise the first leg
+    /// that cannot, as the malformed answer it is (its legs then fall back to the estimate, saying
+    /// why). Alternatives that cannot be true are dropped.
+    func checked(against stops: [Coordinate]) -> Result<FetchedRoute, OSRMFailure> {
+        func snap(_ i: Int) -> Double? { snapMeters.indices.contains(i) ? snapMeters[i] : nil }
+        func problem(_ legs: [FetchedLeg]) -> (Int, String)? {
+            for (i, leg) in legs.enumerated() where i + 1 < stops.count {
+                if let problem = Plausibility.problem(
+                    legMeters: leg.distanceMeters, seconds: leg.durationSeconds,
+                    from: stops[i], to: stops[i + 1], snapMeters: (snap(i), snap(i + 1)))
+                {
+                    return (i, problem)
+                }
+            }
+            return nil
+        }
+        if let (i, problem) = problem(legs) { return .failure(.malformed("leg \(i + 1) has \(problem)")) }
+        var copy = self
+        copy.alternatives = alternatives.filter { problem($0) == nil }
+        return .success(copy)
+    }
+}

@@ -91,7 +91,7 @@ enum OSRMFailure: Error, Equatable, Sendable {
     private static func oneLine(_ text: String) -> String { PlainText.line(text, limit: 160) }
 
     private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        Plausibility.wholeNumber(value).map { "\($0) s" } ?? String(format: "%.1f s", value)
     }
 
     private static func describe(_ error: Error) -> String {

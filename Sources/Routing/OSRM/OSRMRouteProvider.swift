@@ -156,7 +156,8 @@ public final class OSRMRouteProvider: RouteProvider {
         }
         counter.record(legs: stops.count - 1)
         switch await client.get(url) {
-        case .success(let response): return OSRMFailure.interpret(response, stopCount: stops.count)
+        case .success(let response):
+            return OSRMFailure.interpret(response, stopCount: stops.count).flatMap { $0.checked(against: stops) }
         case .failure(let failure): return .failure(.transport(failure))
         }
     }

@@ -123,7 +123,10 @@ final class ValhallaRouteProvider: RouteProvider {
         }
         counter.record(legs: stops.count - 1)
         switch await client.get(url) {
-        case .success(let response): return ValhallaAnswer.interpret(response, stopCount: stops.count)
+        case .success(let response):
+            return ValhallaAnswer.interpret(response, stopCount: stops.count).flatMap { route in
+                route.fetched.checked(against: stops).map { ValhallaRoute(fetched: $0, uses: route.uses) }
+            }
         case .failure(let failure): return .failure(.transport(failure))
         }
     }

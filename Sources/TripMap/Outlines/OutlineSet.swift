@@ -16,12 +16,14 @@ public struct OutlineSet: Sendable {
         var total = 0
         for _ in 0..<count {
             let n = try reader.varint()
+            // Each point takes at least two bytes: a count past that is a damaged file, not memory to ask for.
+            guard n <= (reader.bytes.count - reader.offset) / 2 else { throw OutlineError.truncated }
             var points: [MapPoint] = []
             points.reserveCapacity(n)
             var lon = 0, lat = 0
             for _ in 0..<n {
-                lon += try reader.zigzag()
-                lat += try reader.zigzag()
+                lon = try Self.advance(lon, by: try reader.zigzag(), within: 18_000_000)
+                lat = try Self.advance(lat, by: try reader.zigzag(), within: 9_000_000)
                 points.append(WebMercator.project(latitude: Double(lat) * 1e-5, longitude: Double(lon) * 1e-5))
             }
             total += n
@@ -29,6 +31,13 @@ public struct OutlineSet: Sendable {
         }
         self.lines = lines
         pointCount = total
+    }
+
+    /// `value + delta` in 1e-5 degrees, or a refusal when it overflows or leaves the Earth.
+    private static func advance(_ value: Int, by delta: Int, within limit: Int) throws -> Int {
+        let (sum, overflow) = value.addingReportingOverflow(delta)
+        guard !overflow, abs(sum) <= limit else { throw OutlineError.truncated }
+        return sum
     }
 }
 

@@ -109,7 +109,7 @@ struct EditStopCommand: ParsableCommand {
     /// The stop numbered `text` from 1, or the one stop with that name (ignoring case).
     static func index(of text: String, in trip: Trip) throws -> Int {
         if let n = Int(text) {
-            guard trip.waypoints.indices.contains(n - 1) else {
+            guard n >= 1, n <= trip.waypoints.count else {
                 throw UserError(
                     trip.waypoints.isEmpty
                         ? "“\(trip.name)” has no stops."

@@ -105,7 +105,7 @@ struct RemoveStopCommand: ParsableCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
             guard !trip.waypoints.isEmpty else { throw UserError("“\(trip.name)” has no stops to remove.") }
-            guard trip.waypoints.indices.contains(n - 1) else {
+            guard n >= 1, n <= trip.waypoints.count else {
                 throw UserError("Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
             }
             let name = trip.waypoints[n - 1].name

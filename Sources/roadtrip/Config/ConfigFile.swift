@@ -124,8 +124,8 @@ struct ConfigFile: Sendable {
             config.osrmTimeout = String(seconds)
         }
         if let limit = try string("daily_limit") {
-            guard case let .success(seconds) = DurationParser.parse(limit), seconds >= 3600, seconds <= 24 * 3600 else {
-                throw fail("daily_limit", "daily_limit must be a duration from 1h to 24h, e.g. \"7h30\", not \"\(limit)\"")
+            guard case let .success(seconds) = DurationParser.parse(limit), Plausibility.dailyLimitProblem(seconds) == nil else {
+                throw fail("daily_limit", "daily_limit must be a duration from 30 min to 24h, e.g. \"7h30\", not \"\(limit)\"")
             }
             config.dailyLimit = seconds
         }
