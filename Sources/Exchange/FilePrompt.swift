@@ -80,9 +80,11 @@ public struct FilePrompt: Sendable {
     }
 
     /// Writes the export; the line to show, and whether it is an error.
-    public func export(_ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+    public func export(
+        _ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat, control: TransferControl? = nil
+    ) -> (message: String, isError: Bool) {
         do {
-            try exchange.exportFile(trip, legs: legs, format: format, to: path, owned: owned)
+            try exchange.exportFile(trip, legs: legs, format: format, to: path, owned: owned, control: control)
             let line = legs.contains { $0.geometry != nil } ? " with the road geometry" : ""
             return ("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).", false)
         } catch {
@@ -91,11 +93,11 @@ public struct FilePrompt: Sendable {
     }
 
     /// Reads the trip in `typed`; the format comes from the extension and the content.
-    public func importTrip(from typed: String) -> Result<ImportResult, Problem> {
+    public func importTrip(from typed: String, control: TransferControl? = nil) -> Result<ImportResult, Problem> {
         let trimmed = typed.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(Problem("Type the path of a file to import, e.g. ~/Downloads/alps.gpx.")) }
         do {
-            return .success(try exchange.importFile(at: absolute(trimmed), format: nil, name: nil))
+            return .success(try exchange.importFile(at: absolute(trimmed), format: nil, name: nil, control: control))
         } catch {
             return .failure(Problem("Not imported: \(error.description)"))
         }

@@ -34,6 +34,8 @@ struct TripDetailViewModel: Equatable, Sendable {
         case importing
         /// Typing the path to export the trip to, starting from `text`.
         case exporting(text: String)
+        /// A file is being read or written off the key loop: Esc stops it.
+        case transferring
     }
 
     public var title: String
@@ -78,6 +80,7 @@ protocol TripDetailPresenterProtocol: AnyObject {
     func didAnswerProposal(_ apply: Bool)
     /// Esc while the best order is being looked for.
     func didPressStopSearch()
+    func didPressStopTransfer()
     func didPressBack()
     func didPressImport()
     func didPressExport()
@@ -135,10 +138,18 @@ protocol TripDetailInteractorProtocol: AnyObject {
     /// The file an export of the trip suggests.
     func suggestedExport() -> String
     func planExport(to typed: String) -> FilePrompt.ExportPlan
-    /// Writes the trip with the road geometry when every leg has it; the line to show and whether it is an error.
-    func exportTrip(to path: String, format: ExchangeFormat) -> (message: String, isError: Bool)
-    /// Adds the stops of a file after the last stop as one undoable edit; what was added.
-    func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem>
+    /// Starts writing the trip (with the road geometry when every leg has it) off the key loop;
+    /// `done` gets the line to show and whether it is an error. The control stops it.
+    func exportTrip(
+        to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl
+    /// Starts reading a file off the key loop; its stops are then added after the last stop as one
+    /// undoable edit, and `done` gets what was added. The control stops it.
+    func importStops(
+        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable (Result<(message: String, saveError: String?), FilePrompt.Problem>) -> Void
+    ) -> TransferControl
     var unit: DistanceUnit { get }
     func toggleUnit()
     /// Moves the trip to the next avoidance (nothing, motorways, tolls, ferries, motorways and tolls, all).

@@ -70,24 +70,46 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
 
     public func planExport(to typed: String) -> FilePrompt.ExportPlan { files.planExport(to: typed) }
 
-    public func exportTrip(to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
-        guard let trip = trip() else { return ("The trip is gone: nothing was exported.", true) }
-        return files.export(trip, legs: legs(of: trip), to: path, format: format)
+    public func exportTrip(
+        to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl {
+        let files = files
+        let trip = trip()
+        let legs = trip.map(legs(of:)) ?? []
+        return FileTransfer.start(
+            deliver: deliver, progress: progress,
+            work: { control in
+                guard let trip else { return (message: "The trip is gone: nothing was exported.", isError: true) }
+                return files.export(trip, legs: legs, to: path, format: format, control: control)
+            }, done: done)
     }
 
-    func importStops(from typed: String) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
+    func importStops(
+        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable (Result<(message: String, saveError: String?), FilePrompt.Problem>) -> Void
+    ) -> TransferControl {
+        let files = files
+        return FileTransfer.start(
+            deliver: deliver, progress: progress, work: { control in files.importTrip(from: typed, control: control) },
+            done: { [weak self] read in
+                guard let self else { return }
+                done(read.flatMap { self.add($0) })
+            })
+    }
+
+    /// The imported stops after the last stop, as one undoable edit, checked against the trip as it is now.
+    private func add(_ result: ImportResult) -> Result<(message: String, saveError: String?), FilePrompt.Problem> {
         guard let count = trip()?.waypoints.count else { return .failure(FilePrompt.Problem("The trip is gone.")) }
-        return files.importTrip(from: typed).flatMap { result in
-            let stops = result.trip.waypoints
-            guard count + stops.count <= TextLimits.stopsPerTrip else {
-                return .failure(
-                    FilePrompt.Problem(
-                        "Not imported: \(stops.count) more stops would pass the \(TextLimits.stopsPerTrip) a trip holds."))
-            }
-            let error = repository.update(tripID: tripID, "adding the stops of “\(result.trip.name)”") { $0.waypoints += stops }
-            let added = stops.count == 1 ? "1 stop" : "\(stops.count) stops"
-            return .success(("Added \(added) from “\(result.trip.name)”. \(result.explanation)", error))
+        let stops = result.trip.waypoints
+        guard count + stops.count <= TextLimits.stopsPerTrip else {
+            return .failure(
+                FilePrompt.Problem(
+                    "Not imported: \(stops.count) more stops would pass the \(TextLimits.stopsPerTrip) a trip holds."))
         }
+        let error = repository.update(tripID: tripID, "adding the stops of “\(result.trip.name)”") { $0.waypoints += stops }
+        let added = stops.count == 1 ? "1 stop" : "\(stops.count) stops"
+        return .success(("Added \(added) from “\(result.trip.name)”. \(result.explanation)", error))
     }
 
     public var unit: DistanceUnit { settings.unit }

@@ -12,13 +12,13 @@ enum TripDetailAction: Sendable {
     case commitName, cancelName
     case answer(Bool)
     case applyProposal(Bool)
-    case stopSearch
+    case stopSearch, stopTransfer
     case importFile, exportFile, commitPath, cancelPath
 }
 
 /// What the trip screen's keys are doing.
 enum TripDetailKeyMode: KeyMode {
-    case browsing, renaming, confirming, searching, proposing, typingPath
+    case browsing, renaming, confirming, searching, proposing, typingPath, transferring
 
     var editsText: Bool { self == .renaming || self == .typingPath }
 
@@ -30,6 +30,7 @@ enum TripDetailKeyMode: KeyMode {
         case .searching: "looking for the best order"
         case .proposing: "shown a better order"
         case .typingPath: "typing a file path"
+        case .transferring: "reading or writing a file"
         }
     }
 
@@ -41,6 +42,7 @@ enum TripDetailKeyMode: KeyMode {
         case .searching, .stopping: self = .searching
         case .proposing: self = .proposing
         case .importing, .exporting: self = .typingPath
+        case .transferring: self = .transferring
         }
     }
 }
@@ -111,6 +113,9 @@ extension TripDetailView {
                     [.escape], .stopSearch, help: "stop looking and apply the best order found so far (u undoes it)",
                     hint: "stop",
                     in: [.searching]),
+                KeyBinding(
+                    [.escape], .stopTransfer, help: "stop reading or writing the file (a file being replaced is left as it was)",
+                    hint: "stop", in: [.transferring]),
                 KeyBinding(
                     [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
                     in: [.browsing, .renaming, .typingPath]),

@@ -21,6 +21,8 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     private var pendingDelete: Waypoint.ID?
     /// The export waiting for "replace the file?".
     private var pendingExport: (path: String, format: ExchangeFormat)?
+    /// The import or export running off the key loop, if any.
+    private var transfer: TransferControl?
     private var proposal: OrderProposal?
 
     public init(interactor: TripDetailInteractorProtocol, router: TripDetailRouterProtocol) {
@@ -159,21 +161,16 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     public func didCommitPath(_ text: String) {
         switch mode {
         case .importing:
-            switch interactor.importStops(from: text) {
-            case let .success(added):
-                mode = .browsing
-                message = added.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(added.message)
-                reload()
-            case let .failure(problem):
-                // The prompt stays open with the path as typed, so a typo is fixed, not retyped.
-                message = StatusMessage(problem.message, isError: true)
-                publish()
-            }
+            mode = .transferring
+            message = StatusMessage("Reading \(text)… Esc stops.")
+            transfer = interactor.importStops(
+                from: text, progress: { [weak self] line in self?.transferDidProgress(line) },
+                done: { [weak self] outcome in self?.importDidFinish(outcome) })
+            publish()
         case .exporting:
             switch interactor.planExport(to: text) {
             case let .write(path, format):
-                mode = .browsing
-                show(export: interactor.exportTrip(to: path, format: format))
+                startExport(to: path, format: format)
             case let .replace(path, format):
                 pendingExport = (path, format)
                 mode = .confirming(question: "Replace \(path)?")
@@ -194,8 +191,50 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         publish()
     }
 
-    private func show(export outcome: (message: String, isError: Bool)) {
+    private func startExport(to path: String, format: ExchangeFormat) {
+        mode = .transferring
+        message = StatusMessage("Writing \(path)… Esc stops.")
+        transfer = interactor.exportTrip(
+            to: path, format: format, progress: { [weak self] line in self?.transferDidProgress(line) },
+            done: { [weak self] outcome in self?.exportDidFinish(outcome) })
+        publish()
+    }
+
+    private func exportDidFinish(_ outcome: (message: String, isError: Bool)) {
+        guard mode == .transferring else { return }
+        transfer = nil
+        mode = .browsing
         message = StatusMessage(outcome.message, isError: outcome.isError)
+        publish()
+    }
+
+    private func importDidFinish(_ outcome: Result<(message: String, saveError: String?), FilePrompt.Problem>) {
+        guard mode == .transferring else { return }
+        transfer = nil
+        switch outcome {
+        case let .success(added):
+            mode = .browsing
+            message = added.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(added.message)
+            reload()
+        case let .failure(problem):
+            // The prompt opens again with the path as typed, so a typo is fixed, not retyped.
+            mode = .importing
+            message = StatusMessage(problem.message, isError: true)
+            publish()
+        }
+    }
+
+    private func transferDidProgress(_ line: String) {
+        guard mode == .transferring else { return }
+        message = StatusMessage(line + " · Esc stops")
+        publish()
+    }
+
+    /// Esc while a file is read or written: the work stops at its next check and says so; a file
+    /// being replaced is left as it was.
+    public func didPressStopTransfer() {
+        transfer?.stop()
+        message = StatusMessage("Stopping…")
         publish()
     }
 
@@ -203,7 +242,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         mode = .browsing
         if let export = pendingExport {
             pendingExport = nil
-            if yes { show(export: interactor.exportTrip(to: export.path, format: export.format)) } else { didCancelPath() }
+            if yes { startExport(to: export.path, format: export.format) } else { didCancelPath() }
             return
         }
         defer { pendingDelete = nil }

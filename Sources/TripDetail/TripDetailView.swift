@@ -32,7 +32,7 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         let was = self.model.map { TripDetailKeyMode($0.mode) }
         switch model.mode {
         case let .renaming(text) where was != .renaming: nameField.set(text)
-        case .importing where was != .typingPath: pathField.set("")
+        case .importing where was != .typingPath && was != .transferring: pathField.set("")
         case let .exporting(text) where was != .typingPath: pathField.set(text)
         default: break
         }
@@ -94,6 +94,7 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         case let .answer(yes): presenter.didAnswerConfirmation(yes)
         case let .applyProposal(apply): presenter.didAnswerProposal(apply)
         case .stopSearch: presenter.didPressStopSearch()
+        case .stopTransfer: presenter.didPressStopTransfer()
         case .importFile: presenter.didPressImport()
         case .exportFile: presenter.didPressExport()
         case .commitPath: presenter.didCommitPath(pathField.string)

@@ -29,6 +29,8 @@ struct TripListViewModel: Equatable, Sendable {
         case importing
         /// Typing the path to export the selected trip to, starting from `text`.
         case exporting(text: String)
+        /// A file is being read or written off the key loop: Esc stops it.
+        case transferring
     }
 
     public var title: String
@@ -65,6 +67,7 @@ protocol TripListPresenterProtocol: AnyObject {
     func didPressExport()
     func didCommitPath(_ text: String)
     func didCancelPath()
+    func didPressStopTransfer()
     func didAnswerConfirmation(_ yes: Bool)
     func didPressFilter()
     func didChangeFilter(_ text: String)
@@ -99,10 +102,17 @@ protocol TripListInteractorProtocol: AnyObject {
     /// The file an export of the trip suggests.
     func suggestedExport(_ id: Trip.ID) -> String
     func planExport(to typed: String) -> FilePrompt.ExportPlan
-    /// Writes the trip; the line to show and whether it is an error.
-    func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool)
-    /// Adds the trip in the file as one undoable edit; its id and what the import made of the file.
-    func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>
+    /// Starts writing the trip off the key loop; `done` gets the line to show and whether it is an error.
+    func exportTrip(
+        _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl
+    /// Starts reading the file off the key loop; its trip is then added as one undoable edit and
+    /// `done` gets its id and what the import made of the file.
+    func importTrip(
+        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+    ) -> TransferControl
     func undo() -> UndoOutcome
     func redo() -> UndoOutcome
     var unit: DistanceUnit { get }

@@ -2,6 +2,7 @@ import Exchange
 import Foundation
 import RoadtripCore
 import TermUI
+import TripDetail
 
 /// Reads and edits the list of trips through the shared repository.
 @MainActor
@@ -190,18 +191,37 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public func planExport(to typed: String) -> FilePrompt.ExportPlan { files.planExport(to: typed) }
 
-    public func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
-        guard let trip = repository.trip(id: id) else { return ("The trip is gone: nothing was exported.", true) }
-        // The list knows no road geometry: the export holds the stops and the straight route between them.
-        return files.export(trip, legs: [], to: path, format: format)
+    public func exportTrip(
+        _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl {
+        let files = files
+        let trip = repository.trip(id: id)
+        return FileTransfer.start(
+            deliver: deliver, progress: progress,
+            work: { control in
+                guard let trip else { return (message: "The trip is gone: nothing was exported.", isError: true) }
+                // The list knows no road geometry: the export holds the stops and the straight route between them.
+                return files.export(trip, legs: [], to: path, format: format, control: control)
+            }, done: done)
     }
 
-    public func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem> {
-        files.importTrip(from: typed).map { result in
-            let trip = result.trip
-            let error = repository.add(trip, "importing “\(trip.name)”")
-            return (trip.id, "Imported “\(trip.name)”: \(result.explanation)", error)
-        }
+    public func importTrip(
+        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+    ) -> TransferControl {
+        let files = files
+        return FileTransfer.start(
+            deliver: deliver, progress: progress, work: { control in files.importTrip(from: typed, control: control) },
+            done: { [weak self] read in
+                guard let self else { return }
+                done(
+                    read.map { result in
+                        let trip = result.trip
+                        let error = self.repository.add(trip, "importing “\(trip.name)”")
+                        return (trip.id, "Imported “\(trip.name)”: \(result.explanation)", error)
+                    })
+            })
     }
 
     public func undo() -> UndoOutcome { repository.undo() }

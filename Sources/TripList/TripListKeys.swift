@@ -5,14 +5,14 @@ enum TripListAction: Sendable {
     case move(ListMove)
     case open, add, rename, delete, duplicate, importFile, exportFile, filter, clearFilter, undo, redo, help, quit
     case commitName, cancelName
-    case commitPath, cancelPath
+    case commitPath, cancelPath, stopTransfer
     case keepFilter, dropFilter
     case answer(Bool)
 }
 
 /// What the trip list's keys are doing: browsing, or one of its text fields or questions.
 enum TripListKeyMode: KeyMode {
-    case browsing, naming, renaming, filtering, confirming, typingPath
+    case browsing, naming, renaming, filtering, confirming, typingPath, transferring
 
     var editsText: Bool { self == .naming || self == .renaming || self == .filtering || self == .typingPath }
 
@@ -24,6 +24,7 @@ enum TripListKeyMode: KeyMode {
         case .filtering: "typing a filter"
         case .confirming: "asked to confirm"
         case .typingPath: "typing a file path"
+        case .transferring: "reading or writing a file"
         }
     }
 
@@ -35,6 +36,7 @@ enum TripListKeyMode: KeyMode {
         case .filtering: self = .filtering
         case .confirming: self = .confirming
         case .importing, .exporting: self = .typingPath
+        case .transferring: self = .transferring
         }
     }
 }
@@ -74,6 +76,9 @@ extension TripListView {
                 KeyBinding(
                     [.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
                 KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
+                KeyBinding(
+                    [.escape], .stopTransfer, help: "stop reading or writing the file (a file being replaced is left as it was)",
+                    hint: "stop", in: [.transferring]),
                 KeyBinding(
                     [.enter, .down, .up], .keepFilter, help: "keep the filter and go back to the list",
                     hint: "done", hintKeys: "Enter", in: [.filtering]),

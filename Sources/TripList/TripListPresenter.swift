@@ -29,6 +29,8 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
     private var pendingDelete: Trip.ID?
     /// The export waiting for "replace the file?".
     private var pendingExport: (trip: Trip.ID, path: String, format: ExchangeFormat)?
+    /// The import or export running off the key loop, if any.
+    private var transfer: TransferControl?
     /// Set while asking whether to quit with edits that could not be saved.
     private var pendingQuit = false
 
@@ -147,24 +149,17 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
     public func didCommitPath(_ text: String) {
         switch mode {
         case .importing:
-            switch interactor.importTrip(from: text) {
-            case let .success(imported):
-                mode = .browsing
-                if !filter.isEmpty { filter = "" }
-                selectedID = imported.id
-                message = imported.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(imported.message)
-                reload()
-            case let .failure(problem):
-                // The prompt stays open with the path as typed, so a typo is fixed, not retyped.
-                message = StatusMessage(problem.message, isError: true)
-                publish()
-            }
+            mode = .transferring
+            message = StatusMessage("Reading \(text)… Esc stops.")
+            transfer = interactor.importTrip(
+                from: text, progress: { [weak self] line in self?.transferDidProgress(line) },
+                done: { [weak self] outcome in self?.importDidFinish(outcome) })
+            publish()
         case .exporting:
             guard let id = selectedID else { return backToBrowsing() }
             switch interactor.planExport(to: text) {
             case let .write(path, format):
-                mode = .browsing
-                show(export: interactor.exportTrip(id, to: path, format: format))
+                startExport(id, to: path, format: format)
             case let .replace(path, format):
                 pendingExport = (id, path, format)
                 mode = .confirming(question: "Replace \(path)?")
@@ -181,8 +176,51 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     public func didCancelPath() { backToBrowsing() }
 
-    private func show(export outcome: (message: String, isError: Bool)) {
+    private func startExport(_ id: Trip.ID, to path: String, format: ExchangeFormat) {
+        mode = .transferring
+        message = StatusMessage("Writing \(path)… Esc stops.")
+        transfer = interactor.exportTrip(
+            id, to: path, format: format, progress: { [weak self] line in self?.transferDidProgress(line) },
+            done: { [weak self] outcome in self?.exportDidFinish(outcome) })
+        publish()
+    }
+
+    private func exportDidFinish(_ outcome: (message: String, isError: Bool)) {
+        guard mode == .transferring else { return }
+        transfer = nil
+        mode = .browsing
         message = StatusMessage(outcome.message, isError: outcome.isError)
+        publish()
+    }
+
+    private func importDidFinish(_ outcome: Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) {
+        guard mode == .transferring else { return }
+        transfer = nil
+        switch outcome {
+        case let .success(imported):
+            mode = .browsing
+            if !filter.isEmpty { filter = "" }
+            selectedID = imported.id
+            message = imported.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(imported.message)
+            reload()
+        case let .failure(problem):
+            // The prompt opens again with the path as typed, so a typo is fixed, not retyped.
+            mode = .importing
+            message = StatusMessage(problem.message, isError: true)
+            publish()
+        }
+    }
+
+    private func transferDidProgress(_ line: String) {
+        guard mode == .transferring else { return }
+        message = StatusMessage(line + " · Esc stops")
+        publish()
+    }
+
+    /// Esc while a file is read or written: the work stops at its next check and says so.
+    public func didPressStopTransfer() {
+        transfer?.stop()
+        message = StatusMessage("Stopping…")
         publish()
     }
 
@@ -191,7 +229,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         if let export = pendingExport {
             pendingExport = nil
             if yes {
-                show(export: interactor.exportTrip(export.trip, to: export.path, format: export.format))
+                startExport(export.trip, to: export.path, format: export.format)
             } else {
                 backToBrowsing()
             }

@@ -33,7 +33,7 @@ final class TripListView: Screen, TripListViewProtocol {
         case let .renaming(_, text) where was != .renaming: nameField.set(text)
         case .naming where was != .naming: nameField.set("")
         case .filtering where was != .filtering: filterField.set(model.filter)
-        case .importing where was != .typingPath: pathField.set("")
+        case .importing where was != .typingPath && was != .transferring: pathField.set("")
         case let .exporting(text) where was != .typingPath: pathField.set(text)
         default: break
         }
@@ -84,6 +84,7 @@ final class TripListView: Screen, TripListViewProtocol {
         case .exportFile: presenter.didPressExport()
         case .commitPath: presenter.didCommitPath(pathField.string)
         case .cancelPath: presenter.didCancelPath()
+        case .stopTransfer: presenter.didPressStopTransfer()
         case .filter: presenter.didPressFilter()
         case .clearFilter: if !model.filter.isEmpty { presenter.didFinishFilter(keep: false) }
         case .undo: presenter.didPressUndo()

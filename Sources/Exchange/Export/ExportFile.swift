@@ -10,7 +10,9 @@ import RoadtripCore
 /// files (`owned`: the data file, its lock, backup, conflict copies and caches) are refused,
 /// however they are named.
 public enum ExportFile {
-    public static func write(_ data: Data, to path: String, owned: OwnedFiles? = nil) throws(ExchangeError) {
+    public static func write(
+        _ data: Data, to path: String, owned: OwnedFiles? = nil, control: TransferControl? = nil
+    ) throws(ExchangeError) {
         let target = resolved(path)
         if let owner = owned?.owner(of: target) ?? owned?.owner(of: path) {
             throw ExchangeError(.writeFailed, file: path, reason: refusal(owner))
@@ -19,13 +21,14 @@ public enum ExportFile {
         let exists = stat(target, &info) == 0
         if exists, (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw failure(path, "it is a folder") }
-            return try writeInPlace(data, to: target, shown: path)
+            return try writeInPlace(data, to: target, shown: path, control: control)
         }
         if exists, info.st_mode & 0o222 == 0 {
             throw failure(
                 path,
                 String(format: "it is read-only (mode %04o): make it writable or choose another file", info.st_mode & 0o7777))
         }
+        if control?.isStopped == true { throw TransferControl.stoppedFailure(path, "the export") }
         try replace(target, with: data, shown: path, keeping: exists ? info : nil)
     }
 
@@ -42,16 +45,40 @@ public enum ExportFile {
     }
 
     /// Writes into an existing special file (a FIFO with a reader, /dev/null, a terminal).
-    private static func writeInPlace(_ data: Data, to target: String, shown: String) throws(ExchangeError) {
+    ///
+    /// Without blocking: a reader that does not read is waited for in short slices, so `control`
+    /// can stop the export; a reader that goes away is said, not a SIGPIPE.
+    private static func writeInPlace(
+        _ data: Data, to target: String, shown: String, control: TransferControl?
+    ) throws(ExchangeError) {
         let fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENXIO ? "no program is reading from it" : String(cString: strerror(errno))
             throw failure(shown, reason)
         }
         defer { close(fd) }
-        // Back to blocking: the reader takes the data at its own pace.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        guard writeAll(data, to: fd) else { throw failure(shown, String(cString: strerror(errno))) }
+        let outcome = data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count {
+                if control?.isStopped == true { return ECANCELED }
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 {
+                    offset += n
+                    continue
+                }
+                if n < 0 && errno == EINTR { continue }
+                guard n < 0 && errno == EAGAIN else { return n == 0 ? EIO : errno }
+                var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, 100)
+            }
+            return 0
+        }
+        switch outcome {
+        case 0: return
+        case ECANCELED: throw TransferControl.stoppedFailure(shown, "the export")
+        case EPIPE: throw failure(shown, "the program reading it stopped reading")
+        default: throw failure(shown, String(cString: strerror(outcome)))
+        }
     }
 
     /// Writes `data` to a temporary file beside `target`, flushes it, gives it the old file's

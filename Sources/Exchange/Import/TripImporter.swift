@@ -24,12 +24,12 @@ public struct TripImporter: Sendable {
     /// - Parameters:
     ///   - format: how to read it; nil guesses from the extension and the first bytes.
     ///   - name: the new trip's name; nil takes the name in the file, else the file's name.
-    public func importFile(at path: String, format: ExchangeFormat? = nil, name: String? = nil) throws(ExchangeError)
-        -> ImportResult
-    {
+    public func importFile(
+        at path: String, format: ExchangeFormat? = nil, name: String? = nil, control: TransferControl? = nil
+    ) throws(ExchangeError) -> ImportResult {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, maxBytes: maxBytes)
+            bytes = try FileBytes.read(path, maxBytes: maxBytes, control: control)
         } catch {
             throw (error as? ParseFailure)?.attached(to: path) ?? ExchangeError(.unreadable, file: path, reason: "\(error)")
         }

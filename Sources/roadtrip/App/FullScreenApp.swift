@@ -16,6 +16,9 @@ struct FullScreenApp {
 
     /// Runs until the user quits; returns the process exit status.
     func run() -> Int32 {
+        // A reader that goes away (an export into a pipe) is an error the export reports, never a
+        // signal that ends the planner with the terminal left in its alternate screen.
+        signal(SIGPIPE, SIG_IGN)
         let url = options.dataURL
         // Held until the process ends, so a second roadtrip on this file cannot overwrite these edits.
         // Where no lock can be taken at all (a folder or a dangling link in its place), the planner

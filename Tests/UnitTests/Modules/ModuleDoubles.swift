@@ -69,16 +69,28 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     var plan: FilePrompt.ExportPlan?
     func planExport(to typed: String) -> FilePrompt.ExportPlan { plan ?? .write(path: typed, format: .gpx) }
     var exports: [(trip: Trip.ID, path: String, format: ExchangeFormat)] = []
-    func exportTrip(_ id: Trip.ID, to path: String, format: ExchangeFormat) -> (message: String, isError: Bool) {
+    /// Runs the file work at once, as the real interactor's thread would deliver it.
+    func exportTrip(
+        _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl {
         exports.append((id, path, format))
-        return failure.map { ($0, true) } ?? ("Exported to \(path).", false)
+        done(failure.map { ($0, true) } ?? ("Exported to \(path).", false))
+        return TransferControl()
     }
     var importProblem: String?
-    func importTrip(from typed: String) -> Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem> {
-        if let importProblem { return .failure(FilePrompt.Problem(importProblem)) }
-        let s = TripSummary(id: UUID(), name: typed, stopCount: 3, distanceMeters: 10, distanceIsEstimate: false)
-        items.append(s)
-        return .success((s.id, "Imported “\(typed)”.", failure))
+    func importTrip(
+        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+    ) -> TransferControl {
+        if let importProblem {
+            done(.failure(FilePrompt.Problem(importProblem)))
+        } else {
+            let s = TripSummary(id: UUID(), name: typed, stopCount: 3, distanceMeters: 10, distanceIsEstimate: false)
+            items.append(s)
+            done(.success((s.id, "Imported “\(typed)”.", failure)))
+        }
+        return TransferControl()
     }
     var undone = 0
     func undo() -> UndoOutcome {

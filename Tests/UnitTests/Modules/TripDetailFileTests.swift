@@ -15,6 +15,8 @@ import TestSupport
     let router = TripDetailRouterSpy()
     let view = TripDetailViewSpy()
     let folder: String
+    /// What the file work posts back to the key loop, run by `settle`.
+    let box = PostBox()
 
     init() throws {
         repository = TripRepository(store: store, trips: [trip])
@@ -25,7 +27,7 @@ import TestSupport
     func makePresenter() -> TripDetailPresenter {
         let interactor = TripDetailInteractor(
             tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
-            deliver: UIDelivery(post: { _ in }), files: FilePrompt(folder: folder, home: folder))
+            deliver: UIDelivery(post: { [box] in box.append($0) }), files: FilePrompt(folder: folder, home: folder))
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
@@ -33,11 +35,21 @@ import TestSupport
         return presenter
     }
 
-    @Test func exportWritesTheFileTheExtensionNames() throws {
+    /// Waits for the file work off the key loop to hand back its outcome, and runs it.
+    func settle() async {
+        while view.model?.mode == .transferring {
+            await Task.yield()
+            for work in box.takeAll() { work() }
+        }
+    }
+
+    @Test func exportWritesTheFileTheExtensionNames() async throws {
         let presenter = makePresenter()
         presenter.didPressExport()
         #expect(view.model?.mode == .exporting(text: "\(trip.name).gpx"))
         presenter.didCommitPath("france.geojson")
+        #expect(view.model?.mode == .transferring)
+        await settle()
         #expect(view.model?.mode == .browsing)
         let text = try String(contentsOfFile: folder + "/france.geojson", encoding: .utf8)
         #expect(text.contains("\"FeatureCollection\"") && text.contains("Marseille"))
@@ -50,7 +62,7 @@ import TestSupport
         #expect(try String(contentsOfFile: folder + "/france.geojson", encoding: .utf8) == "kept")
     }
 
-    @Test func importAddsTheFilesStopsAfterTheLastAndUndoRemovesThem() throws {
+    @Test func importAddsTheFilesStopsAfterTheLastAndUndoRemovesThem() async throws {
         let gpx = """
             <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
             <wpt lat="43.2965" lon="5.3698"><name>Vieux-Port</name></wpt><wpt lat="43.5297" lon="5.4474"><name>Aix</name></wpt></gpx>
@@ -59,12 +71,53 @@ import TestSupport
         let presenter = makePresenter()
         presenter.didPressImport()
         presenter.didCommitPath("nothing-here.gpx")
+        await settle()
         #expect(view.model?.mode == .importing)
         #expect(view.model?.message?.isError == true)
         presenter.didCommitPath("more.gpx")
+        await settle()
         #expect(view.model?.mode == .browsing)
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille", "Vieux-Port", "Aix"])
         presenter.didPressUndo()
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille"])
+    }
+
+    /// Esc while a named pipe nobody writes to is being read: the key loop was never held, and
+    /// the read stops at once, changing nothing.
+    @Test func escStopsAnImportFromAPipeNobodyWritesTo() async throws {
+        let pipe = folder + "/waiting.gpx"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let presenter = makePresenter()
+        presenter.didPressImport()
+        presenter.didCommitPath("waiting.gpx")
+        #expect(view.model?.mode == .transferring)
+        presenter.didPressStopTransfer()
+        await settle()
+        #expect(view.model?.mode == .importing)
+        #expect(view.model?.message?.text.contains("stopped") == true, "\(String(describing: view.model?.message))")
+        #expect(repository.trip(id: trip.id)?.waypoints.count == 3 && store.trips.isEmpty)
+    }
+
+    /// Esc while exporting into a named pipe whose reader does not read.
+    @Test func escStopsAnExportIntoAPipeNobodyReads() async throws {
+        let pipe = folder + "/stuck.gpx"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // A reader that opens the pipe and never reads: the export fills the pipe and waits.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let presenter = makePresenter()
+        presenter.didPressExport()
+        presenter.didCommitPath("stuck.gpx")
+        if case .confirming = view.model?.mode { presenter.didAnswerConfirmation(true) }
+        #expect(view.model?.mode == .transferring)
+        try await Task.sleep(for: .milliseconds(300))
+        for work in box.takeAll() { work() }
+        // A small trip may fit in the pipe whole; then the export has already finished.
+        if view.model?.mode == .transferring {
+            presenter.didPressStopTransfer()
+            await settle()
+            #expect(view.model?.message?.text.contains("stopped") == true, "\(String(describing: view.model?.message))")
+        }
+        #expect(view.model?.mode == .browsing)
     }
 }
