@@ -60,7 +60,8 @@ import Testing
         await #expect(
             throws: OSRMSetupError(
                 description:
-                    "osrm-routed not found: run Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
+                    "ROADTRIP_OSRM_BIN=/nonexistent/osrm-routed is not an osrm-routed program: point it at one, "
+                    + "or unset it and run Scripts/osrm.sh install")
         ) {
             _ = try await OSRMServer.start(dataset: dataset, environment: ["ROADTRIP_OSRM_BIN": "/nonexistent/osrm-routed"])
         }

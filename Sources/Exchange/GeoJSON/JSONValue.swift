@@ -72,6 +72,20 @@ enum JSONValue: Decodable, Equatable {
 
 /// JSON string literals for the hand-written GeoJSON output.
 enum JSONText {
+    /// `json` with every hidden character and line break past ASCII written as a `\u` escape: they
+    /// can stand only inside strings, where the escape reads back as the same character.
+    static func escapingHidden(_ json: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard scalar.value >= 0x7F, PlainText.isHidden(scalar) || PlainText.isBreak(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 { out.append(contentsOf: String(format: "\\u%04x", unit).unicodeScalars) }
+        }
+        return String(out)
+    }
+
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

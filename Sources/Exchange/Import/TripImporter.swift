@@ -56,6 +56,7 @@ public struct TripImporter: Sendable {
             guard let format = format ?? ExchangeFormat.detect(path: fileName, bytes: bytes) else {
                 throw ParseFailure(.unsupported, "cannot tell the format; name it with --format gpx|geojson|kml|kmz|json|csv")
             }
+            try InputBudget.check(bytes, as: format)
             let fallbackName = Self.baseName(fileName)
             var trip: Trip
             let explanation: String
@@ -71,6 +72,7 @@ public struct TripImporter: Sendable {
                 explanation = picked.explanation
             case .kml, .kmz:
                 let document = format == .kmz ? try KMZArchive.unpack(bytes, maxBytes: maxBytes) : bytes
+                if format == .kmz { try InputBudget.check(document, as: .kml) }
                 let content = try KMLReader.read(document)
                 let picked = try StopSelection.kml(content, maxStops: maxStops)
                 trip = Self.trip(picked.stops, name: content.name)

@@ -11,9 +11,8 @@ enum TripJSONCodec {
     public static func write(trip: Trip) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(TripDocument(trips: [trip]))
-        data.append(0x0A)
-        return data
+        let encoded = String(decoding: try encoder.encode(TripDocument(trips: [trip])), as: UTF8.self)
+        return Data((JSONText.escapingHidden(encoded) + "\n").utf8)
     }
 
     /// The trip a file holds, exactly as written (ids included; the importer replaces them).

@@ -96,12 +96,18 @@ public final class LegCache: @unchecked Sendable {
         }
     }
 
+    /// The largest cache file read; a larger one is left unread and replaced by the next save.
+    static let maxFileBytes = 32 << 20
+
     /// Reads the file once. A cache that cannot be read is only a cache: it starts empty and the
     /// next save replaces it.
     private func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        guard let file, let data = try? Data(contentsOf: file),
+        // Far past what `maxEntries` legs take: a file this large was not written by roadtrip, and
+        // reading it whole would hold every lookup of the session (28 s and 2 GB at 441 MB).
+        guard let file, let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int,
+            size <= Self.maxFileBytes, let data = try? Data(contentsOf: file),
             let decoded = try? JSONDecoder().decode(LegCacheFile.self, from: data),
             decoded.version == LegCacheFile.currentVersion, decoded.server == server
         else { return }

@@ -48,9 +48,14 @@ public final class OSRMServer: Sendable {
         let dataset = URL(fileURLWithPath: path).standardizedFileURL
         let algorithm = try algorithm(for: dataset)
         guard let routed = binary ?? OSRMBinaries.locate("osrm-routed", environment: environment) else {
+            if let configured = environment["ROADTRIP_OSRM_BIN"], !configured.isEmpty {
+                throw OSRMSetupError(
+                    description: "ROADTRIP_OSRM_BIN=\(configured) is not an osrm-routed program: point it at one, "
+                        + "or unset it and run Scripts/osrm.sh install")
+            }
             throw OSRMSetupError(
-                description: "osrm-routed not found: run Scripts/osrm.sh install, "
-                    + "or set ROADTRIP_OSRM_BIN to its path")
+                description: "osrm-routed not found (looked in ROADTRIP_OSRM_BIN, ROADTRIP_OSRM_HOME, the install's own "
+                    + "folder and PATH): run Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
         }
         var lastError = OSRMSetupError(description: "osrm-routed could not start")
         // The free port may be taken between finding and binding it: try a few.

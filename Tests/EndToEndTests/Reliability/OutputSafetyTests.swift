@@ -96,7 +96,8 @@ struct OutputSafetyTests {
         var out = String.UnicodeScalarView()
         var i = 0
         while i < scalars.count {
-            if i + 2 < scalars.count, scalars[i] == "\r", scalars[i + 1] == "\n", scalars[i + 2] == " " || scalars[i + 2] == "\t" {
+            if i + 2 < scalars.count, scalars[i] == "\r", scalars[i + 1] == "\n", scalars[i + 2] == " " || scalars[i + 2] == "\t"
+            {
                 i += 3
                 continue
             }
@@ -164,9 +165,12 @@ struct OutputSafetyTests {
                 "OUTPUT_SAFETY_STATUS": status.path
             ],
             directory: sandbox.folder.path, stdout: out.path, stderr: err.path)
-        let code = (try? String(contentsOf: status, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let code = (try? String(contentsOf: status, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return Piped(
-            status: shell == 0 ? (code ?? -1) : shell, stdoutData: try Data(contentsOf: out), stderrData: try Data(contentsOf: err))
+            status: shell == 0 ? (code ?? -1) : shell, stdoutData: try Data(contentsOf: out),
+            stderrData: try Data(contentsOf: err))
     }
 
     // MARK: - 1. Directions from a routing server, as Markdown
@@ -182,7 +186,9 @@ struct OutputSafetyTests {
     /// An OSRM answer for the two stops whose steps' names, refs, manoeuvre types and modifiers
     /// hold the corpus: a depart, a turn, a fork and an arrival, 1.5 km in all.
     static var hostileOSRMAnswer: String {
-        func step(_ type: String, _ modifier: String, name: String, ref: String?, meters: Double, seconds: Double) -> [String: Any] {
+        func step(_ type: String, _ modifier: String, name: String, ref: String?, meters: Double, seconds: Double) -> [String:
+            Any]
+        {
             var step: [String: Any] = [
                 "distance": meters, "duration": seconds, "name": name, "mode": "driving",
                 "maneuver": ["type": type, "modifier": modifier]
@@ -428,7 +434,9 @@ struct OutputSafetyTests {
         for link in links {
             let added = try sandbox.run("add-stop", "Alps", link)
             #expect(added.status == 0, "\(link): \(added)")
-            #expect(Self.forbidden(in: added.stdout).isEmpty && !added.stdout.dropLast().contains("\n"), "\(added.stdout.debugDescription)")
+            #expect(
+                Self.forbidden(in: added.stdout).isEmpty && !added.stdout.dropLast().contains("\n"),
+                "\(added.stdout.debugDescription)")
         }
         let names = try #require(try sandbox.trips().first).waypoints.suffix(3).map(\.name)
         #expect(names.count == 3)
@@ -502,7 +510,8 @@ struct OutputSafetyTests {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(!lines.contains { $0.hasPrefix("roadtrip: forged") }, "\(result.stderr)")
         #expect(result.stderr.contains("^Jroadtrip: forged"), "\(result.stderr)")
-        #expect(!result.stderr.unicodeScalars.contains { Self.isForbidden($0) && $0 != "\n" }, "\(result.stderr.debugDescription)")
+        #expect(
+            !result.stderr.unicodeScalars.contains { Self.isForbidden($0) && $0 != "\n" }, "\(result.stderr.debugDescription)")
     }
 
     /// The one message of several lines, the candidates of a place name: a headline, one line a
@@ -520,7 +529,8 @@ struct OutputSafetyTests {
         #expect(lines[0].hasPrefix("roadtrip: ") && lines[0].contains("Springfield\u{FFFD}"), "\(lines[0].debugDescription)")
         #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  ") && $0.hasSuffix(")") }, "\(lines)")
         #expect(lines.last == "Name it more precisely, give LAT,LON, or add --first to take the first.")
-        #expect(!result.stderr.unicodeScalars.contains { Self.isForbidden($0) && $0 != "\n" }, "\(result.stderr.debugDescription)")
+        #expect(
+            !result.stderr.unicodeScalars.contains { Self.isForbidden($0) && $0 != "\n" }, "\(result.stderr.debugDescription)")
     }
 
     // MARK: - 6. A paste holding its own end marker
