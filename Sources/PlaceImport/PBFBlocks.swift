@@ -1,5 +1,6 @@
 import Foundation
 import Exchange
+import RoadtripCore
 import SwiftProtobuf
 
 /// The blocks of an OpenStreetMap PBF file, read one at a time from disk.
@@ -16,15 +17,20 @@ struct PBFBlocks {
 
     /// Calls `body` with every OSMData block, decoded; checks the header block's required features.
     func forEachDataBlock(_ body: (RoadtripOsm_PrimitiveBlock) throws -> Void) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImportError("cannot open \(path): \(String(cString: strerror(errno)))")
+        let path = PlainText.line(self.path)
+        var info = stat()
+        if stat(self.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ImportError("\(path) is a folder, not an .osm.pbf extract: give the extract's file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: self.path) else {
+            throw ImportError("cannot open \(path): \(String(cString: strerror(errno))); check the path and try again")
         }
         defer { try? handle.close() }
         var offset: UInt64 = 0
         var sawHeader = false
         while true {
-            guard let lengthBytes = try handle.read(upToCount: 4), !lengthBytes.isEmpty else { break }
-            guard lengthBytes.count == 4 else { throw ImportError("\(path) ends inside a block (at byte \(offset))") }
+            guard let lengthBytes = try readChunk(handle, 4, path: path), !lengthBytes.isEmpty else { break }
+            guard lengthBytes.count == 4 else { throw cutShort(path, at: offset) }
             let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
             guard headerLength > 0, headerLength <= Self.maxHeaderBytes else {
                 throw ImportError(
@@ -32,7 +38,7 @@ struct PBFBlocks {
             }
             let header: RoadtripOsm_BlobHeader
             do {
-                header = try RoadtripOsm_BlobHeader(serializedBytes: try read(handle, headerLength, at: offset))
+                header = try RoadtripOsm_BlobHeader(serializedBytes: try read(handle, headerLength, at: offset, path: path))
             } catch let error as ImportError {
                 throw error
             } catch {
@@ -41,12 +47,13 @@ struct PBFBlocks {
             guard header.datasize >= 0, Int(header.datasize) <= Self.maxBlockBytes else {
                 throw ImportError("\(path): a block of \(header.datasize) bytes at byte \(offset), over the format's 32 MiB")
             }
-            let blob = try read(handle, Int(header.datasize), at: offset)
+            let blob = try read(handle, Int(header.datasize), at: offset, path: path)
+            let blockStart = offset
             offset += UInt64(4 + headerLength + Int(header.datasize))
-            let bytes = try Self.contents(of: try RoadtripOsm_Blob(serializedBytes: blob), at: offset, in: path)
+            let bytes = try Self.contents(of: try Self.decoded(path, at: blockStart) { try RoadtripOsm_Blob(serializedBytes: blob) }, at: blockStart, in: path)
             switch header.type {
             case "OSMHeader":
-                let block = try RoadtripOsm_HeaderBlock(serializedBytes: bytes)
+                let block = try Self.decoded(path, at: blockStart) { try RoadtripOsm_HeaderBlock(serializedBytes: bytes) }
                 let unknown = block.requiredFeatures.filter { !["OsmSchema-V0.6", "DenseNodes"].contains($0) }
                 guard unknown.isEmpty else {
                     throw ImportError("\(path) needs features this reader does not have: \(unknown.joined(separator: ", "))")
@@ -54,7 +61,7 @@ struct PBFBlocks {
                 sawHeader = true
             case "OSMData":
                 guard sawHeader else { throw ImportError("\(path) has data before its OSMHeader block") }
-                try body(try RoadtripOsm_PrimitiveBlock(serializedBytes: bytes))
+                try body(try Self.decoded(path, at: blockStart) { try RoadtripOsm_PrimitiveBlock(serializedBytes: bytes) })
             default:
                 continue  // The format lets readers skip block types they do not know.
             }
@@ -62,10 +69,28 @@ struct PBFBlocks {
         guard sawHeader else { throw ImportError("\(path) is not an OpenStreetMap PBF file (no OSMHeader block)") }
     }
 
-    private func read(_ handle: FileHandle, _ count: Int, at offset: UInt64) throws -> Data {
-        let data = try handle.read(upToCount: count) ?? Data()
-        guard data.count == count else { throw ImportError("\(path) ends inside a block (at byte \(offset))") }
+    private func read(_ handle: FileHandle, _ count: Int, at offset: UInt64, path: String) throws -> Data {
+        let data = try readChunk(handle, count, path: path) ?? Data()
+        guard data.count == count else { throw cutShort(path, at: offset) }
         return data
+    }
+
+    /// Up to `count` bytes; a read error names the file, not the Foundation error domain.
+    private func readChunk(_ handle: FileHandle, _ count: Int, path: String) throws -> Data? {
+        do { return try handle.read(upToCount: count) } catch {
+            throw ImportError("\(path) cannot be read (\(String(cString: strerror(errno)))): check the file and try again")
+        }
+    }
+
+    private func cutShort(_ path: String, at offset: UInt64) -> ImportError {
+        ImportError("\(path) ends inside a block (at byte \(offset)): the download was cut short; download it again")
+    }
+
+    /// A block decoded by SwiftProtobuf, whose own errors ("truncated") name neither file nor place.
+    private static func decoded<T>(_ path: String, at offset: UInt64, _ decode: () throws -> T) throws -> T {
+        do { return try decode() } catch let error as ImportError { throw error } catch {
+            throw ImportError("\(path): a damaged block at byte \(offset) (\(error)): download the extract again")
+        }
     }
 
     /// A blob's bytes: stored, or inflated from zlib (the only compression osmium and Geofabrik use by default).

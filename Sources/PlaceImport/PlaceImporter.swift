@@ -30,7 +30,10 @@ public enum PlaceImporter {
         nearest: (Coordinate) -> Place?
     ) throws -> Summary {
         let extracted = try OSMExtract.places(in: path)
-        guard !extracted.isEmpty else { throw ImportError("\(path) holds no named places or points of interest") }
+        let shown = PlainText.line(path)
+        guard !extracted.isEmpty else {
+            throw ImportError("\(shown) holds no named places or points of interest: nothing was imported")
+        }
         var seen = Set<String>()
         // The most prominent first, so that of one thing mapped twice (a castle also tagged as a sight,
         // a peak with its viewpoint) the row kept is the one that says most.
@@ -51,13 +54,25 @@ public enum PlaceImporter {
                 region: near?.region ?? "", country: near?.country ?? "",
                 countryCode: near?.countryCode ?? "", timeZone: near?.timeZone ?? "")
         }
+        // An empty region would replace a good earlier import of the same name with nothing.
+        guard !places.isEmpty else {
+            throw ImportError(
+                "\(shown): none of its \(extracted.count) named places has a printable name and a position on Earth; "
+                    + "nothing was imported")
+        }
         let source = path.split(separator: "/").last.map(String.init) ?? path
         let document = ImportedRegion(
             region: region, source: ImportedText.name(source) ?? region,
             imported: ISO8601Text.string(Date()), places: places)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        } catch {
+            throw ImportError(
+                "cannot create the places folder \(folder.url.path): make \(folder.url.deletingLastPathComponent().path) "
+                    + "writable, or choose another --data")
+        }
         do {
             try ExportFile.write(try encoder.encode(document), to: folder.file(region).path)
         } catch {

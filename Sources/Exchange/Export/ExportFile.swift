@@ -14,6 +14,11 @@ public enum ExportFile {
         _ data: Data, to path: String, owned: OwnedFiles? = nil, control: TransferControl? = nil
     ) throws(ExchangeError) {
         let target = resolved(path)
+        let name = (target as NSString).lastPathComponent
+        if name.utf8.count > 255 {
+            throw failure(
+                path, "the file name is \(name.utf8.count) bytes, over the 255 a file system allows: choose a shorter name")
+        }
         if let owner = owned?.owner(of: target) ?? owned?.owner(of: path) {
             throw ExchangeError(.writeFailed, file: path, reason: refusal(owner))
         }
@@ -87,9 +92,22 @@ public enum ExportFile {
     private static func replace(_ target: String, with data: Data, shown: String, keeping old: stat?) throws(ExchangeError) {
         let folder = (target as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
-        var template = Array("\(directory)/.\((target as NSString).lastPathComponent).XXXXXX".utf8CString)
+        // The temporary name is the file's plus eight bytes; a name near the limit gets a short one.
+        let name = (target as NSString).lastPathComponent
+        let stem = name.utf8.count > 240 ? "roadtrip-export" : name
+        var template = Array("\(directory)/.\(stem).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(shown, "cannot create a file in \(directory)") }
+        guard fd >= 0 else {
+            let reason: String
+            switch errno {
+            case EACCES, EPERM: reason = "the folder \(directory) is not writable: choose another folder"
+            case EROFS: reason = "\(directory) is on a read-only file system: choose another folder"
+            case ENOENT, ENOTDIR: reason = "the folder \(directory) does not exist: create it or choose another"
+            case ENOSPC: reason = "the disk holding \(directory) is full: free some space or choose another folder"
+            default: reason = "cannot create a file in \(directory) (\(String(cString: strerror(errno))))"
+            }
+            throw failure(shown, reason)
+        }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var done = false
         defer {

@@ -67,6 +67,15 @@ struct ZIPDirectory {
     func contents(of entry: Entry, maxBytes: Int) throws -> [UInt8] {
         let name = ImportedText.singleLine(entry.path)
         guard entry.flags & 1 == 0 else { throw Self.unsupported("encrypted files (\(name))") }
+        // Before any offset is checked: an archive in a method roadtrip cannot unpack is named as such,
+        // never as damaged, since the sizes of such entries mean nothing to the checks below.
+        guard entry.method == 0 || entry.method == 8 else {
+            let method = Self.methodNames[entry.method].map { "\($0) compression" } ?? "compression method \(entry.method)"
+            throw ParseFailure(
+                .unsupported,
+                "the KMZ archive uses \(method) (\(name)), which roadtrip does not read: "
+                    + "save it again with ordinary (Deflate) compression, e.g. zip -Z deflate")
+        }
         guard entry.uncompressedSize <= maxBytes else {
             throw ParseFailure(
                 .tooLarge,
@@ -121,6 +130,11 @@ struct ZIPDirectory {
     private static func u16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }
 
     private static func u32(_ b: [UInt8], _ i: Int) -> UInt32 { UInt32(u16(b, i)) | UInt32(u16(b, i + 2)) << 16 }
+
+    /// The ZIP methods people meet, by their APPNOTE numbers.
+    private static let methodNames: [UInt16: String] = [
+        9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "XZ", 98: "PPMd"
+    ]
 
     private static func damaged(_ what: String) -> ParseFailure {
         ParseFailure(.malformed, "the KMZ archive is damaged: \(what)")

@@ -96,11 +96,13 @@ public final class DataFileLock: @unchecked Sendable {
     /// never a name that is one of several for a file (a hard link): the holder writes into it.
     private static func openLockFile(_ url: URL, dataPath: String) throws(Refusal) -> Int32 {
         var fd = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0 && (errno == EROFS || errno == EACCES) {
+        let first = errno
+        if fd < 0 && (first == EROFS || first == EACCES) {
             fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            let code = errno
+            // No lock file to open read-only either: why it could not be made is the first refusal.
+            let code = errno == ENOENT && (first == EROFS || first == EACCES) ? first : errno
             throw .unavailable(
                 dataPath: dataPath,
                 reason: "its lock file \(url.path) cannot be made "
@@ -193,11 +195,15 @@ public final class DataFileLock: @unchecked Sendable {
             default: return "it is not a regular file: remove it and try again"
             }
         }
+        let folder = url.deletingLastPathComponent().path
+        var folderInfo = stat()
         switch code {
-        case EACCES, EPERM, EROFS:
-            return "make \(url.deletingLastPathComponent().path) writable, or choose another file with --data"
-        case ENOENT, ENOTDIR:
-            return "create the folder \(url.deletingLastPathComponent().path), or choose another file with --data"
+        case EROFS:
+            return "\(folder) is on a read-only file system: remount it read-write, or choose another file with --data"
+        case EACCES, EPERM:
+            return "make \(folder) writable, or choose another file with --data"
+        case ENOENT where stat(folder, &folderInfo) != 0, ENOTDIR where stat(folder, &folderInfo) != 0:
+            return "create the folder \(folder), or choose another file with --data"
         default:
             return "fix it, or choose another file with --data"
         }

@@ -51,11 +51,42 @@ struct ConfigFile: Sendable {
         return base + "/roadtrip/config.toml"
     }
 
+    /// Whether a settings file is at `path`: false when nothing is there; an error when something
+    /// that cannot be read is (a folder, a link to nowhere or a loop of links), which would
+    /// otherwise read as "no settings" and silently drop every one.
+    private static func presence(of path: String) throws(ConfigError) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) != S_IFDIR else {
+                throw ConfigError(
+                    path: path, line: nil, problem: "is a folder, not a file: remove it, or set ROADTRIP_CONFIG to your config.toml")
+            }
+            return true
+        }
+        let code = errno
+        var link = stat()
+        switch code {
+        case ENOENT where lstat(path, &link) == 0:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw ConfigError(
+                path: path, line: nil,
+                problem: "is a link to \(PlainText.line(target)), which does not exist: point it at your config.toml or remove it")
+        case ENOENT, ENOTDIR:
+            return false
+        case ELOOP:
+            throw ConfigError(path: path, line: nil, problem: "is a loop of symbolic links: point it at a file or remove it")
+        default:
+            throw ConfigError(
+                path: path, line: nil,
+                problem: "cannot be read (\(systemMessage(code))): fix its permissions, or set ROADTRIP_CONFIG to another file")
+        }
+    }
+
     /// The file's settings; no file is no settings; a file that cannot be used is an error naming its line.
     static func load(environment: [String: String]) throws(ConfigError) -> ConfigFile {
         let path = path(environment: environment)
         var config = ConfigFile(path: path)
-        guard FileManager.default.fileExists(atPath: path) else { return config }
+        guard try presence(of: path) else { return config }
         config.exists = true
         let text: String
         do {
@@ -66,11 +97,19 @@ struct ConfigFile: Sendable {
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw ConfigError(path: path, line: nil, problem: "not UTF-8 text")
             }
+            // The TOML reader stops at a NUL: everything after it would be ignored without a word.
+            if let nul = data.firstIndex(of: 0) {
+                throw ConfigError(
+                    path: path, line: data[..<nul].filter { $0 == 0x0A }.count + 1,
+                    problem: "holds a NUL byte, so everything after it would be ignored: remove it (a settings file is plain text)")
+            }
             text = decoded
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw ConfigError(path: path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+            throw ConfigError(
+                path: path, line: nil,
+                problem: "cannot be read (\(systemMessage(errno))): fix its permissions, or set ROADTRIP_CONFIG to another file")
         }
         let table: TOMLTable
         do {
@@ -104,10 +143,22 @@ struct ConfigFile: Sendable {
             config.units = unit
         }
         config.data = try string("data")
-        config.osrm = try string("osrm")
+        // A server's address is checked here, where its line is known, not at the first route.
+        func server(_ key: String) throws(ConfigError) -> String? {
+            guard let text = try string(key) else { return nil }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
+            else {
+                throw fail(
+                    key,
+                    "\(key) must be an http:// or https:// URL with a host, e.g. \"http://127.0.0.1:5000\", "
+                        + "not \"\(PlainText.line(text, limit: 60))\"")
+            }
+            return text
+        }
+        config.osrm = try server("osrm")
         config.osrmData = try string("osrm_data")
-        config.geocoder = try string("geocoder")
-        config.valhalla = try string("valhalla")
+        config.geocoder = try server("geocoder")
+        config.valhalla = try server("valhalla")
         if let router = try string("router") {
             guard RoutingEngine(rawValue: router) != nil else {
                 throw fail("router", "router must be \"osrm\" or \"valhalla\", not \"\(router)\"")
