@@ -4,7 +4,7 @@
 #   Scripts/reliability.sh           CI form: 200 SIGKILLs, 10,000 fuzzed keys, 60 s of file fuzzing
 #   Scripts/reliability.sh --long    1,000 SIGKILLs, 100,000 fuzzed keys, 10 min of file fuzzing
 #
-# Then the classes of issue 17, each through its own tests of the real binary and store: locking,
+# Then the classes of issues 17 and 33, each through its own tests of the real binary and store: locking,
 # saves that tell the truth (full disk on a small tmpfs where mounting is allowed, else the
 # injected fault at the same call), numbers from outside, exports, bounded input, output safety,
 # edits from elsewhere, and hostile routing servers (with their memory measured). Ends with a table.
@@ -66,6 +66,14 @@ class_row "bounded input, bounded work" 'BoundedInputTests|HugeTextTests|TextFie
 class_row "output that cannot be turned against its reader" 'CLISanitizingTests|TerminalTextTests|CSVAndJSONTests|OutsideTextTests'
 class_row "edits from elsewhere" 'EditsFromElsewhereTests|ChangedElsewhereTests'
 class_row "hostile servers" 'OSRMFaultTests'
+echo "== issue 33 classes: their tests, one row each" >&2
+class_row "33.1 the lock and the data file cannot be sidestepped" 'SidestepTests|LockingTests'
+class_row "33.2 no input traps" 'OutsideFiguresTests|OutsideFiguresUnitTests|fuzzCorpusNeverCrashes'
+class_row "33.3 bounded work" 'BoundedWorkAndMessagesTests|TripDetailFileTests|InputBudget'
+class_row "33.4 never run what a stranger placed" 'OSRMBinariesTests'
+class_row "33.5 output that cannot be turned against its reader" 'OutputSafetyTests|NCursesAdapterTests'
+class_row "33.6 no figure that cannot be true" 'OutsideFiguresTests|OutsideFiguresUnitTests'
+class_row "33.7 messages" 'BoundedWorkAndMessagesTests|KMZArchiveTests|CLIConfigTests'
 while IFS= read -r line; do figures+=("$line"); done < <(python3 Scripts/hostile_osrm.py "$BIN_DIR/roadtrip" || echo "hostile OSRM: FAILED")
 
 echo

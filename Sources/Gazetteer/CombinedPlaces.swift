@@ -15,27 +15,11 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
     /// Read on the first search; searches at the same time wait for it.
     private let cached = Mutex<Loaded?>(nil)
 
+    /// The packed destinations, then each imported region's pack.
     private struct Loaded: Sendable {
-        var entries: [Entry]
-        var gateways: Gateways
-        var keys: NameKeys
-    }
-
-    /// A curated or imported place with its names folded once.
-    struct Entry {
-        var place: Place
-        var size: Int
-        var name: String
-        /// A destination's nearest town, when within 10 km.
-        var gateway: Coordinate?
-        /// The name from each later word on ("jardin animalier", "animalier" for "le jardin animalier"),
-        /// so a query may begin at any word and run on, as in the built-in index.
-        var words: [Substring]
-        var aliases: [String]
-        /// Folded once at load, as every search compares them: region, country and country code…
-        var whereabouts: [String]
-        /// …and the name's bytes, for the typo test.
-        var nameBytes: [UInt8]
+        var packs: [PackedPlaces]
+        /// Whether a built-in town at this position is a destination's gateway.
+        func isGateway(_ key: Gateways.Key) -> Bool { packs.contains { $0.isGateway(key) } }
     }
 
     /// - Parameters:
@@ -66,15 +50,16 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
         let all = loaded()
         // Each built-in place's position key and folded name, worked out once for both uses below.
         let towns = found.map { (key: Gateways.Key($0.coordinate), name: TypedName.folded($0.name)) }
-        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.entries, keys: all.keys) { entry in
+        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.packs) { pack, entry in
             // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
-            guard let gateway = entry.gateway else { return false }
+            guard let gateway = pack.gateway(entry) else { return false }
             let key = Gateways.Key(gateway)
-            return towns.contains { $0.key == key && $0.name == entry.name }
+            let name = pack.foldedName(entry)
+            return towns.contains { $0.key == key && $0.name == name }
         }
         let ranked =
             zip(found, towns).map { place, town in
-                let size = all.gateways.contains(town.key) ? place.population * Self.gatewayFactor : place.population
+                let size = all.isGateway(town.key) ? place.population * Self.gatewayFactor : place.population
                 return (
                     place,
                     Gazetteer.MatchPenalty.score(
@@ -96,42 +81,44 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
     }
 
     private func matches(
-        _ typed: String, qualifiers: [String], in entries: [Entry], keys: NameKeys,
-        isTownRow: (Entry) -> Bool
+        _ typed: String, qualifiers: [String], in packs: [PackedPlaces], isTownRow: (PackedPlaces, Int) -> Bool
     ) -> [(Place, Double)] {
         guard !typed.isEmpty else { return [] }
         let typedBytes = Array(typed.utf8)
-        var found: [Int: PlaceMatch] = [:], exact: Set<Int> = [], ownExact: Set<Int> = []
-        for hit in keys.beginning(with: typedBytes) {
-            let isExact = hit.bytes.count == typedBytes.count
-            switch hit.kind {
-            case .name, .word:
-                found[hit.entry] = .name
-                if isExact, hit.kind == .name { ownExact.insert(hit.entry) }
-            case .alias:
-                if found[hit.entry] == nil { found[hit.entry] = .alias }
-            }
-            // "Crater Lake" is exactly one of Crater Lake National Park's names, though it only begins its own.
-            if isExact, hit.kind != .word { exact.insert(hit.entry) }
-        }
-        if typedBytes.count >= Gazetteer.typoMinimumLetters {
-            for (i, entry) in entries.enumerated() where found[i] == nil && TypedName.isOneEditApart(entry.nameBytes, typedBytes)
-            {
-                found[i] = .misspelling
-            }
-        }
         var out: [(Place, Double, Int)] = []
-        for (i, match) in found {
-            let entry = entries[i]
-            if !qualifiers.isEmpty, !qualifiers.allSatisfy({ q in entry.whereabouts.contains { $0.hasPrefix(q) } }) { continue }
-            if isTownRow(entry) { continue }
-            var place = entry.place
-            place.matched = match
-            place.typedExactly = exact.contains(i)
-            let score = Gazetteer.MatchPenalty.score(
-                match, ownNameIsTyped: ownExact.contains(i),
-                matchedExactly: place.typedExactly, size: entry.size)
-            out.append((place, score, i))
+        var first = 0
+        for pack in packs {
+            defer { first += pack.count }
+            var found: [Int: PlaceMatch] = [:], exact: Set<Int> = [], ownExact: Set<Int> = []
+            for hit in pack.keys(beginningWith: typedBytes) {
+                switch hit.kind {
+                case .name, .word:
+                    found[hit.entry] = .name
+                    if hit.exact, hit.kind == .name { ownExact.insert(hit.entry) }
+                case .alias:
+                    if found[hit.entry] == nil { found[hit.entry] = .alias }
+                }
+                // "Crater Lake" is exactly one of Crater Lake National Park's names, though it only begins its own.
+                if hit.exact, hit.kind != .word { exact.insert(hit.entry) }
+            }
+            if typedBytes.count >= Gazetteer.typoMinimumLetters {
+                for i in 0..<pack.count where found[i] == nil && TypedName.isOneEditApart(pack.nameBytes(i), typedBytes) {
+                    found[i] = .misspelling
+                }
+            }
+            for (i, match) in found {
+                if !qualifiers.isEmpty {
+                    let whereabouts = pack.whereabouts(i)
+                    if !qualifiers.allSatisfy({ q in whereabouts.contains { $0.hasPrefix(q) } }) { continue }
+                }
+                if isTownRow(pack, i) { continue }
+                var place = pack.place(i)
+                place.matched = match
+                place.typedExactly = exact.contains(i)
+                let score = Gazetteer.MatchPenalty.score(
+                    match, ownNameIsTyped: ownExact.contains(i), matchedExactly: place.typedExactly, size: pack.size(i))
+                out.append((place, score, first + i))
+            }
         }
         // Dictionary order is not stable: ties go by the table's order.
         return out.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map { ($0.0, $0.1) }
@@ -146,37 +133,13 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
         }
     }
 
+    /// Maps the packed destinations and each imported region's pack: nothing is parsed or folded here.
     private func load() -> Loaded {
-        let table = ((try? destinationsDirectory.map(Destinations.table)) ?? nil) ?? []
-        let made =
-            table.map { Self.entry($0.place, source: "", gateway: $0.gateway) }
-            + (folder?.load().regions ?? []).flatMap { region in
-                region.places.map { Self.entry($0, source: "OpenStreetMap, " + Self.printable(region.region)) }
-            }
-        return Loaded(entries: made, gateways: Gateways(table.compactMap(\.gateway)), keys: NameKeys(made))
+        var packs: [PackedPlaces] = []
+        if let directory = destinationsDirectory, let destinations = Destinations.packed(in: directory) {
+            packs.append(destinations)
+        }
+        packs += folder?.packs() ?? []
+        return Loaded(packs: packs)
     }
-
-    private static func entry(_ p: ImportedPlace, source: String, gateway: Coordinate? = nil) -> Entry {
-        var place = Place(
-            name: printable(p.name), region: printable(p.region), country: printable(p.country),
-            countryCode: printable(p.countryCode),
-            coordinate: Coordinate(latitude: p.latitude, longitude: p.longitude),
-            population: p.population, timeZone: p.timeZone)
-        place.feature = printable(p.kind)
-        place.source = source
-        place.elevation = p.elevation
-        let name = TypedName.folded(place.name)
-        return Entry(
-            place: place, size: max(p.prominence, p.population), name: name, gateway: gateway,
-            words: name.indices.filter { i in
-                i != name.startIndex && (name[i].isLetter || name[i].isNumber)
-                    && !(name[name.index(before: i)].isLetter || name[name.index(before: i)].isNumber)
-            }.map { name[$0...] },
-            aliases: p.aliases.map { TypedName.folded(printable($0)) },
-            whereabouts: [place.region, place.country, place.countryCode].map(TypedName.folded),
-            nameBytes: Array(name.utf8))
-    }
-
-    /// A hand-edited file may hold anything: control characters never reach a row.
-    private static func printable(_ text: String) -> String { PlainText.withoutControls(text) }
 }

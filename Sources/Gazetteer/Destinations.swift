@@ -10,6 +10,8 @@ import RoadtripCore
 /// gateway: the position of that nearest town when within 10 km, where people stay to see it.
 public enum Destinations {
     public static let fileName = "destinations.tsv"
+    /// The table packed for searching (`PackedPlaces`), kept beside it by Scripts/pack_destinations.sh.
+    public static let packName = "destinations.pack"
 
     /// Every kind an entry may have.
     public static let kinds: Set<String> = [
@@ -34,6 +36,33 @@ public enum Destinations {
     static func table(from directory: URL) throws -> [(place: ImportedPlace, gateway: Coordinate?)] {
         let url = directory.appendingPathComponent(fileName)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return try table(text, path: url.path, directory: directory)
+    }
+
+    /// The packed table of `directory`: `destinations.pack` mapped when it was made from the
+    /// `destinations.tsv` beside it (its hash says so), else packed in memory from the table, as
+    /// after a hand edit. Nil when there is no table.
+    static func packed(in directory: URL) -> PackedPlaces? {
+        let url = directory.appendingPathComponent(fileName)
+        guard let bytes = FileManager.default.contents(atPath: url.path) else { return nil }
+        let hash = fnv1a(bytes)
+        if let pack = try? PackedPlaces(directory.appendingPathComponent(packName)), pack.sourceHash == hash { return pack }
+        guard let packed = try? pack(tableBytes: bytes, directory: directory) else { return nil }
+        return try? PackedPlaces(packed: packed, path: url.path)
+    }
+
+    /// `destinations.tsv`'s bytes packed: what `destinations.pack` must hold.
+    public static func pack(tableBytes bytes: Data, directory: URL) throws -> [UInt8] {
+        let url = directory.appendingPathComponent(fileName)
+        let rows = try table(String(decoding: bytes, as: UTF8.self), path: url.path, directory: directory)
+        return PackedPlacesWriter.pack(
+            rows.map { PackedPlacesWriter.Input(place: $0.place, source: "", gateway: $0.gateway) }, sourceHash: fnv1a(bytes))
+    }
+
+    private static func table(
+        _ text: String, path: String, directory: URL
+    ) throws -> [(place: ImportedPlace, gateway: Coordinate?)] {
+        let url = URL(fileURLWithPath: path)
         let countries = countryNames(in: directory)
         var out: [(place: ImportedPlace, gateway: Coordinate?)] = []
         var header = true

@@ -80,6 +80,46 @@ public struct ImportedPlacesFolder: Sendable {
         return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
+    /// A region's packed form, written beside its file at import (`PackedPlaces`).
+    public func packFile(_ region: String) -> URL { url.appendingPathComponent(region + ".pack") }
+
+    /// Writes `region`'s packed form beside its file, so searches map it instead of reading the file.
+    public func writePack(of region: ImportedRegion, sourceBytes: Data) throws {
+        try PackedPlacesWriter.write(Self.inputs(of: region), sourceHash: fnv1a(sourceBytes), to: packFile(region.region))
+    }
+
+    /// A region's places as the pack holds them, each saying where it came from.
+    private static func inputs(of region: ImportedRegion) -> [PackedPlacesWriter.Input] {
+        let source = "OpenStreetMap, " + PackedPlacesWriter.printable(region.region)
+        return region.places.compactMap { $0.checked() }.map { PackedPlacesWriter.Input(place: $0, source: source, gateway: nil) }
+    }
+
+    /// Every region's packed form: mapped when it was packed from the file beside it; else (an
+    /// import by an older roadtrip, a hand edit) packed again from the file and kept for next time.
+    func packs() -> [PackedPlaces] {
+        regions().compactMap { name in
+            let regionFile = file(name)
+            let packURL = packFile(name)
+            if let pack = try? PackedPlaces(packURL), Self.isNewer(packURL, than: regionFile) { return pack }
+            guard let bytes = FileManager.default.contents(atPath: regionFile.path),
+                let region = try? JSONDecoder().decode(ImportedRegion.self, from: bytes)
+            else { return nil }
+            try? writePack(of: region, sourceBytes: bytes)
+            if let pack = try? PackedPlaces(packURL), pack.sourceHash == fnv1a(bytes) { return pack }
+            let packed = PackedPlacesWriter.pack(Self.inputs(of: region), sourceHash: fnv1a(bytes))
+            return try? PackedPlaces(packed: packed, path: packURL.path)
+        }
+    }
+
+    /// Whether `file` was written no earlier than `other` (a region file edited after its pack was made is newer).
+    private static func isNewer(_ file: URL, than other: URL) -> Bool {
+        let manager = FileManager.default
+        guard let made = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date,
+            let source = (try? manager.attributesOfItem(atPath: other.path))?[.modificationDate] as? Date
+        else { return false }
+        return made >= source
+    }
+
     /// Every region that reads; a damaged file is skipped and named in `problems`.
     public func load() -> (regions: [ImportedRegion], problems: [String]) {
         var regions: [ImportedRegion] = [], problems: [String] = []

@@ -24,15 +24,20 @@ public enum TypedName {
     }
 
     /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
-    static func isOneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a == b { return true }
+    /// The bytes may be read in place (a mapped pack's names) or held in an array.
+    static func isOneEditApart<A: RandomAccessCollection<UInt8>, B: RandomAccessCollection<UInt8>>(_ a: A, _ b: B) -> Bool
+    where A.Index == Int, B.Index == Int {
         if abs(a.count - b.count) > 1 { return false }
+        let (a0, b0) = (a.startIndex, b.startIndex)
         var i = 0
-        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        while i < min(a.count, b.count), a[a0 + i] == b[b0 + i] { i += 1 }
+        if i == a.count && i == b.count { return true }
+        func rest(_ x: some RandomAccessCollection<UInt8>, _ y: some RandomAccessCollection<UInt8>) -> Bool { x.elementsEqual(y) }
         if a.count == b.count {
-            if a[(i + 1)...] == b[(i + 1)...] { return true }
-            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+            if rest(a.dropFirst(i + 1), b.dropFirst(i + 1)) { return true }
+            return i + 1 < a.count && a[a0 + i] == b[b0 + i + 1] && a[a0 + i + 1] == b[b0 + i]
+                && rest(a.dropFirst(i + 2), b.dropFirst(i + 2))
         }
-        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+        return a.count > b.count ? rest(a.dropFirst(i + 1), b.dropFirst(i)) : rest(a.dropFirst(i), b.dropFirst(i + 1))
     }
 }

@@ -74,7 +74,10 @@ public enum PlaceImporter {
                     + "writable, or choose another --data")
         }
         do {
-            try ExportFile.write(try encoder.encode(document), to: folder.file(region).path)
+            let bytes = try encoder.encode(document)
+            try ExportFile.write(bytes, to: folder.file(region).path)
+            // Packed now, once, so no search reads or folds the region again.
+            try folder.writePack(of: document, sourceBytes: bytes)
         } catch {
             throw ImportError("cannot write \(folder.file(region).path): \(error)")
         }

@@ -51,10 +51,7 @@ func importExtract(_ data: Data) {
     let places = regions[0].places
     precondition(places.count == summary.total && summary.counts.map(\.count).reduce(0, +) == summary.total,
         "the summary says \(summary.total) places, the file holds \(places.count)")
-    // Named places that are all off the Earth (or nameless once cleaned) still write an empty
-    // region today ("0 places: "), though an extract with no named places is refused: see
-    // /tmp/fuzz-needs.md. Once `run` refuses it too, this becomes a precondition.
-    if places.isEmpty { note("an empty region was written") }
+    precondition(!places.isEmpty, "an import with no usable place wrote an empty region")
     for place in places {
         checkPlace(place, "places import")
         precondition(

@@ -133,13 +133,17 @@ private func proposeOrder(_ table: Result<TravelMatrix, any Error>) {
     } else {
         precondition(proposal.source != provider.label, "a table that cannot be true was used")
     }
-    // The drive times always count; the distances where the summary shows them (a new order).
+    // No order of these stops drives longer than its legs can: the drive times always, the
+    // distances where the summary shows them (a new order).
+    let legs = Double(tableStops.count - 1)
     let times = [proposal.currentSeconds, proposal.proposedSeconds]
-    precondition(times.allSatisfy { $0.isFinite && $0 >= 0 }, "a proposal with drive times that are not real: \(times)")
+    precondition(
+        times.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= legs * Plausibility.maxLegSeconds },
+        "a proposal with drive times no road has: \(times)")
     if proposal.changesOrder {
         precondition(
-            proposal.savedMeters.isFinite,
-            "a new order shown with a distance that is not real: \(proposal.summary(unit: .kilometers))")
+            proposal.savedMeters.isFinite && abs(proposal.savedMeters) <= legs * Plausibility.maxLegMeters,
+            "a new order shown with a distance no road has: \(proposal.summary(unit: .kilometers))")
     }
     precondition(
         proposal.proposedSeconds <= proposal.currentSeconds * (1 + 1e-9) + 1e-6,

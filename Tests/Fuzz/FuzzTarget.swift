@@ -108,5 +108,20 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     return box.value!
 }
 
+/// `precondition` as the standard library's, except that its message is printed in this -O build
+/// too (the standard one only traps there), so a finding's log says which promise broke. Declared
+/// here, it is the one every `precondition` in the harness calls.
+func precondition(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String = String(),
+    file: StaticString = #file, line: UInt = #line
+) {
+    guard condition() else { fatalError(message(), file: file, line: line) }
+}
+
+/// `preconditionFailure`, its message printed in this -O build too.
+func preconditionFailure(_ message: @autoclosure () -> String = String(), file: StaticString = #file, line: UInt = #line) -> Never {
+    fatalError(message(), file: file, line: line)
+}
+
 /// Where `blocking` leaves the value: written by the task before it signals, read after the wait.
 private final class AwaitedValue<T>: @unchecked Sendable { var value: T? }

@@ -9,7 +9,10 @@ import TermUI
 struct PlacesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places", abstract: "Find places offline (GeoNames' 235,000 towns and villages, and regions you import).",
-        subcommands: [PlacesSearchCommand.self, PlacesImportCommand.self, PlacesForgetCommand.self, PlacesImportedCommand.self],
+        subcommands: [
+            PlacesSearchCommand.self, PlacesImportCommand.self, PlacesForgetCommand.self, PlacesImportedCommand.self,
+            PlacesPackCommand.self
+        ],
         defaultSubcommand: PlacesSearchCommand.self
     )
 }
@@ -110,6 +113,7 @@ struct PlacesForgetCommand: ParsableCommand {
             }
             do {
                 try FileManager.default.removeItem(at: folder.file(region))
+                try? FileManager.default.removeItem(at: folder.packFile(region))
             } catch {
                 throw UserError("Cannot remove \(folder.file(region).path): \(error.localizedDescription)")
             }
@@ -137,6 +141,33 @@ struct PlacesImportedCommand: ParsableCommand {
                 )
             }
             for problem in loaded.problems { printError(problem) }
+        }
+    }
+}
+
+/// `roadtrip places pack DIR`: writes DIR/destinations.pack from DIR/destinations.tsv, as
+/// Scripts/pack_destinations.sh does after the table is edited. For maintainers, so not listed.
+struct PlacesPackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack", abstract: "Pack destinations.tsv for searching (Scripts/pack_destinations.sh).",
+        shouldDisplay: false)
+
+    @Argument(help: "The folder holding destinations.tsv.") var directory: String
+
+    func run() throws {
+        try runCommand {
+            let folder = URL(fileURLWithPath: directory)
+            let table = folder.appendingPathComponent(Destinations.fileName)
+            guard let bytes = FileManager.default.contents(atPath: table.path) else {
+                throw UserError("\(table.path) cannot be read: give the folder that holds destinations.tsv.")
+            }
+            let packed: [UInt8]
+            do { packed = try Destinations.pack(tableBytes: bytes, directory: folder) } catch { throw UserError("\(error)") }
+            let target = folder.appendingPathComponent(Destinations.packName)
+            do { try AtomicFileWriter(target: target, keepsBackup: false).write(packed) } catch {
+                throw UserError("\(target.path) cannot be written: \(error)")
+            }
+            Output.line("Packed \(table.path) into \(target.path) (\(packed.count) bytes).")
         }
     }
 }

@@ -80,7 +80,7 @@ import TripFile
         cleaner.start()
         var ours: [String] = []
         var theirs: [String] = []
-        for n in 0..<40 {
+        for n in 0..<60 {
             let name = "Command trip \(n)"
             if try sandbox.run("new", name).status == 0 { theirs.append(name) }
             document.trips.append(Trip(name: "Planner trip \(n)", waypoints: []))
