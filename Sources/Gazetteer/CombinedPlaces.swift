@@ -50,7 +50,7 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
         let all = loaded()
         // Each built-in place's position key and folded name, worked out once for both uses below.
         let towns = found.map { (key: Gateways.Key($0.coordinate), name: TypedName.folded($0.name)) }
-        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.packs) { pack, entry in
+        let extra = matches(typed, qualifiers: qualifiers.map(TypedName.folded), in: all.packs, limit: limit) { pack, entry in
             // A village known for itself (Hallstatt, Óbidos) is one place: its town's row, ranked as a gateway.
             guard let gateway = pack.gateway(entry) else { return false }
             let key = Gateways.Key(gateway)
@@ -80,14 +80,17 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
         .prefix(limit).map(\.element.0)
     }
 
+    /// The packed places matching `typed`, best first, at most `limit`: the search keeps no more, so
+    /// only those are made into places (a one-letter query matches a thousand destinations).
     private func matches(
-        _ typed: String, qualifiers: [String], in packs: [PackedPlaces], isTownRow: (PackedPlaces, Int) -> Bool
+        _ typed: String, qualifiers: [String], in packs: [PackedPlaces], limit: Int,
+        isTownRow: (PackedPlaces, Int) -> Bool
     ) -> [(Place, Double)] {
         guard !typed.isEmpty else { return [] }
         let typedBytes = Array(typed.utf8)
-        var out: [(Place, Double, Int)] = []
+        var candidates: [(match: PlaceMatch, score: Double, order: Int, pack: Int, entry: Int, exact: Bool)] = []
         var first = 0
-        for pack in packs {
+        for (p, pack) in packs.enumerated() {
             defer { first += pack.count }
             var found: [Int: PlaceMatch] = [:], exact: Set<Int> = [], ownExact: Set<Int> = []
             for hit in pack.keys(beginningWith: typedBytes) {
@@ -111,17 +114,23 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
                     let whereabouts = pack.whereabouts(i)
                     if !qualifiers.allSatisfy({ q in whereabouts.contains { $0.hasPrefix(q) } }) { continue }
                 }
-                if isTownRow(pack, i) { continue }
-                var place = pack.place(i)
-                place.matched = match
-                place.typedExactly = exact.contains(i)
                 let score = Gazetteer.MatchPenalty.score(
-                    match, ownNameIsTyped: ownExact.contains(i), matchedExactly: place.typedExactly, size: pack.size(i))
-                out.append((place, score, first + i))
+                    match, ownNameIsTyped: ownExact.contains(i), matchedExactly: exact.contains(i), size: pack.size(i))
+                candidates.append((match, score, first + i, p, i, exact.contains(i)))
             }
         }
-        // Dictionary order is not stable: ties go by the table's order.
-        return out.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map { ($0.0, $0.1) }
+        // The search's own order (kind of match, score, then the table's order), so the first `limit`
+        // kept here are the only ones it could show.
+        candidates.sort { ($0.match.tier, $0.score, $0.order) < ($1.match.tier, $1.score, $1.order) }
+        var out: [(Place, Double)] = []
+        for c in candidates where out.count < limit && !isTownRow(packs[c.pack], c.entry) {
+            var place = packs[c.pack].place(c.entry)
+            place.matched = c.match
+            place.typedExactly = c.exact
+            out.append((place, c.score))
+        }
+        // Ties go by the table's order, as they came.
+        return out.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element)
     }
 
     private func loaded() -> Loaded {

@@ -60,19 +60,24 @@ enum InputBudget {
         }
     }
 
-    /// Start tags, and the commas of KML's coordinate lists (two or three a position).
+    /// Start tags, and the positions of KML's coordinate lists ("lon,lat" or "lon,lat,alt", each
+    /// counted once at its first comma after a space).
     private static func xmlElements(_ bytes: [UInt8]) throws {
         var elements = 0
-        var commas = 0
+        var tuples = 0
+        var inTuple = false
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<"), index + 1 < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[index + 1]) {
                 elements += 1
                 if elements > maxElements { throw tooManyPoints("more than \(Formatting.grouped(maxElements)) elements") }
-            } else if byte == UInt8(ascii: ",") {
-                commas += 1
-                if commas > 3 * maxPoints { throw tooManyPoints("more than \(Formatting.grouped(maxPoints)) positions") }
+            } else if byte == UInt8(ascii: ","), !inTuple {
+                inTuple = true
+                tuples += 1
+                if tuples > maxPoints { throw tooManyPoints("more than \(Formatting.grouped(maxPoints)) positions") }
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: "<") {
+                inTuple = false
             }
             index += 1
         }

@@ -10,10 +10,11 @@ public enum DurationParser {
         let bad = CoordinateError("“\(text)” is not a duration (try 1h30 or 90 min).")
         let clock = t.split(separator: ":")
         if clock.count == 2 {
-            guard let h = Int(clock[0]), let m = Int(clock[1]), (0...366 * 24).contains(h), (0..<60).contains(m) else {
+            guard let h = Int(clock[0]), let m = Int(clock[1]), h >= 0, (0..<60).contains(m) else {
                 return .failure(bad)
             }
-            let total = TimeInterval(h * 3600 + m * 60)
+            // Hours as a Double: 9999999999999:00 is over a year, not an overflow.
+            let total = Double(h) * 3600 + Double(m) * 60
             guard total <= Plausibility.maxStaySeconds else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
             return .success(total)
         }
