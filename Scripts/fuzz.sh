@@ -9,6 +9,7 @@
 #   nominatim       a Nominatim answer over a loopback socket: such places only, printable, cached alike
 #   geocache        geocoder-cache.json: fresh answers only (never from the future), such places only
 #   places          an imported region file: such places only, and the search over them
+#   pack            an imported region's pack (places/REGION.pack), mapped by the search: such places only
 #   osrm valhalla   a /route answer through the fetch funnel: every leg one a road between its stops can have
 #   osrm-table valhalla-table    a travel-time table into the best order: only true tables used, real figures
 #   legcache        the leg cache: legs on the Earth a road can have, never fetched in the future, saved alike
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 SECONDS_TOTAL=${1:-60}
 shift || true
 TARGETS=("$@")
-ALL=(store gpx geojson kml kmz pbf nominatim geocache places valhalla valhalla-table osrm osrm-table legcache http)
+ALL=(store gpx geojson kml kmz pbf nominatim geocache places pack valhalla valhalla-table osrm osrm-table legcache http)
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("${ALL[@]}")
 for target in "${TARGETS[@]}"; do
   [[ " ${ALL[*]} " == *" $target "* ]] || { echo "fuzz: unknown target $target (one of: ${ALL[*]})" >&2; exit 2; }

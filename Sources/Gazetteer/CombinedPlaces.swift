@@ -105,8 +105,10 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
                 if hit.exact, hit.kind != .word { exact.insert(hit.entry) }
             }
             if typedBytes.count >= Gazetteer.typoMinimumLetters {
-                for i in 0..<pack.count where found[i] == nil && TypedName.isOneEditApart(pack.nameBytes(i), typedBytes) {
-                    found[i] = .misspelling
+                typedBytes.withUnsafeBufferPointer { typed in
+                    for i in 0..<pack.count where found[i] == nil && TypedName.isOneEditApart(pack.nameBytes(i), typed) {
+                        found[i] = .misspelling
+                    }
                 }
             }
             for (i, match) in found {

@@ -111,13 +111,14 @@ public struct ImportedPlacesFolder: Sendable {
         }
     }
 
-    /// Whether `file` was written no earlier than `other` (a region file edited after its pack was made is newer).
+    /// Whether `file` was written after `other` (a region file edited after its pack was made is
+    /// newer). Strictly after: file times are coarse, and a tie packs again once rather than keep a stale pack.
     private static func isNewer(_ file: URL, than other: URL) -> Bool {
         let manager = FileManager.default
         guard let made = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date,
             let source = (try? manager.attributesOfItem(atPath: other.path))?[.modificationDate] as? Date
         else { return false }
-        return made >= source
+        return made > source
     }
 
     /// Every region that reads; a damaged file is skipped and named in `problems`.

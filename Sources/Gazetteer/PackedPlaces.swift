@@ -94,6 +94,13 @@ struct PackedPlaces: @unchecked Sendable {
         }
         for e in 0..<count {
             for s in 0..<Record.strings where !fits(u32(e, 8 * s), u32(e, 8 * s + 4)) { throw fail("entry \(e) points outside") }
+            // The figures too: a damaged pack must not offer a place no trip could then save.
+            let at = Coordinate(
+                latitude: Double(bitPattern: u64(e, Record.latitude)), longitude: Double(bitPattern: u64(e, Record.longitude)))
+            let elevation = Int32(bitPattern: u32(e, Record.elevation))
+            guard at.isValid, Plausibility.population(Int(truncatingIfNeeded: u64(e, Record.population))) != nil, size(e) >= 0,
+                elevation == Int32.min || Plausibility.elevation(Int(elevation)) != nil, gateway(e)?.isValid ?? true
+            else { throw fail("entry \(e) holds a position or a figure no place has") }
         }
     }
 
@@ -138,13 +145,15 @@ struct PackedPlaces: @unchecked Sendable {
 
     /// The entry as a place.
     func place(_ entry: Int) -> Place {
+        // The writer cleaned what it packed; a pack changed on disk is not trusted to be clean.
+        func text(_ index: Int) -> String { PlainText.line(string(entry, index)) }
         var place = Place(
-            name: string(entry, 0), region: string(entry, 1), country: string(entry, 2), countryCode: string(entry, 3),
+            name: text(0), region: text(1), country: text(2), countryCode: text(3),
             coordinate: Coordinate(
                 latitude: Double(bitPattern: u64(entry, Record.latitude)), longitude: Double(bitPattern: u64(entry, Record.longitude))),
-            population: Int(truncatingIfNeeded: u64(entry, Record.population)), timeZone: string(entry, 4))
-        place.feature = string(entry, 5)
-        place.source = string(entry, 6)
+            population: Int(truncatingIfNeeded: u64(entry, Record.population)), timeZone: text(4))
+        place.feature = text(5)
+        place.source = text(6)
         let elevation = Int32(bitPattern: u32(entry, Record.elevation))
         place.elevation = elevation == Int32.min ? nil : Int(elevation)
         return place

@@ -24,20 +24,31 @@ public enum TypedName {
     }
 
     /// Whether `a` becomes `b` with one insertion, deletion, substitution or swap of neighbours.
-    /// The bytes may be read in place (a mapped pack's names) or held in an array.
-    static func isOneEditApart<A: RandomAccessCollection<UInt8>, B: RandomAccessCollection<UInt8>>(_ a: A, _ b: B) -> Bool
-    where A.Index == Int, B.Index == Int {
-        if abs(a.count - b.count) > 1 { return false }
-        let (a0, b0) = (a.startIndex, b.startIndex)
+    static func isOneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in isOneEditApart(a, b) } }
+    }
+
+    /// The same on bytes read in place (a mapped pack's names): plain loops, no copies, as the typo
+    /// pass runs it over every packed name for each query.
+    static func isOneEditApart(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (m, n) = (a.count, b.count)
+        if m - n > 1 || n - m > 1 { return false }
         var i = 0
-        while i < min(a.count, b.count), a[a0 + i] == b[b0 + i] { i += 1 }
-        if i == a.count && i == b.count { return true }
-        func rest(_ x: some RandomAccessCollection<UInt8>, _ y: some RandomAccessCollection<UInt8>) -> Bool { x.elementsEqual(y) }
-        if a.count == b.count {
-            if rest(a.dropFirst(i + 1), b.dropFirst(i + 1)) { return true }
-            return i + 1 < a.count && a[a0 + i] == b[b0 + i + 1] && a[a0 + i + 1] == b[b0 + i]
-                && rest(a.dropFirst(i + 2), b.dropFirst(i + 2))
+        while i < m && i < n && a[i] == b[i] { i += 1 }
+        if i == m && i == n { return true }
+        func same(_ x: Int, _ y: Int) -> Bool {
+            var (x, y) = (x, y)
+            while x < m && y < n {
+                if a[x] != b[y] { return false }
+                x += 1
+                y += 1
+            }
+            return x == m && y == n
         }
-        return a.count > b.count ? rest(a.dropFirst(i + 1), b.dropFirst(i)) : rest(a.dropFirst(i), b.dropFirst(i + 1))
+        if m == n {
+            if same(i + 1, i + 1) { return true }
+            return i + 1 < m && a[i] == b[i + 1] && a[i + 1] == b[i] && same(i + 2, i + 2)
+        }
+        return m > n ? same(i + 1, i) : same(i, i + 1)
     }
 }

@@ -157,6 +157,9 @@ func readGeocoderCache(_ data: Data) {
 func readImportedRegion(_ data: Data) {
     let folder = ImportedPlacesFolder(dataFile: scratch.appendingPathComponent("places/trips.json"))
     try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    // The last input's pack may carry the same modification time (the clock ticks in milliseconds):
+    // each input is packed afresh.
+    try? FileManager.default.removeItem(at: folder.packFile("fuzz"))
     guard FileManager.default.createFile(atPath: folder.file("fuzz").path, contents: data) else {
         fatalError("cannot write \(folder.file("fuzz").path)")
     }
@@ -166,4 +169,50 @@ func readImportedRegion(_ data: Data) {
     for problem in problems { precondition(isOnePrintableLine(problem), "a region problem is not one clean line") }
     for place in regions.flatMap(\.places) { checkPlace(place, "an imported region") }
     searchImported(folder, names: regions.flatMap(\.places).map(\.name), reader: "an imported region")
+}
+
+// MARK: pack
+
+/// The region file a fuzzed pack sits beside: real places, written long before the pack, so the
+/// pack is the one the search maps (a pack newer than its region file is taken as made from it).
+private let packedRegion = Data(
+    (#"{"region":"fuzz","source":"monaco.osm.pbf","imported":"2026-01-01T00:00:00Z","places":["#
+        + #"{"name":"Monte-Carlo","aliases":[],"kind":"town","latitude":43.7384,"longitude":7.4246,"population":15200,"#
+        + #""prominence":15200,"region":"Monaco","country":"Monaco","countryCode":"MC","timeZone":"Europe/Monaco"}]}"#).utf8)
+
+/// `places/REGION.pack`, the packed form a search maps in place (damaged on disk, or left by
+/// another build): a pack that does not hold together is refused and the region file read
+/// instead; whatever a search over it offers is a place a trip can hold; no read traps.
+func readPlacesPack(_ data: Data) {
+    let folder = ImportedPlacesFolder(dataFile: scratch.appendingPathComponent("pack/trips.json"))
+    let region = folder.file("fuzz")
+    if !FileManager.default.fileExists(atPath: region.path) {
+        try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: region.path, contents: packedRegion) else { fatalError("cannot write \(region.path)") }
+        try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1e9)], ofItemAtPath: region.path)
+    }
+    // Replaced, not written over: a search may still map the last one.
+    let pack = folder.packFile("fuzz")
+    try? FileManager.default.removeItem(at: pack)
+    guard FileManager.default.createFile(atPath: pack.path, contents: data) else { fatalError("cannot write \(pack.path)") }
+    let combined = CombinedPlaces(builtIn: NoBuiltInPlaces(), folder: folder, destinationsDirectory: nil)
+    var offered = 0
+    for query in ["m", "monte", "e", "a", "Monte-Carlo, Monaco"] {
+        for place in combined.search(query, limit: 10) {
+            checkPlace(place, "a places pack")
+            offered += 1
+        }
+    }
+    // Every entry and key read in place, whether a query reaches it or not.
+    if let packed = try? PackedPlaces(packed: Array(data), path: pack.path) {
+        note("a pack of \(packed.count) entries, \(packed.keyCount) keys; \(offered) places offered")
+        for entry in 0..<min(packed.count, 64) {
+            _ = (packed.place(entry), packed.size(entry), packed.gateway(entry), packed.whereabouts(entry))
+            _ = (packed.foldedName(entry), packed.nameBytes(entry).count)
+        }
+        for prefix in ["", "m", "z"] { _ = packed.keys(beginningWith: Array(prefix.utf8)) }
+        _ = packed.isGateway(Gateways.Key(Coordinate(latitude: 43.7384, longitude: 7.4246)))
+    } else {
+        note("not a pack; \(offered) places offered from the region file")
+    }
 }

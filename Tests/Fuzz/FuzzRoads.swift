@@ -113,8 +113,8 @@ private struct AnsweredTable: TravelTimeMatrixProviding {
 }
 
 /// The best order made from the table: a table that cannot be true is not used (the estimate is,
-/// and says why), and every figure the proposal shows is a real number, the proposed order never
-/// slower than the current one.
+/// and says why), no figure the proposal shows is more than its legs can add up to, and the
+/// proposed order is never slower than the current one.
 private func proposeOrder(_ table: Result<TravelMatrix, any Error>) {
     let trip = Trip(name: "fuzz", waypoints: tableStops.map { Waypoint(name: "stop", coordinate: $0) })
     let provider = AnsweredTable(table: table)

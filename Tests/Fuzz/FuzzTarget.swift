@@ -1,6 +1,6 @@
 // libFuzzer entry point for every reader of outside bytes: the data file, the GPX/GeoJSON/KML/KMZ
-// importers, OpenStreetMap PBF extracts, Nominatim answers, the geocoder cache, imported regions,
-// OSRM and Valhalla routes and tables, the leg cache and the plain-HTTP reader under them all.
+// importers, OpenStreetMap PBF extracts, Nominatim answers, the geocoder cache, imported regions and
+// their packs, OSRM and Valhalla routes and tables, the leg cache and the plain-HTTP reader under them all.
 // Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer`, not by SwiftPM.
 import Exchange
 import Foundation
@@ -21,8 +21,8 @@ func note(_ line: @autoclosure () -> String) {
 
 /// Every target, as `Scripts/fuzz.sh` names them.
 let fuzzTargets = [
-    "store", "gpx", "geojson", "kml", "kmz", "pbf", "nominatim", "geocache", "places", "valhalla", "valhalla-table",
-    "osrm", "osrm-table", "legcache", "http",
+    "store", "gpx", "geojson", "kml", "kmz", "pbf", "nominatim", "geocache", "places", "pack", "valhalla",
+    "valhalla-table", "osrm", "osrm-table", "legcache", "http",
 ]
 
 /// Feeds one input to the chosen reader. Refusals are the expected outcome for most inputs;
@@ -40,6 +40,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case "nominatim": readNominatimAnswer(data)
     case "geocache": readGeocoderCache(data)
     case "places": readImportedRegion(data)
+    case "pack": readPlacesPack(data)
     case "valhalla": readValhallaRoute(data)
     case "valhalla-table": readValhallaTable(data)
     case "osrm": readOSRMRoute(data)

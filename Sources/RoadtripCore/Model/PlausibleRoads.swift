@@ -49,7 +49,8 @@ extension Plausibility {
             for j in 0..<n where i != j {
                 let seconds = table.durations[i][j]
                 if seconds == .infinity { return "no road from stop \(i + 1) to stop \(j + 1)" }
-                let meters = distances.map { $0[i][j] }.flatMap { $0.isFinite ? $0 : nil } ?? 0
+                let meters = distances.map { $0[i][j] } ?? 0
+                if meters == .infinity { return "no distance from stop \(i + 1) to stop \(j + 1)" }
                 if let problem = problem(legMeters: meters, seconds: seconds) {
                     return "stop \(i + 1) to stop \(j + 1): \(problem)"
                 }

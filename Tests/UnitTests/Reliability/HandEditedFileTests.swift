@@ -161,7 +161,8 @@ import TestSupport
 /// the promise its target checks, for one seed at a time.
 private struct FuzzCorpusReader {
     static let folders = [
-        "pbf", "nominatim", "geocache", "places", "valhalla", "valhalla-table", "osrm", "osrm-table", "legcache", "http",
+        "pbf", "nominatim", "geocache", "places", "pack", "valhalla", "valhalla-table", "osrm", "osrm-table", "legcache",
+        "http",
     ]
     /// As the fuzz targets: the Prince's Palace, the Casino, Lyon (and Marseille, for tables).
     static let stops = [
@@ -206,6 +207,25 @@ private struct FuzzCorpusReader {
             try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: folder.file("fuzz").path, contents: data)
             folder.load().regions.flatMap(\.places).forEach(check)
+        case "pack":
+            // Beside a region file written long before it, so the search maps the pack.
+            let folder = ImportedPlacesFolder(dataFile: scratch.appendingPathComponent("pack/trips.json"))
+            try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+            let region = ImportedRegion(region: "fuzz", source: "fuzz", imported: "2026-01-01T00:00:00Z", places: [])
+            _ = FileManager.default.createFile(atPath: folder.file("fuzz").path, contents: try? JSONEncoder().encode(region))
+            try? FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1e9)], ofItemAtPath: folder.file("fuzz").path)
+            try? FileManager.default.removeItem(at: folder.packFile("fuzz"))
+            _ = FileManager.default.createFile(atPath: folder.packFile("fuzz").path, contents: data)
+            let combined = CombinedPlaces(builtIn: NoBuiltInPlaces(), folder: folder, destinationsDirectory: nil)
+            for query in ["m", "e", "a"] {
+                for place in combined.search(query, limit: 10) {
+                    #expect(
+                        place.coordinate.isValid && Plausibility.population(place.population) != nil
+                            && (place.elevation.map { Plausibility.elevation($0) != nil } ?? true),
+                        "\(seed): \(place)")
+                }
+            }
         case "valhalla":
             for stops in [Self.stops, Array(Self.stops.prefix(2))] {
                 let route = ValhallaAnswer.interpret(HTTPResponse(status: 200, body: data), stopCount: stops.count)
@@ -282,6 +302,12 @@ private struct FuzzCorpusReader {
                 && (!proposal.changesOrder || abs(proposal.savedMeters) <= legs * Plausibility.maxLegMeters),
             "\(seed): \(proposal.summary(unit: .kilometers))")
     }
+}
+
+/// No built-in places: only the imported ones are searched.
+private struct NoBuiltInPlaces: PlaceSearching, NearestPlaceFinding {
+    func search(_ query: String, limit: Int) -> [Place] { [] }
+    func nearest(to coordinate: Coordinate) -> Place? { nil }
 }
 
 /// An HTTP server on 127.0.0.1 answering every request with the bytes last given, then closing.
