@@ -65,13 +65,19 @@ struct PackedPlaces: @unchecked Sendable {
     private init(_ bytes: UnsafeBufferPointer<UInt8>, keeper: AnyObject, path: String) throws {
         self.keeper = keeper
         func fail(_ reason: String) -> GazetteerError { .malformed(path: path, reason: reason) }
-        guard bytes.count >= Self.headerBytes, bytes[0..<4].elementsEqual(Self.magic) else { throw fail("not a packed places file") }
+        guard bytes.count >= Self.headerBytes, bytes[0..<4].elementsEqual(Self.magic) else {
+            throw fail("not a packed places file")
+        }
         let header = MappedArray<UInt32>(bytes, at: 4, count: 6)
-        guard header[0] == Self.version else { throw fail("packed places version \(header[0]), this build reads \(Self.version)") }
+        guard header[0] == Self.version else {
+            throw fail("packed places version \(header[0]), this build reads \(Self.version)")
+        }
         count = Int(header[1])
         keyCount = Int(header[2])
         let gatewayCount = Int(header[3]), stringBytes = Int(header[4])
-        sourceHash = UInt64(MappedArray<UInt32>(bytes, at: 32, count: 2)[0]) | UInt64(MappedArray<UInt32>(bytes, at: 32, count: 2)[1]) << 32
+        sourceHash =
+            UInt64(MappedArray<UInt32>(bytes, at: 32, count: 2)[0]) | UInt64(MappedArray<UInt32>(bytes, at: 32, count: 2)[1])
+            << 32
         var at = Self.headerBytes
         func section(_ length: Int) throws -> Int {
             let start = at
@@ -108,12 +114,16 @@ struct PackedPlaces: @unchecked Sendable {
 
     @inline(__always)
     private func u32(_ entry: Int, _ field: Int) -> UInt32 {
-        UInt32(littleEndian: records.unsafelyUnwrapped.loadUnaligned(fromByteOffset: entry &* Record.bytes &+ field, as: UInt32.self))
+        UInt32(
+            littleEndian: records.unsafelyUnwrapped.loadUnaligned(fromByteOffset: entry &* Record.bytes &+ field, as: UInt32.self)
+        )
     }
 
     @inline(__always)
     private func u64(_ entry: Int, _ field: Int) -> UInt64 {
-        UInt64(littleEndian: records.unsafelyUnwrapped.loadUnaligned(fromByteOffset: entry &* Record.bytes &+ field, as: UInt64.self))
+        UInt64(
+            littleEndian: records.unsafelyUnwrapped.loadUnaligned(fromByteOffset: entry &* Record.bytes &+ field, as: UInt64.self)
+        )
     }
 
     private func bytes(_ offset: UInt32, _ length: UInt32) -> UnsafeBufferPointer<UInt8> {
@@ -150,7 +160,8 @@ struct PackedPlaces: @unchecked Sendable {
         var place = Place(
             name: text(0), region: text(1), country: text(2), countryCode: text(3),
             coordinate: Coordinate(
-                latitude: Double(bitPattern: u64(entry, Record.latitude)), longitude: Double(bitPattern: u64(entry, Record.longitude))),
+                latitude: Double(bitPattern: u64(entry, Record.latitude)),
+                longitude: Double(bitPattern: u64(entry, Record.longitude))),
             population: Int(truncatingIfNeeded: u64(entry, Record.population)), timeZone: text(4))
         place.feature = text(5)
         place.source = text(6)

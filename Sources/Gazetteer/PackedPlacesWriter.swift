@@ -72,7 +72,9 @@ enum PackedPlacesWriter {
             append(UInt64(bitPattern: longitude), to: &gatewayBytes)
         }
         var out = PackedPlaces.magic
-        for field in [PackedPlaces.version, UInt32(inputs.count), UInt32(keys.count), UInt32(gateways.count), UInt32(strings.count), 0] {
+        for field in [
+            PackedPlaces.version, UInt32(inputs.count), UInt32(keys.count), UInt32(gateways.count), UInt32(strings.count), 0
+        ] {
             append(field, to: &out)
         }
         while out.count < 32 { out.append(0) }

@@ -134,7 +134,9 @@ enum OSMExtract {
     private static func advance(_ value: inout Int64, by delta: Int64, _ what: String, in path: String) throws {
         let (sum, overflow) = value.addingReportingOverflow(delta)
         guard !overflow else {
-            throw ImportError("\(PlainText.line(path)): a \(what) runs past the largest number a PBF holds; the file is damaged: download it again")
+            throw ImportError(
+                "\(PlainText.line(path)): a \(what) runs past the largest number a PBF holds; the file is damaged: download it again"
+            )
         }
         value = sum
     }

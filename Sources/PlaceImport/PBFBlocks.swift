@@ -50,7 +50,9 @@ struct PBFBlocks {
             let blob = try read(handle, Int(header.datasize), at: offset, path: path)
             let blockStart = offset
             offset += UInt64(4 + headerLength + Int(header.datasize))
-            let bytes = try Self.contents(of: try Self.decoded(path, at: blockStart) { try RoadtripOsm_Blob(serializedBytes: blob) }, at: blockStart, in: path)
+            let bytes = try Self.contents(
+                of: try Self.decoded(path, at: blockStart) { try RoadtripOsm_Blob(serializedBytes: blob) }, at: blockStart,
+                in: path)
             switch header.type {
             case "OSMHeader":
                 let block = try Self.decoded(path, at: blockStart) { try RoadtripOsm_HeaderBlock(serializedBytes: bytes) }

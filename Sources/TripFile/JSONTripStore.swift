@@ -90,11 +90,15 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
             writer.currentIsGood = plan.currentIsGood
             let path = url.path
             writer.commitCheck = { () throws(AtomicFileWriter.Failure) in
-                guard FileIdentity(path: path) == plan.onDisk else { throw AtomicFileWriter.Failure(message: Self.changedMeanwhile) }
+                guard FileIdentity(path: path) == plan.onDisk else {
+                    throw AtomicFileWriter.Failure(message: Self.changedMeanwhile)
+                }
             }
             do {
-                try writer.write(producing: { output throws(AtomicFileWriter.Failure) in try Self.stream(plan.document, to: output) })
-            } catch where error.message == Self.changedMeanwhile {
+                try writer.write(producing: { output throws(AtomicFileWriter.Failure) in
+                    try Self.stream(plan.document, to: output)
+                })
+            } catch  where error.message == Self.changedMeanwhile {
                 continue
             } catch {
                 throw TripStoreError(kind: .writeFailed, path: url.path, reason: error.message)

@@ -111,7 +111,9 @@ protocol TripListInteractorProtocol: AnyObject {
     /// `done` gets its id and what the import made of the file.
     func importTrip(
         from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+        done:
+            @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) ->
+            Void
     ) -> TransferControl
     func undo() -> UndoOutcome
     func redo() -> UndoOutcome

@@ -208,7 +208,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public func importTrip(
         from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+        done:
+            @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) ->
+            Void
     ) -> TransferControl {
         let files = files
         return FileTransfer.start(

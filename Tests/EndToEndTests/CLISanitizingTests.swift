@@ -75,7 +75,9 @@ import TestSupport
         let sandbox = try CLISandbox(trips: [Self.hostile])
         let piped = try sandbox.run("export", Self.hostile.id.uuidString, "--format", "csv")
         #expect(piped.status == 0)
-        #expect(piped.stdout.contains("[2JClear") && Self.isClean(piped.stdout.replacingOccurrences(of: "\r\n", with: "\n")), "\(piped.stdout.debugDescription)")
+        #expect(
+            piped.stdout.contains("[2JClear") && Self.isClean(piped.stdout.replacingOccurrences(of: "\r\n", with: "\n")),
+            "\(piped.stdout.debugDescription)")
 
         guard
             let (status, onTerminal) = try sandbox.runOnTerminal(

@@ -38,7 +38,8 @@ enum OSRMFixture {
     }
 
     static var routedBinary: URL? {
-        OSRMBinaries.locate("osrm-routed", environment: [:], executable: packageRoot.appendingPathComponent(".build/debug/roadtrip"))
+        OSRMBinaries.locate(
+            "osrm-routed", environment: [:], executable: packageRoot.appendingPathComponent(".build/debug/roadtrip"))
     }
 
     /// A real osrm-routed serving Monaco on a free loopback port.

@@ -63,7 +63,9 @@ final class LoopbackServer: @unchecked Sendable {
 }
 
 extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
 }
 
 /// The body limit the `http` target reads under: small, so the fuzzer's inputs reach it.
@@ -81,7 +83,8 @@ func readHTTPAnswer(_ data: Data) {
     note("\(answer.map { "HTTP \($0.status), \($0.body.count) bytes" })")
     switch answer {
     case .success(let response):
-        precondition(response.body.count <= fuzzBodyLimit, "a body of \(response.body.count) bytes passed a \(fuzzBodyLimit)-byte limit")
+        precondition(
+            response.body.count <= fuzzBodyLimit, "a body of \(response.body.count) bytes passed a \(fuzzBodyLimit)-byte limit")
     case .failure(.timedOut):
         preconditionFailure("the loopback answer was not read within the time limit")
     case .failure:

@@ -49,7 +49,8 @@ func importExtract(_ data: Data) {
     let (regions, problems) = folder.load()
     precondition(problems.isEmpty && regions.count == 1, "an imported region does not read back: \(problems)")
     let places = regions[0].places
-    precondition(places.count == summary.total && summary.counts.map(\.count).reduce(0, +) == summary.total,
+    precondition(
+        places.count == summary.total && summary.counts.map(\.count).reduce(0, +) == summary.total,
         "the summary says \(summary.total) places, the file holds \(places.count)")
     precondition(!places.isEmpty, "an import with no usable place wrote an empty region")
     for place in places {
@@ -188,7 +189,9 @@ func readPlacesPack(_ data: Data) {
     let region = folder.file("fuzz")
     if !FileManager.default.fileExists(atPath: region.path) {
         try? FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: region.path, contents: packedRegion) else { fatalError("cannot write \(region.path)") }
+        guard FileManager.default.createFile(atPath: region.path, contents: packedRegion) else {
+            fatalError("cannot write \(region.path)")
+        }
         try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1e9)], ofItemAtPath: region.path)
     }
     // Replaced, not written over: a search may still map the last one.

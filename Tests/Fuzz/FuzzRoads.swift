@@ -12,7 +12,7 @@ import HTTP
 let fuzzStops = [
     Coordinate(latitude: 43.7314, longitude: 7.4201),
     Coordinate(latitude: 43.7396, longitude: 7.4281),
-    Coordinate(latitude: 45.7640, longitude: 4.8357),
+    Coordinate(latitude: 45.7640, longitude: 4.8357)
 ]
 
 /// Legs that passed the fetch funnel (`interpret`, then `checked(against:)`): each one a road
@@ -42,9 +42,10 @@ private func checkRoute(_ route: FetchedRoute, stops: [Coordinate], engine: Stri
 
 /// A refusal's words, as the status line shows them: one clean line, whatever the server sent.
 private func checkFailure(_ failure: OSRMFailure, engine: String) {
-    for words in [failure.reason(server: engine), failure.noRoadRoute(server: engine),
-        ValhallaAnswer.noRoadRoute(failure, server: engine)]
-    {
+    for words in [
+        failure.reason(server: engine), failure.noRoadRoute(server: engine),
+        ValhallaAnswer.noRoadRoute(failure, server: engine)
+    ] {
         precondition(isOnePrintableLine(words), "\(engine): a refusal reads \(words.debugDescription)")
     }
 }
@@ -84,9 +85,12 @@ func readValhallaRoute(_ data: Data) {
         }
         switch result {
         case .success(let route):
-            note("\(stops.count) stops: legs \(route.legs.map(\.distanceMeters)) m, \(route.fetched.alternatives.count) alternatives")
+            note(
+                "\(stops.count) stops: legs \(route.legs.map(\.distanceMeters)) m, \(route.fetched.alternatives.count) alternatives"
+            )
             checkRoute(route.fetched, stops: stops, engine: "Valhalla")
-            precondition(route.uses.count == route.legs.count, "Valhalla: \(route.uses.count) road kinds for \(route.legs.count) legs")
+            precondition(
+                route.uses.count == route.legs.count, "Valhalla: \(route.uses.count) road kinds for \(route.legs.count) legs")
         case .failure(let failure):
             note("\(stops.count) stops: \(failure.reason(server: "Valhalla"))")
             checkFailure(failure, engine: "Valhalla")
@@ -201,6 +205,7 @@ func readLegCache(_ data: Data) {
         back.fetched = leg.fetched
         precondition(back == leg, "a cached leg reads back different after a save")
     }
-    precondition(reread.server == file.server && (reread.avoidance ?? [:]) == (file.avoidance ?? [:]),
+    precondition(
+        reread.server == file.server && (reread.avoidance ?? [:]) == (file.avoidance ?? [:]),
         "a saved leg cache lost its server or its avoidances")
 }

@@ -22,7 +22,7 @@ func note(_ line: @autoclosure () -> String) {
 /// Every target, as `Scripts/fuzz.sh` names them.
 let fuzzTargets = [
     "store", "gpx", "geojson", "kml", "kmz", "pbf", "nominatim", "geocache", "places", "pack", "valhalla",
-    "valhalla-table", "osrm", "osrm-table", "legcache", "http",
+    "valhalla-table", "osrm", "osrm-table", "legcache", "http"
 ]
 
 /// Feeds one input to the chosen reader. Refusals are the expected outcome for most inputs;
@@ -120,7 +120,8 @@ func precondition(
 }
 
 /// `preconditionFailure`, its message printed in this -O build too.
-func preconditionFailure(_ message: @autoclosure () -> String = String(), file: StaticString = #file, line: UInt = #line) -> Never {
+func preconditionFailure(_ message: @autoclosure () -> String = String(), file: StaticString = #file, line: UInt = #line) -> Never
+{
     fatalError(message(), file: file, line: line)
 }
 

@@ -45,7 +45,7 @@ public enum ExportFile {
     }
 
     /// Why a file roadtrip keeps is not written: "is the trip data file's lock; an export never overwrites it…".
-    public static func refusal(_ owner: String) -> String {
+    static func refusal(_ owner: String) -> String {
         "is \(owner); an export never overwrites it: choose another file"
     }
 

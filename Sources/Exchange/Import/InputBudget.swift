@@ -50,12 +50,20 @@ enum InputBudget {
         var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "[") {
                 arrays += 1
-                if arrays > maxPoints + TextLimits.stopsPerTrip { throw tooManyPoints("more than \(Formatting.grouped(maxPoints)) positions") }
+                if arrays > maxPoints + TextLimits.stopsPerTrip {
+                    throw tooManyPoints("more than \(Formatting.grouped(maxPoints)) positions")
+                }
             }
         }
     }
@@ -69,7 +77,9 @@ enum InputBudget {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), index + 1 < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[index + 1]) {
+            if byte == UInt8(ascii: "<"), index + 1 < bytes.count,
+                ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[index + 1])
+            {
                 elements += 1
                 if elements > maxElements { throw tooManyPoints("more than \(Formatting.grouped(maxElements)) elements") }
             } else if byte == UInt8(ascii: ","), !inTuple {
@@ -86,7 +96,8 @@ enum InputBudget {
     private static func tooManyStops(_ count: Int) -> ParseFailure {
         ParseFailure(
             .unsupported,
-            "\(Formatting.grouped(count)) stops: a trip holds at most \(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first")
+            "\(Formatting.grouped(count)) stops: a trip holds at most \(Formatting.grouped(TextLimits.stopsPerTrip)); split the file first"
+        )
     }
 
     private static func tooManyPoints(_ what: String) -> ParseFailure {

@@ -82,7 +82,9 @@ enum StopSelection {
         // Figures that cannot be true are left out, as an unknown field is: the place still comes in.
         if let stay = data["stay"].flatMap(DecimalText.number), Plausibility.stayProblem(stay) == nil { stop.stay = stay }
         stop.overnight = data["overnight"] == "true"
-        stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date).flatMap { Plausibility.dateProblem($0) == nil ? $0 : nil }
+        stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date).flatMap {
+            Plausibility.dateProblem($0) == nil ? $0 : nil
+        }
         stop.timeZone = data["timeZone"].flatMap { TimeZone(identifier: $0)?.identifier }
         return stop
     }

@@ -33,8 +33,12 @@ public final class GeocoderCache: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         // `capacity` answers take well under a megabyte or two: a larger file is not roadtrip's.
-        let small = url.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int }.map { $0 <= 8 << 20 }
-        let read = small == true ? url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries : nil
+        let small = url.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int }.map {
+            $0 <= 8 << 20
+        }
+        let read =
+            small == true
+            ? url.flatMap { try? Data(contentsOf: $0) }.flatMap { try? decoder.decode(File.self, from: $0) }?.entries : nil
         let at = now()
         entries = Mutex(
             (read ?? [:]).compactMapValues { entry in

@@ -60,11 +60,13 @@ public struct OrderProposal: Hashable, Sendable {
         do {
             let asked = try await provider.avoiding(trip.avoid).matrix(for: trip.coordinates)
             // A table with times no road has would make any order look best: the estimate instead.
-            if !(provider is EstimatedTravelMatrixProvider), let problem = Plausibility.problem(table: asked, stops: trip.coordinates) {
+            if !(provider is EstimatedTravelMatrixProvider),
+                let problem = Plausibility.problem(table: asked, stops: trip.coordinates)
+            {
                 throw OrderProposalError(message: "\(provider.label) sent a travel-time table that cannot be true: \(problem)")
             }
             matrix = asked
-        } catch where !(provider is EstimatedTravelMatrixProvider) && !Task.isCancelled {
+        } catch  where !(provider is EstimatedTravelMatrixProvider) && !Task.isCancelled {
             let estimate = EstimatedTravelMatrixProvider()
             matrix = estimate.instantMatrix(for: trip.coordinates)
             source = "\(estimate.label) (\(error))"

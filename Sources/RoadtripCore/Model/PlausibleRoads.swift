@@ -7,7 +7,7 @@ import Foundation
 extension Plausibility {
     /// How far a router may move a stop onto a road (OSRM's and Valhalla's default search radius):
     /// a leg may be that much shorter at each end than the straight line.
-    public static let snapAllowanceMeters = 5_000.0
+    static let snapAllowanceMeters = 5_000.0
     /// Engines measure on a sphere, roadtrip on the ellipsoid: a road may read this much below the geodesic.
     static let straightLineTolerance = 0.01
 
@@ -72,7 +72,7 @@ extension Plausibility {
     /// No place is home to more people than this (China: 1.4 billion).
     public static let maxPopulation = 2_000_000_000
     /// Metres above the sea a place on land can be at (the Dead Sea shore, −430 m; Everest, 8,849 m).
-    public static let elevationMeters = -500...9_000
+    static let elevationMeters = -500...9_000
 
     /// `people` when it can be a population, else nil.
     public static func population(_ people: Int) -> Int? { (0...maxPopulation).contains(people) ? people : nil }

@@ -6,13 +6,13 @@ import Foundation
 /// eighteen thousand years takes minutes to write and megabytes of calendar).
 extension Plausibility {
     /// The years a trip's dates may fall in.
-    public static let years = 1900...2200
+    static let years = 1900...2200
     /// The longest stay at one stop: a year (and a day).
-    public static let maxStaySeconds: TimeInterval = 366 * 86_400
+    static let maxStaySeconds: TimeInterval = 366 * 86_400
     /// Driving in one day: 30 min to 24 h.
-    public static let dailyLimitSeconds: ClosedRange<TimeInterval> = 1_800...86_400
+    static let dailyLimitSeconds: ClosedRange<TimeInterval> = 1_800...86_400
     /// The dearest fuel believed, per litre or gallon, in any currency.
-    public static let maxFuelPrice = 1_000_000.0
+    static let maxFuelPrice = 1_000_000.0
 
     /// 1900-01-01T00:00:00Z ..< 2201-01-01T00:00:00Z: the years above, compared as instants.
     private static let instants = Date(timeIntervalSince1970: -2_208_988_800)..<Date(timeIntervalSince1970: 7_289_654_400)
@@ -40,7 +40,7 @@ extension Plausibility {
     }
 
     /// Why `price` cannot be a fuel price, or nil.
-    public static func fuelPriceProblem(_ price: Double) -> String? {
+    static func fuelPriceProblem(_ price: Double) -> String? {
         price.isFinite && price >= 0 && price <= maxFuelPrice
             ? nil : "a fuel price must be between 0 and 1,000,000 per litre or gallon"
     }

@@ -15,7 +15,9 @@ public enum DurationParser {
             }
             // Hours as a Double: 9999999999999:00 is over a year, not an overflow.
             let total = Double(h) * 3600 + Double(m) * 60
-            guard total <= Plausibility.maxStaySeconds else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
+            guard total <= Plausibility.maxStaySeconds else {
+                return .failure(CoordinateError("A stay of more than a year is not a road trip."))
+            }
             return .success(total)
         }
         // Runs of digits and runs of letters; spaces only separate.
@@ -44,7 +46,9 @@ public enum DurationParser {
             }
             total += value * unit
         }
-        guard total <= Plausibility.maxStaySeconds else { return .failure(CoordinateError("A stay of more than a year is not a road trip.")) }
+        guard total <= Plausibility.maxStaySeconds else {
+            return .failure(CoordinateError("A stay of more than a year is not a road trip."))
+        }
         return .success(total)
     }
 
@@ -78,7 +82,8 @@ public enum LocalTimeParser {
         guard Plausibility.years.contains(day[0]) else {
             return .failure(
                 CoordinateError(
-                    "“\(t)”: the year \(day[0]) is outside \(Plausibility.years.lowerBound)–\(Plausibility.years.upperBound) (a typo?)."))
+                    "“\(t)”: the year \(day[0]) is outside \(Plausibility.years.lowerBound)–\(Plausibility.years.upperBound) (a typo?)."
+                ))
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

@@ -32,7 +32,8 @@ enum PositionLink {
             case let .invalid(message): return .invalid(message)
             case .notAPosition:
                 return .invalid(
-                    "“geo:\(PlainText.quoted(body, limit: 30))” names no position: search for “\(label ?? PlainText.quoted(q, limit: 30))” instead.")
+                    "“geo:\(PlainText.quoted(body, limit: 30))” names no position: search for “\(label ?? PlainText.quoted(q, limit: 30))” instead."
+                )
             }
         }
         guard numbers.count == 2 || numbers.count == 3 else {

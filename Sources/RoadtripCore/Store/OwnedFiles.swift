@@ -11,9 +11,9 @@ import Foundation
 /// A path is matched by where it really is (its folder's links followed) and by identity (device
 /// and inode), so another name for one of these files (a hard or symbolic link) is caught too.
 public struct OwnedFiles: Sendable {
-    public let dataURL: URL
+    let dataURL: URL
     /// The route cache folder (`$XDG_CACHE_HOME/roadtrip`); nil when there is none.
-    public let cacheFolder: URL?
+    let cacheFolder: URL?
 
     public init(dataURL: URL, cacheFolder: URL?) {
         self.dataURL = dataURL.standardizedFileURL

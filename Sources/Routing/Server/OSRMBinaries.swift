@@ -67,14 +67,19 @@ public enum OSRMBinaries {
             if folder.lastPathComponent == ".build" {
                 let root = folder.deletingLastPathComponent()
                 if FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-                    out.append((root.appendingPathComponent("vendor/osrm").appendingPathComponent(vendored), "the checkout's vendor/osrm"))
+                    out.append(
+                        (
+                            root.appendingPathComponent("vendor/osrm").appendingPathComponent(vendored),
+                            "the checkout's vendor/osrm"
+                        ))
                 }
                 break
             }
             folder = folder.deletingLastPathComponent()
         }
         let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
-        out.append((prefix.appendingPathComponent("libexec/roadtrip/osrm/bin").appendingPathComponent(name), "the install's libexec"))
+        out.append(
+            (prefix.appendingPathComponent("libexec/roadtrip/osrm/bin").appendingPathComponent(name), "the install's libexec"))
         return out
     }
 

@@ -92,7 +92,8 @@ struct EditStopCommand: ParsableCommand {
             let clean = note.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard !clean.unicodeScalars.contains(where: PlainText.isHidden) else {
                 throw UserError(
-                    "--note cannot hold control or hidden characters (an escape sequence or a direction mark pasted by mistake?).")
+                    "--note cannot hold control or hidden characters (an escape sequence or a direction mark pasted by mistake?)."
+                )
             }
             if let problem = TextLimits.noteProblem(clean) { throw UserError("--note: \(problem).") }
             stop.note = clean

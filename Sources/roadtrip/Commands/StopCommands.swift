@@ -165,7 +165,8 @@ enum StopResolver {
         }
         let rivals = named.dropFirst().filter { Double($0.population) * 3 >= Double(max(best.population, 1)) }
         guard rivals.isEmpty else {
-            throw candidates(found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):")
+            throw candidates(
+                found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):")
         }
         return stop
     }

@@ -59,7 +59,8 @@ struct ConfigFile: Sendable {
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) != S_IFDIR else {
                 throw ConfigError(
-                    path: path, line: nil, problem: "is a folder, not a file: remove it, or set ROADTRIP_CONFIG to your config.toml")
+                    path: path, line: nil,
+                    problem: "is a folder, not a file: remove it, or set ROADTRIP_CONFIG to your config.toml")
             }
             return true
         }
@@ -70,7 +71,8 @@ struct ConfigFile: Sendable {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             throw ConfigError(
                 path: path, line: nil,
-                problem: "is a link to \(PlainText.line(target)), which does not exist: point it at your config.toml or remove it")
+                problem: "is a link to \(PlainText.line(target)), which does not exist: point it at your config.toml or remove it"
+            )
         case ENOENT, ENOTDIR:
             return false
         case ELOOP:
@@ -101,7 +103,8 @@ struct ConfigFile: Sendable {
             if let nul = data.firstIndex(of: 0) {
                 throw ConfigError(
                     path: path, line: data[..<nul].filter { $0 == 0x0A }.count + 1,
-                    problem: "holds a NUL byte, so everything after it would be ignored: remove it (a settings file is plain text)")
+                    problem:
+                        "holds a NUL byte, so everything after it would be ignored: remove it (a settings file is plain text)")
             }
             text = decoded
         } catch let error as ConfigError {
@@ -146,7 +149,8 @@ struct ConfigFile: Sendable {
         // A server's address is checked here, where its line is known, not at the first route.
         func server(_ key: String) throws(ConfigError) -> String? {
             guard let text = try string(key) else { return nil }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
             else {
                 throw fail(
                     key,

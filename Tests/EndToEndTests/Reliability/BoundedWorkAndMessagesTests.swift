@@ -528,13 +528,16 @@ private struct PipePlanner {
 
     /// A tmux format about the pane ("#{alternate_on}").
     func query(_ format: String) throws -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let path =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
             + ["/usr/bin", "/usr/local/bin"]
         let tmux = try #require(
             path.map { URL(fileURLWithPath: $0).appendingPathComponent("tmux") }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) })
-        return try ProcessRunner.run(tmux, ["-L", session.socket, "-f", "/dev/null", "display-message", "-p", "-t", "=roadtrip:", format])
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try ProcessRunner.run(
+            tmux, ["-L", session.socket, "-f", "/dev/null", "display-message", "-p", "-t", "=roadtrip:", format]
+        )
+        .output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -554,10 +557,14 @@ private enum MiniPBF {
 
     static func key(_ field: Int, _ wire: Int) -> [UInt8] { varint(UInt64(field << 3 | wire)) }
     static func int(_ field: Int, _ value: UInt64) -> [UInt8] { key(field, 0) + varint(value) }
-    static func sint(_ field: Int, _ value: Int64) -> [UInt8] { key(field, 0) + varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+    static func sint(_ field: Int, _ value: Int64) -> [UInt8] {
+        key(field, 0) + varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
     static func bytes(_ field: Int, _ data: [UInt8]) -> [UInt8] { key(field, 2) + varint(UInt64(data.count)) + data }
     static func packed(_ field: Int, _ values: [UInt64]) -> [UInt8] { bytes(field, values.flatMap { varint($0) }) }
-    static func bigEndian(_ n: UInt32) -> [UInt8] { [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] }
+    static func bigEndian(_ n: UInt32) -> [UInt8] {
+        [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+    }
 
     /// A file block: its length, its BlobHeader, and a Blob holding `payload` raw.
     static func fileBlock(_ type: String, _ payload: [UInt8]) -> [UInt8] {

@@ -40,7 +40,8 @@ import TestSupport
         let sandbox = try CLISandbox(trips: [CLITrips.alps])
         let file = sandbox.file("crafted.osm.pbf")
         if let seed = pbf.seed {
-            let url = RoadtripProcess.repositoryRoot.appendingPathComponent("Tests/Fixtures/fuzz/pbf").appendingPathComponent(seed)
+            let url = RoadtripProcess.repositoryRoot.appendingPathComponent("Tests/Fixtures/fuzz/pbf").appendingPathComponent(
+                seed)
             try Data(contentsOf: url).write(to: file)
         } else {
             try pbf.build(1 << 62).write(to: file)
@@ -185,7 +186,8 @@ import TestSupport
         defer { server.stop() }
         let sandbox = try CLISandbox(trips: [
             Trip(
-                name: "Far", waypoints: [
+                name: "Far",
+                waypoints: [
                     Waypoint(name: "Monaco", coordinate: Coordinate(latitude: 43.7393, longitude: 7.4276)),
                     Waypoint(name: "Lyon", coordinate: Coordinate(latitude: 45.7640, longitude: 4.8357))
                 ])
@@ -272,11 +274,15 @@ import TestSupport
         ]
         let seconds = meters.map { $0.map { $0 / 27 } }
         func rows(_ m: [[Double]], replacing: Bool) -> String {
-            "[" + m.indices.map { i in
-                "[" + m[i].indices.map { j in replacing && (i, j) == cell ? value : String(Int(m[i][j])) }.joined(separator: ",") + "]"
-            }.joined(separator: ",") + "]"
+            "["
+                + m.indices.map { i in
+                    "["
+                        + m[i].indices.map { j in replacing && (i, j) == cell ? value : String(Int(m[i][j])) }.joined(
+                            separator: ",") + "]"
+                }.joined(separator: ",") + "]"
         }
-        return #"{"code":"Ok","durations":"# + rows(seconds, replacing: true) + #","distances":"# + rows(meters, replacing: false) + "}"
+        return #"{"code":"Ok","durations":"# + rows(seconds, replacing: true) + #","distances":"# + rows(meters, replacing: false)
+            + "}"
     }
 
     @Test(arguments: [((0, 1), "-50000"), ((0, 2), "null"), ((0, 2), "1e300"), ((2, 1), "-1")])
@@ -286,7 +292,8 @@ import TestSupport
         let offline = try sandbox.run("optimize", "Zigzag")
         #expect(offline.status == 0, "\(offline)")
         let offlineOrder = offline.stdout.split(separator: "\n").dropFirst().filter { $0.hasPrefix(" ") }
-        #expect(offlineOrder.map { $0.trimmingCharacters(in: .whitespaces) } == ["1  Nice", "2  Cannes", "3  Marseille", "4  Lyon"])
+        #expect(
+            offlineOrder.map { $0.trimmingCharacters(in: .whitespaces) } == ["1  Nice", "2  Cannes", "3  Marseille", "4  Lyon"])
 
         let server = try OSRMFaultServer(.answer(status: 200, body: Self.table(cell, value)))
         defer { server.stop() }
@@ -589,7 +596,9 @@ enum PBFBytes {
         field(number, 2) + varint(UInt64(content.count)) + content
     }
     private static func integer(_ number: Int, _ value: UInt64) -> [UInt8] { field(number, 0) + varint(value) }
-    private static func sints(_ number: Int, _ values: [Int64]) -> [UInt8] { bytes(number, values.flatMap { varint(zigzag($0)) }) }
+    private static func sints(_ number: Int, _ values: [Int64]) -> [UInt8] {
+        bytes(number, values.flatMap { varint(zigzag($0)) })
+    }
     private static func uints(_ number: Int, _ values: [UInt64]) -> [UInt8] { bytes(number, values.flatMap(varint)) }
 
     /// (4-byte big-endian length, BlobHeader(type, datasize), Blob(raw)).
@@ -683,7 +692,9 @@ final class RawAnswerServer: @unchecked Sendable {
         lock.withLock { count += 1 }
         var sent = 0
         while sent < answer.count {
-            let n = answer.withUnsafeBytes { Glibc.send(connection, $0.baseAddress! + sent, answer.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = answer.withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress! + sent, answer.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { return }
             sent += n
         }

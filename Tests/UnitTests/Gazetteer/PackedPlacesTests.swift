@@ -11,7 +11,8 @@ import Testing
     static let data = try! #require(ResourceLocator.location.directory)
 
     @Test func theCommittedPackIsTheTablesPack() throws {
-        let table = try #require(FileManager.default.contents(atPath: Self.data.appendingPathComponent(Destinations.fileName).path))
+        let table = try #require(
+            FileManager.default.contents(atPath: Self.data.appendingPathComponent(Destinations.fileName).path))
         let packed = try Destinations.pack(tableBytes: table, directory: Self.data)
         let committed = try Data(contentsOf: Self.data.appendingPathComponent(Destinations.packName))
         #expect(

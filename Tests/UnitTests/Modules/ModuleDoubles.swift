@@ -81,7 +81,9 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     var importProblem: String?
     func importTrip(
         from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) -> Void
+        done:
+            @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) ->
+            Void
     ) -> TransferControl {
         if let importProblem {
             done(.failure(FilePrompt.Problem(importProblem)))

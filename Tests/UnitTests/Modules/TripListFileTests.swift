@@ -90,7 +90,9 @@ import TestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prompt-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let prompt = FilePrompt(owned: OwnedFiles(dataURL: URL(fileURLWithPath: folder + "/trips.json"), cacheFolder: nil), folder: folder, home: "/home/ann")
+        let prompt = FilePrompt(
+            owned: OwnedFiles(dataURL: URL(fileURLWithPath: folder + "/trips.json"), cacheFolder: nil), folder: folder,
+            home: "/home/ann")
         #expect(prompt.absolute("~/x.gpx") == "/home/ann/x.gpx")
         #expect(prompt.absolute("sub/x.gpx") == folder + "/sub/x.gpx")
         #expect(prompt.planExport(to: "alps.geojson") == .write(path: folder + "/alps.geojson", format: .geojson))

@@ -162,12 +162,12 @@ import TestSupport
 private struct FuzzCorpusReader {
     static let folders = [
         "pbf", "nominatim", "geocache", "places", "pack", "valhalla", "valhalla-table", "osrm", "osrm-table", "legcache",
-        "http",
+        "http"
     ]
     /// As the fuzz targets: the Prince's Palace, the Casino, Lyon (and Marseille, for tables).
     static let stops = [
         Coordinate(latitude: 43.7314, longitude: 7.4201), Coordinate(latitude: 43.7396, longitude: 7.4281),
-        Coordinate(latitude: 45.7640, longitude: 4.8357),
+        Coordinate(latitude: 45.7640, longitude: 4.8357)
     ]
     static let tableStops = stops + [Coordinate(latitude: 43.2965, longitude: 5.3698)]
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
@@ -182,7 +182,9 @@ private struct FuzzCorpusReader {
             let path = scratch.appendingPathComponent("fuzz.osm.pbf").path
             _ = FileManager.default.createFile(atPath: path, contents: data)
             let folder = ImportedPlacesFolder(dataFile: scratch.appendingPathComponent("pbf/trips.json"))
-            guard (try? PlaceImporter.run(path: path, region: "fuzz", folder: folder, nearest: { _ in nil })) != nil else { return }
+            guard (try? PlaceImporter.run(path: path, region: "fuzz", folder: folder, nearest: { _ in nil })) != nil else {
+                return
+            }
             let (regions, problems) = folder.load()
             #expect(problems.isEmpty && regions.count == 1, "\(seed): \(problems)")
             regions.flatMap(\.places).forEach(check)
@@ -240,7 +242,8 @@ private struct FuzzCorpusReader {
             }
         case "valhalla-table":
             let response = HTTPResponse(status: 200, body: data)
-            await propose(Result { try ValhallaTravelMatrixProvider.parse(response, count: Self.tableStops.count, label: "fuzz") })
+            await propose(
+                Result { try ValhallaTravelMatrixProvider.parse(response, count: Self.tableStops.count, label: "fuzz") })
         case "osrm-table":
             let response = HTTPResponse(status: 200, body: data)
             await propose(Result { try OSRMTravelMatrixProvider.parse(response, count: Self.tableStops.count, label: "fuzz") })

@@ -25,7 +25,10 @@ import Testing
         let executable = root.appendingPathComponent("sub/bin/roadtrip")
         #expect(OSRMBinaries.find("osrm-routed", environment: ["PATH": ""], executable: executable) == nil)
         // Relative PATH entries would be resolved against the working folder: they are skipped.
-        #expect(OSRMBinaries.find("osrm-routed", environment: ["PATH": "vendor/osrm/\(OSRMBinaries.installedVersion)/osrm/bin"], executable: executable) == nil)
+        #expect(
+            OSRMBinaries.find(
+                "osrm-routed", environment: ["PATH": "vendor/osrm/\(OSRMBinaries.installedVersion)/osrm/bin"],
+                executable: executable) == nil)
     }
 
     @Test func aCheckoutsOwnVendorFolderIsUsedAndSaidSo() throws {
