@@ -118,7 +118,7 @@ extension TripDetailView {
                     hint: "stop", in: [.transferring]),
                 KeyBinding(
                     [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                    in: [.browsing, .renaming, .typingPath]),
+                    in: [.browsing, .renaming, .typingPath, .transferring]),
                 KeyBinding(
                     [.escape, .char("q"), .left, .char("h")], .back, help: "back to the trips", hint: "back", hintKeys: "Esc",
                     in: [.browsing])

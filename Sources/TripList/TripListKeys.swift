@@ -89,7 +89,7 @@ extension TripListView {
                     hintKeys: "n", in: [.confirming]),
                 KeyBinding(
                     [.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help",
-                    in: [.browsing, .naming, .renaming, .filtering, .typingPath]),
+                    in: [.browsing, .naming, .renaming, .filtering, .typingPath, .transferring]),
                 KeyBinding([.char("q")], .quit, help: "quit", hint: "quit", in: [.browsing])
             ])
 }

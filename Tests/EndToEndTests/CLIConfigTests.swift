@@ -88,7 +88,10 @@ import TestSupport
         let section = after.components(separatedBy: "\n#").first ?? after
         let documented = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
             .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
-        let shown = try RoadtripProcess.run(["config"]).stdout.split(separator: "\n").dropFirst()
+        // After the two header lines: the config file, and the osrm-routed program --osrm-data runs.
+        let output = try RoadtripProcess.run(["config"]).stdout
+        #expect(output.contains("osrm-routed for --osrm-data: "))
+        let shown = output.split(separator: "\n").dropFirst(2)
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(documented == shown)
     }

@@ -152,6 +152,7 @@ struct PlacesPackCommand: ParsableCommand {
         commandName: "pack", abstract: "Pack destinations.tsv for searching (Scripts/pack_destinations.sh).",
         shouldDisplay: false)
 
+    @OptionGroup var global: GlobalOptions
     @Argument(help: "The folder holding destinations.tsv.") var directory: String
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import Routing
 import TermUI
 
 /// `roadtrip config`: the settings in force and where each came from.
@@ -15,6 +16,12 @@ struct ConfigCommand: ParsableCommand {
     func run() throws {
         let file = Config.file
         Output.line("config file: \(file.path)\(file.exists ? "" : " (none)")")
+        // Not a setting: which program --osrm-data runs, and why that one (only where the install put it).
+        let routed = OSRMBinaries.find("osrm-routed")
+        Output.line(
+            "osrm-routed for --osrm-data: "
+                + (routed.map { "\($0.url.path) (\($0.source))" }
+                    ?? "none found (Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN)"))
         let width = global.settings.map(\.key.count).max() ?? 0
         for setting in global.settings {
             Output.line(

@@ -1,6 +1,5 @@
 import Foundation
 import RoadtripCore
-import Routing
 
 /// The config file as this process read it, once.
 enum Config {
@@ -67,9 +66,6 @@ extension GlobalOptions {
             pick("daily_limit", file: limit, default: Formatting.duration(Trip.defaultDailyDrivingLimit)),
             pick("start_time", file: start, default: clock(Trip.defaultDailyStartMinutes)),
             pick("avoid", file: file.avoid.map { $0.isEmpty ? "none" : $0.listText }, default: "none"),
-            // Which program --osrm-data runs, and why that one: only where the install put it.
-            OSRMBinaries.find("osrm-routed").map { Setting(key: "osrm-routed", value: $0.url.path, source: $0.source) }
-                ?? Setting(key: "osrm-routed", value: "none (Scripts/osrm.sh install, or ROADTRIP_OSRM_BIN)", source: "not found"),
             Setting(
                 key: "colour", value: colourWanted ? "true" : "false",
                 source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default")

@@ -24,7 +24,8 @@ import Testing
             #expect(error.kind == .writeFailed)
             #expect(
                 error.description
-                    == "/nonexistent-roadtrip/out.gpx: cannot write the export: cannot create a file in /nonexistent-roadtrip")
+                    == "/nonexistent-roadtrip/out.gpx: cannot write the export: "
+                    + "the folder /nonexistent-roadtrip does not exist: create it or choose another")
         }
     }
 

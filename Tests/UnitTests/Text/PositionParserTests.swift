@@ -112,7 +112,7 @@ import Testing
                 == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "Lake view"))
         #expect(
             PositionParser.read("geo:0,0?q=47.56,13.65(%1B%5B2Jbad)")
-                == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "[2Jbad"))
+                == .position(Coordinate(latitude: 47.56, longitude: 13.65), label: "bad"))
     }
 
     @Test func namesAreNotPositions() {
