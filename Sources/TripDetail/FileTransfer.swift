@@ -23,4 +23,16 @@ public enum FileTransfer {
         }
         return control
     }
+
+    /// What the status line says while a file is read, on both lists.
+    public static func reading(_ path: String) -> StatusMessage { StatusMessage("Reading \(path)… Esc stops.") }
+
+    /// What the status line says while a file is written, on both lists.
+    public static func writing(_ path: String) -> StatusMessage { StatusMessage("Writing \(path)… Esc stops.") }
+
+    /// A progress line from the work, with the key that stops it.
+    public static func progress(_ line: String) -> StatusMessage { StatusMessage(line + " · Esc stops") }
+
+    /// Said the moment Esc is pressed; the work's own outcome follows within a tenth of a second.
+    public static let stopping = StatusMessage("Stopping…")
 }

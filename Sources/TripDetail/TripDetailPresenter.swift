@@ -162,7 +162,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         switch mode {
         case .importing:
             mode = .transferring
-            message = StatusMessage("Reading \(text)… Esc stops.")
+            message = FileTransfer.reading(text)
             transfer = interactor.importStops(
                 from: text, progress: { [weak self] line in self?.transferDidProgress(line) },
                 done: { [weak self] outcome in self?.importDidFinish(outcome) })
@@ -193,7 +193,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
 
     private func startExport(to path: String, format: ExchangeFormat) {
         mode = .transferring
-        message = StatusMessage("Writing \(path)… Esc stops.")
+        message = FileTransfer.writing(path)
         transfer = interactor.exportTrip(
             to: path, format: format, progress: { [weak self] line in self?.transferDidProgress(line) },
             done: { [weak self] outcome in self?.exportDidFinish(outcome) })
@@ -226,7 +226,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
 
     private func transferDidProgress(_ line: String) {
         guard mode == .transferring else { return }
-        message = StatusMessage(line + " · Esc stops")
+        message = FileTransfer.progress(line)
         publish()
     }
 
@@ -234,7 +234,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     /// being replaced is left as it was.
     public func didPressStopTransfer() {
         transfer?.stop()
-        message = StatusMessage("Stopping…")
+        message = FileTransfer.stopping
         publish()
     }
 

@@ -150,7 +150,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         switch mode {
         case .importing:
             mode = .transferring
-            message = StatusMessage("Reading \(text)… Esc stops.")
+            message = FileTransfer.reading(text)
             transfer = interactor.importTrip(
                 from: text, progress: { [weak self] line in self?.transferDidProgress(line) },
                 done: { [weak self] outcome in self?.importDidFinish(outcome) })
@@ -178,7 +178,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     private func startExport(_ id: Trip.ID, to path: String, format: ExchangeFormat) {
         mode = .transferring
-        message = StatusMessage("Writing \(path)… Esc stops.")
+        message = FileTransfer.writing(path)
         transfer = interactor.exportTrip(
             id, to: path, format: format, progress: { [weak self] line in self?.transferDidProgress(line) },
             done: { [weak self] outcome in self?.exportDidFinish(outcome) })
@@ -213,14 +213,14 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     private func transferDidProgress(_ line: String) {
         guard mode == .transferring else { return }
-        message = StatusMessage(line + " · Esc stops")
+        message = FileTransfer.progress(line)
         publish()
     }
 
     /// Esc while a file is read or written: the work stops at its next check and says so.
     public func didPressStopTransfer() {
         transfer?.stop()
-        message = StatusMessage("Stopping…")
+        message = FileTransfer.stopping
         publish()
     }
 
