@@ -19,7 +19,8 @@ public enum ExportFile {
             throw failure(
                 path, "the file name is \(name.utf8.count) bytes, over the 255 a file system allows: choose a shorter name")
         }
-        if let owner = owned?.owner(of: target) ?? owned?.owner(of: path) {
+        // `owner(of:)` follows the links itself and compares identities: one look covers every name.
+        if let owner = owned?.owner(of: path) {
             throw ExchangeError(.writeFailed, file: path, reason: refusal(owner))
         }
         var info = stat()
