@@ -73,6 +73,11 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
         return gazetteer?.search(query, limit: limit) ?? []
     }
 
+    public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
+        _ = waitUntilLoaded()
+        return gazetteer?.search(query, limit: limit, near: context) ?? []
+    }
+
     public func nearest(to coordinate: Coordinate) -> Place? {
         gazetteer?.nearest(to: coordinate)
     }

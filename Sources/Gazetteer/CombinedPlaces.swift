@@ -44,7 +44,21 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
     static let candidates = 10
 
     public func search(_ query: String, limit: Int) -> [Place] {
-        let found = builtIn.search(query, limit: max(limit, Self.candidates))
+        combined(query, limit: limit, builtIn: max(limit, Self.candidates))
+    }
+
+    /// Looks further down each source's list than `search` does (`contextCandidates`), so a small
+    /// namesake near the trip is weighed against the large ones, then ranks by the context.
+    public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
+        guard let context, limit > 0 else { return search(query, limit: limit) }
+        let wider = max(limit, Self.contextCandidates)
+        return Array(context.ranked(combined(query, limit: wider, builtIn: wider)).prefix(limit))
+    }
+
+    /// The best `limit` of the built-in search's first `builtInLimit` places and the packs' matches,
+    /// each with its score.
+    private func combined(_ query: String, limit: Int, builtIn builtInLimit: Int) -> [Place] {
+        let found = builtIn.search(query, limit: builtInLimit)
         guard limit > 0, case let .name(name, qualifiers)? = PlaceQuery(query) else { return Array(found.prefix(limit)) }
         let typed = TypedName.folded(name)
         let all = loaded()
@@ -77,7 +91,11 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
         return shown.enumerated().sorted {
             ($0.element.0.matched.tier, $0.element.1, $0.offset) < ($1.element.0.matched.tier, $1.element.1, $1.offset)
         }
-        .prefix(limit).map(\.element.0)
+        .prefix(limit).map { item in
+            var place = item.element.0
+            place.score = item.element.1
+            return place
+        }
     }
 
     /// The packed places matching `typed`, best first, at most `limit`: the search keeps no more, so

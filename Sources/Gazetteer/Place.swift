@@ -29,6 +29,11 @@ public struct Place: Sendable, Hashable {
     /// The name the search found it by, its own or another, is exactly what was typed (qualifiers
     /// aside), not only begun: "Uluru" for Uluṟu-Kata Tjuta National Park. Set by the search.
     public var typedExactly = false
+    /// How near the search's context it is (`PlaceContext`); nil for a search made without one.
+    public var nearness: Nearness?
+    /// Its standing in the search that found it, lower better (kind of match, size and, with a
+    /// context, distance, in `Gazetteer.MatchPenalty`'s units); comparable within one search only.
+    public internal(set) var score = 0.0
 
     public init(
         name: String, region: String, country: String, countryCode: String,

@@ -4,6 +4,20 @@ import RoadtripCore
 public protocol PlaceSearching: Sendable {
     /// The best `limit` places for `query`, best first; empty for no match or bad input.
     func search(_ query: String, limit: Int) -> [Place]
+    /// The best `limit` places for `query` as wanted in `context` (near a trip's stops), best first;
+    /// the same as `search(_:limit:)` without a context.
+    func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place]
+}
+
+extension PlaceSearching {
+    /// How many places a context reranks, whatever the limit: a namesake near the trip may be far
+    /// down the list the search alone would give ("Paris" near Dallas).
+    public static var contextCandidates: Int { 40 }
+
+    public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
+        guard let context, limit > 0 else { return search(query, limit: limit) }
+        return Array(context.ranked(search(query, limit: max(limit, Self.contextCandidates))).prefix(limit))
+    }
 }
 
 /// Finds the known place closest to a coordinate (for a time zone of a typed position).

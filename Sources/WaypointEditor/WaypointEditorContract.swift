@@ -82,13 +82,21 @@ struct PlaceSuggestion: Equatable, Sendable {
     public var country: String
     public var coordinate: Coordinate
     public var timeZone: String?
+    /// The name a stop chosen as this place takes: the typed one when it is another name of the
+    /// place (München for Munich), else `name`.
+    public var stopName: String
+    /// Whether what was typed names this place or begins its name, so that Enter may take it
+    /// without the person choosing it on purpose (not a typo match).
+    public var isNamedByTyped: Bool
 
     public init(
         label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
-        timeZone: String?
+        timeZone: String?, stopName: String? = nil, isNamedByTyped: Bool? = nil
     ) {
         self.label = label
         self.name = name
+        self.stopName = stopName ?? name
+        self.isNamedByTyped = isNamedByTyped ?? true
         self.region = region
         self.country = country
         self.coordinate = coordinate
@@ -125,6 +133,8 @@ protocol WaypointEditorPresenterProtocol: AnyObject {
     func didMoveFocus(forward: Bool)
     /// Enter or Ctrl-S: takes the highlighted place, if one is, and saves the stop.
     func didPressSave()
+    /// Tab with the matches open: takes the highlighted place, if one is, and goes on to Stay.
+    func didPressTakeMatch()
     func didPressCancel()
     /// ↓ or ↑ in the open suggestion list.
     func didMoveSuggestion(by offset: Int)

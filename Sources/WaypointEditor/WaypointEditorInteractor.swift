@@ -41,12 +41,13 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
             return
         }
         let ticket = latestSearch.value
+        let context = searchContext()
         let deliver = self.deliver
         let online = self.online
         let latest = latestSearch
         deliver.begin()
         Task.detached {
-            let offline = places.search(query, limit: Self.suggestionLimit)
+            let offline = places.search(query, limit: Self.suggestionLimit, near: context)
             guard let online, OnlineFallback.wantsOnline(offline, query: query) else {
                 self.show(offline, for: query, ticket: ticket)
                 return
@@ -77,6 +78,18 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         }
     }
 
+    /// Where the stop goes: between the stops either side of it, so a name means the place near them.
+    private func searchContext() -> PlaceContext? {
+        guard let stops = repository.trip(id: tripID)?.waypoints else { return nil }
+        let coordinates = stops.map(\.coordinate)
+        switch target {
+        case let .insert(at): return PlaceContext(stops: coordinates, insertingAt: at)
+        case let .edit(id):
+            guard let index = stops.firstIndex(where: { $0.id == id }) else { return nil }
+            return PlaceContext(stops: coordinates, replacing: index)
+        }
+    }
+
     nonisolated static let suggestionLimit = 8
     /// Typing pauses this long before a query goes to the network: one request per pause, not per key.
     nonisolated static let onlinePause: Duration = .milliseconds(400)
@@ -97,10 +110,12 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let size = place.size.isEmpty ? "" : " · " + place.size
         let source = place.source.isEmpty ? "" : " · " + place.source
         let shown = place.matched.reason(typed: typed).map { " ← " + $0 } ?? ""
+        let near = place.nearness.map { " · " + $0.reason(unit: .kilometers) } ?? ""
         return PlaceSuggestion(
-            label: place.label + kind + size + source + shown, name: place.name, region: place.region,
+            label: place.label + kind + size + source + near + shown, name: place.name, region: place.region,
             country: place.country, coordinate: place.coordinate,
-            timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
+            timeZone: place.timeZone.isEmpty ? nil : place.timeZone, stopName: place.stopName(typed: typed),
+            isNamedByTyped: TypedName.shows(place.name, typed: typed) || (place.typedExactly && !place.matched.isTypo))
     }
 
     public func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {

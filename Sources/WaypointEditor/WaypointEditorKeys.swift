@@ -3,7 +3,7 @@ import TermUI
 /// What a key does in the waypoint editor.
 enum WaypointEditorAction: Sendable {
     case nextField, previousField, save, cancel, toggle, help
-    case moveMatch(Int), closeMatches, searchAgain
+    case moveMatch(Int), closeMatches, searchAgain, takeMatch
 }
 
 /// What the editor's keys are doing: typing the name (with or without the matches open),
@@ -50,7 +50,10 @@ extension WaypointEditorView {
             KeyBinding(
                 [.escape], .closeMatches, help: "close the matches, keep the typed name", hint: "close list", in: [.matches]),
             KeyBinding([.ctrl("n")], .searchAgain, help: "search for the name again", in: [.name]),
-            KeyBinding([.tab], .nextField, help: "next field", hint: "next field"),
+            KeyBinding(
+                [.tab], .takeMatch, help: "take the highlighted place, then type the stay", hint: "take, then stay",
+                in: [.matches]),
+            KeyBinding([.tab], .nextField, help: "next field", hint: "next field", in: [.name, .field, .checkbox]),
             KeyBinding([.down], .nextField, help: "next field", in: [.name, .field, .checkbox]),
             KeyBinding([.backTab], .previousField, help: "previous field"),
             KeyBinding([.up], .previousField, help: "previous field", in: [.name, .field, .checkbox]),

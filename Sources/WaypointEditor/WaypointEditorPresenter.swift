@@ -80,9 +80,10 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         guard focus == .name, query == values[.name] else { return }
         suggestions = places
         // The best match is highlighted (Enter takes it) only when the name typed so far begins it,
-        // or it is the whole name with a qualifier after it ("Athens GA", "Portland, ME"): a typo
-        // match such as Carter Lake for "Crater Lake" must be chosen on purpose.
-        selectedSuggestion = places.first.map { TypedName.shows($0.name, typed: query) } == true ? 0 : nil
+        // is one of its other names (München, 東京), or is the whole name with a qualifier after it
+        // ("Athens GA", "Portland, ME"): a typo match such as Carter Lake for "Crater Lake" must be
+        // chosen on purpose.
+        selectedSuggestion = places.first?.isNamedByTyped == true ? 0 : nil
         if places.isEmpty, searchWasAsked {
             message = StatusMessage(
                 "No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
@@ -112,6 +113,17 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         }
         searchWasAsked = true
         interactor.searchPlaces(values[.name] ?? "")
+    }
+
+    func didPressTakeMatch() {
+        guard let index = selectedSuggestion, suggestions.indices.contains(index) else {
+            didMoveFocus(forward: true)
+            return
+        }
+        take(suggestions[index])
+        // The place gives the position: what is left to say is how long, which night, and why.
+        focus = .stay
+        publish()
     }
 
     public func didMoveFocus(forward: Bool) {
@@ -155,6 +167,17 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         case let .failure(e): errors[.arriveBy] = e.description
         }
         guard errors.isEmpty, let coordinate else {
+            if focus == .name, location == .none, Set(errors.keys) == [.position] {
+                // Nothing chosen and nothing typed: say so where the person is, rather than move them.
+                let typed = PlainText.quoted(name, limit: 40)
+                message = StatusMessage(
+                    suggestions.isEmpty
+                        ? "No place for “\(typed)” yet: Ctrl-N searches, or Tab to Position and type one."
+                        : "No place for “\(typed)” yet: ↓ highlights a match, or Tab to Position and type one.",
+                    isError: true)
+                publish()
+                return
+            }
             if let first = WaypointField.allCases.first(where: { errors[$0] != nil }) { focus = first }
             message = StatusMessage("Not saved: fix the marked field\(errors.count > 1 ? "s" : "").", isError: true)
             publish()
@@ -174,7 +197,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
 
     /// Sets name and position from a chosen place; its region, country and zone are saved with them.
     private func take(_ place: PlaceSuggestion) {
-        values[.name] = place.name
+        values[.name] = place.stopName
         values[.position] = EditorLocation.text(place.coordinate)
         errors[.name] = nil
         errors[.position] = nil

@@ -49,6 +49,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         case let .moveMatch(offset): presenter.didMoveSuggestion(by: offset)
         case .closeMatches: presenter.didCloseSuggestions()
         case .searchAgain: presenter.didPressSearchAgain()
+        case .takeMatch: presenter.didPressTakeMatch()
         case .help: help.open()
         }
     }

@@ -24,6 +24,22 @@ extension Place {
     }
 }
 
+extension Place {
+    /// The name a stop chosen as this place takes: what was typed when it names the place by
+    /// another of its names (München stays München, 東京 stays 東京), else the place's own name
+    /// (a prefix, a typo, or the name in other letter case: "zion" gives Zion National Park).
+    public func stopName(typed: String) -> String {
+        let name = String(typed.split(separator: ",").first ?? Substring(typed)).trimmingCharacters(in: .whitespaces)
+        let typedName = TypedName.folded(name), own = TypedName.folded(self.name)
+        // "Athens GA" is Athens with a qualifier, not another name of it.
+        guard typedExactly, !matched.isTypo, !name.isEmpty, typedName != own, !typedName.hasPrefix(own + " ") else {
+            return self.name
+        }
+        let written = name.unicodeScalars.contains { $0.properties.isUppercase || !$0.isASCII }
+        return written ? name : self.name
+    }
+}
+
 /// The offline search, then the online one when the offline search has no strong match: what a
 /// place name on the command line is looked up in when a geocoder is configured.
 ///
@@ -42,19 +58,36 @@ public struct OnlineFallback: PlaceSearching {
     /// concurrency task (it would hold one of the pool's few threads while waiting for another).
     public func search(_ query: String, limit: Int) -> [Place] { searchReporting(query, limit: limit).places }
 
-    /// `lookUp`, blocking the calling thread (a command's main thread only, as `search`).
-    public func searchReporting(_ query: String, limit: Int) -> (places: [Place], failure: OnlineSearchFailure?) {
-        let fallback = self
-        return Blocking.wait { await fallback.lookUp(query, limit: limit) }
+    public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
+        searchReporting(query, limit: limit, near: context).places
     }
 
-    /// The places, and why the online search added nothing when it was asked and failed.
-    func lookUp(_ query: String, limit: Int) async -> (places: [Place], failure: OnlineSearchFailure?) {
-        let found = offline.search(query, limit: limit)
+    /// `lookUp`, blocking the calling thread (a command's main thread only, as `search`).
+    public func searchReporting(
+        _ query: String, limit: Int, near context: PlaceContext? = nil
+    ) -> (places: [Place], failure: OnlineSearchFailure?) {
+        let fallback = self
+        return Blocking.wait { await fallback.lookUp(query, limit: limit, near: context) }
+    }
+
+    /// The places, and why the online search added nothing when it was asked and failed. The online
+    /// places keep the geocoder's order; a context only says how near each is.
+    func lookUp(
+        _ query: String, limit: Int, near context: PlaceContext? = nil
+    ) async -> (places: [Place], failure: OnlineSearchFailure?) {
+        let found = offline.search(query, limit: limit, near: context)
         guard Self.wantsOnline(found, query: query) else { return (found, nil) }
         switch await online.search(query, limit: limit) {
         case let .failure(failure): return (found, failure)
-        case let .success(places): return (Self.merged(online: places, offline: found, limit: limit), nil)
+        case let .success(places):
+            // The geocoder's order is its judgement: each answer stands clearly below the one before.
+            let located = places.enumerated().map { offset, place in
+                var place = place
+                place.score = Double(offset) * 2 * PlaceChoice.clearMargin
+                place.nearness = context?.nearness(of: place.coordinate)
+                return place
+            }
+            return (Self.merged(online: located, offline: found, limit: limit), nil)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gazetteer
 import Itinerary
 import RoadtripCore
 
@@ -52,7 +53,9 @@ struct EditStopCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let index = try Self.index(of: stop, in: trip)
             var edited = trip.waypoints[index]
-            try apply(to: &edited)
+            try apply(
+                to: &edited,
+                near: PlaceContext(stops: trip.waypoints.map(\.coordinate), replacing: index), unit: context.unit)
             try context.edit("editing stop \(index + 1) of “\(trip.name)”") { trips in
                 guard let t = trips.firstIndex(where: { $0.id == trip.id }),
                     let s = trips[t].waypoints.firstIndex(where: { $0.id == edited.id })
@@ -69,9 +72,10 @@ struct EditStopCommand: ParsableCommand {
     }
 
     /// Every option given, checked before anything is saved.
-    private func apply(to stop: inout Waypoint) throws {
+    private func apply(to stop: inout Waypoint, near placeContext: PlaceContext?, unit: DistanceUnit) throws {
         if let at {
-            let place = try StopResolver.resolve(at, first: first, places: { try CommandServices.searcher(global) })
+            let place = try StopResolver.resolve(
+                at, first: first, near: placeContext, unit: unit, places: { try CommandServices.searcher(global) })
             stop.coordinate = place.coordinate
             // A position typed by hand has no region or zone; a place brings its own.
             stop.region = place.region

@@ -37,15 +37,13 @@ struct RouteCommand: ParsableCommand {
     func run() throws {
         try runCommand {
             var gazetteer: (any PlaceSearching)?
-            let resolved = try stops.map { text in
-                try StopResolver.resolve(
-                    text, first: first,
-                    places: {
-                        if let gazetteer { return gazetteer }
-                        gazetteer = try CommandServices.searcher(global)
-                        return gazetteer!
-                    })
-            }
+            let resolved = try StopResolver.resolveInContext(
+                stops, first: first, unit: global.units,
+                places: {
+                    if let gazetteer { return gazetteer }
+                    gazetteer = try CommandServices.searcher(global)
+                    return gazetteer!
+                })
             let services = try Services.make(global)
             defer { services.server?.stop() }
             let routes = services.routes, unit = global.units, json = self.json

@@ -41,8 +41,6 @@ struct AddStopCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let resolved = try StopResolver.resolve(place, first: first, places: { try CommandServices.searcher(global) })
-            let stopName = try name.map(TripName.validated) ?? resolved.name
             let count = trip.waypoints.count
             guard count < TextLimits.stopsPerTrip else {
                 throw UserError(
@@ -52,6 +50,11 @@ struct AddStopCommand: ParsableCommand {
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
+            let resolved = try StopResolver.resolve(
+                place, first: first,
+                near: PlaceContext(stops: trip.waypoints.map(\.coordinate), insertingAt: position - 1),
+                unit: context.unit, places: { try CommandServices.searcher(global) })
+            let stopName = try name.map(TripName.validated) ?? resolved.name
             let stop = Waypoint(
                 name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
                 region: resolved.region, country: resolved.country, via: via)
@@ -59,7 +62,7 @@ struct AddStopCommand: ParsableCommand {
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
             Output.line(
-                "Added “\(stopName)” (\(Formatting.coordinate(resolved.coordinate))) as \(via ? "via point" : "stop") \(position)"
+                "Added “\(stopName)” (\(StopResolver.whereabouts(resolved, unit: context.unit))) as \(via ? "via point" : "stop") \(position)"
                     + " of “\(trip.name)”.")
         }
     }
@@ -129,14 +132,20 @@ enum StopResolver {
         var timeZone: String?
         var region: String?
         var country: String?
+        /// The place it was found as; nil for a position.
+        var place: Place?
     }
 
     /// A position, or the place `text` names. A name is taken only when the best match is strong
     /// (its name, or one of its other names, is the name typed, qualifiers such as ", ME" aside:
-    /// "Uluru" takes Uluṟu-Kata Tjuta National Park) and unambiguous (no other place of that name is
-    /// nearly as large); otherwise the candidates are listed and nothing is taken,
+    /// "Uluru" takes Uluṟu-Kata Tjuta National Park) and clearly meant given `context` (no other
+    /// place of that name stands nearly as well, distance to the trip weighed in: "Zion" after Las
+    /// Vegas is the park, not Jerusalem); otherwise the candidates are listed and nothing is taken,
     /// unless `first` says to take the best match anyway.
-    static func resolve(_ text: String, first: Bool = false, places: () throws -> any PlaceSearching) throws -> Stop {
+    static func resolve(
+        _ text: String, first: Bool = false, near context: PlaceContext? = nil, unit: DistanceUnit = .kilometers,
+        places: () throws -> any PlaceSearching
+    ) throws -> Stop {
         switch PositionParser.read(text) {
         case let .position(c, label):
             return Stop(name: label.map { String($0.prefix(TextLimits.name)) } ?? Formatting.coordinate(c), coordinate: c)
@@ -146,36 +155,84 @@ enum StopResolver {
         let searcher = try places()
         let found: [Place]
         if let fallback = searcher as? OnlineFallback {
-            let answer = fallback.searchReporting(text, limit: 5)
+            let answer = fallback.searchReporting(text, limit: Self.shown, near: context)
             if let failure = answer.failure { printError("online search: \(failure); offline matches only") }
             found = answer.places
         } else {
-            found = searcher.search(text, limit: 5)
+            found = searcher.search(text, limit: Self.shown, near: context)
         }
         guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
         }
         let stop = Stop(
-            name: best.name, coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
-            region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country)
+            name: best.stopName(typed: text), coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
+            region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country,
+            place: best)
         if first { return stop }
         let named = found.filter { $0.isNamed(by: text) }
         guard let strong = named.first, strong == best else {
-            throw candidates(found, "No place is named “\(text)”; the nearest matches:")
+            throw candidates(found, unit: unit, "No place is named “\(text)”; the nearest matches:")
         }
-        let rivals = named.dropFirst().filter { Double($0.population) * 3 >= Double(max(best.population, 1)) }
+        let rivals = named.dropFirst().filter { PlaceChoice.isRival($0, of: best, typed: text) }
         guard rivals.isEmpty else {
+            let hint = context == nil ? "add a region or country" : "none is clearly the one near the trip; add a region or country"
             throw candidates(
-                found, "“\(text)” could be several places; add a region or country (“\(best.name), \(best.region)”):")
+                found, unit: unit, "“\(text)” could be several places; \(hint) (“\(best.name), \(best.region)”):")
         }
         return stop
     }
 
-    /// The refusal with the candidates, one a line, and how to take the first anyway.
-    private static func candidates(_ places: [Place], _ headline: String) -> UserError {
+    /// "Portland, Maine, United States, 43.66, -70.26, near stop 2": which place was taken, so a
+    /// namesake cannot pass unnoticed.
+    static func whereabouts(_ stop: Stop, unit: DistanceUnit) -> String {
+        let label = stop.place.map { [$0.region, $0.country].filter { !$0.isEmpty }.joined(separator: ", ") } ?? ""
+        return (label.isEmpty ? "" : label + ", ") + Formatting.coordinate(stop.coordinate)
+            + (stop.place?.nearness.map { ", " + $0.reason(unit: unit) } ?? "")
+    }
+
+    /// Several stops typed together (`route A B C`), each a name meant near its neighbours: positions
+    /// first, then each name beside one already found ("Las Vegas" then "Zion" after it), a name
+    /// with no neighbour found yet only when it is clear alone.
+    static func resolveInContext(
+        _ texts: [String], first: Bool, unit: DistanceUnit, places: () throws -> any PlaceSearching
+    ) throws -> [Stop] {
+        var found = [Stop?](repeating: nil, count: texts.count)
+        for (i, text) in texts.enumerated() where PositionParser.read(text) != .notAPosition {
+            found[i] = try resolve(text, places: places)
+        }
+        func context(_ i: Int) -> PlaceContext? {
+            let sides = [i - 1, i + 1].filter { found.indices.contains($0) && found[$0] != nil }
+            guard !sides.isEmpty else { return nil }
+            return PlaceContext(anchors: sides.map { .init(stop: $0 + 1, coordinate: found[$0]!.coordinate) })
+        }
+        while found.contains(where: { $0 == nil }) {
+            if let i = found.indices.first(where: { found[$0] == nil && context($0) != nil }) {
+                found[i] = try resolve(texts[i], first: first, near: context(i), unit: unit, places: places)
+                continue
+            }
+            // No neighbour is known yet: the first name that is clear alone anchors the rest.
+            var firstProblem: (any Error)?
+            for i in found.indices where found[i] == nil {
+                do {
+                    found[i] = try resolve(texts[i], first: first, unit: unit, places: places)
+                    break
+                } catch { firstProblem = firstProblem ?? error }
+            }
+            if let firstProblem, !found.contains(where: { $0 != nil }) { throw firstProblem }
+        }
+        return found.map { $0! }
+    }
+
+    /// How many candidates a refusal lists.
+    static let shown = 8
+
+    /// The refusal with the candidates, one a line (with how far each is from the trip when the
+    /// search had one), and how to take the first anyway.
+    private static func candidates(_ places: [Place], unit: DistanceUnit, _ headline: String) -> UserError {
         let lines = places.map { place in
             "  " + place.label + (place.kind.isEmpty ? "" : " · " + place.kind) + (place.size.isEmpty ? "" : " · " + place.size)
                 + (place.source.isEmpty ? "" : " · " + place.source)
+                + (place.nearness.map { " · " + $0.reason(unit: unit) } ?? "")
                 + " (" + Formatting.coordinate(place.coordinate) + ")"
         }
         return UserError(lines: [headline] + lines + ["Name it more precisely, give LAT,LON, or add --first to take the first."])

@@ -1,0 +1,150 @@
+import Foundation
+import RoadtripCore
+
+/// Where a place is wanted: beside the stops a new stop goes between, along a whole trip, or
+/// around one position. A search made with a context ranks a namesake near it above a larger one
+/// far away ("Portland" on a Maine trip), while prominence still decides among places equally near.
+public struct PlaceContext: Sendable, Equatable {
+    /// A point the place should be near: a stop of the trip (numbered from 1), or a typed position.
+    public struct Anchor: Sendable, Equatable {
+        /// The stop's number in the trip, from 1; nil for a position.
+        public var stop: Int?
+        public var coordinate: Coordinate
+
+        public init(stop: Int?, coordinate: Coordinate) {
+            self.stop = stop
+            self.coordinate = coordinate
+        }
+    }
+
+    /// The anchors in route order; the line between consecutive ones counts as near too.
+    public var anchors: [Anchor]
+
+    public init(anchors: [Anchor]) { self.anchors = anchors }
+
+    /// For a stop that goes in at `index` (from 0) among `stops`: the stops either side of it; with
+    /// no index (the place is only wanted "near the trip") every stop and the legs between them.
+    /// nil when the trip has no stops: then nothing is near.
+    public init?(stops: [Coordinate], insertingAt index: Int?) {
+        let numbered = stops.enumerated().map { Anchor(stop: $0.offset + 1, coordinate: $0.element) }
+        guard !numbered.isEmpty else { return nil }
+        if let index {
+            let at = min(max(index, 0), numbered.count)
+            // Numbered as they will be once the new stop is in: the one after it moves up.
+            anchors = numbered[max(at - 1, 0)..<min(at + 1, numbered.count)].map { anchor in
+                var anchor = anchor
+                if let n = anchor.stop, n > at { anchor.stop = n + 1 }
+                return anchor
+            }
+        } else {
+            anchors = numbered
+        }
+    }
+
+    /// For stop `index` (from 0) being moved to another place: the stops either side of it, which
+    /// stay; nil when it has none.
+    public init?(stops: [Coordinate], replacing index: Int) {
+        let sides = [index - 1, index + 1].filter { stops.indices.contains($0) }
+        guard !sides.isEmpty else { return nil }
+        anchors = sides.map { Anchor(stop: $0 + 1, coordinate: stops[$0]) }
+    }
+
+    /// Around one position (`places --near 36.1,-115.1`).
+    public init(position: Coordinate) { anchors = [Anchor(stop: nil, coordinate: position)] }
+
+    /// How near `coordinate` is: metres to the closest anchor or to the line between two
+    /// consecutive ones, and the anchor that names it (the nearer end of that line).
+    public func nearness(of coordinate: Coordinate) -> Nearness {
+        var best = Nearness(anchor: anchors[0], meters: .infinity)
+        for (i, anchor) in anchors.enumerated() {
+            let meters = Self.meters(coordinate, anchor.coordinate)
+            if meters < best.meters { best = Nearness(anchor: anchor, meters: meters) }
+            guard i + 1 < anchors.count else { continue }
+            let next = anchors[i + 1]
+            let across = Self.metersToSegment(coordinate, anchor.coordinate, next.coordinate)
+            if across < best.meters {
+                let nearer = meters <= Self.meters(coordinate, next.coordinate) ? anchor : next
+                best = Nearness(anchor: nearer, meters: across)
+            }
+        }
+        return best
+    }
+
+    /// Within this of the trip every place is as near as any other: prominence alone decides.
+    static let nearMeters = 50_000.0
+    /// What each tenfold distance beyond `nearMeters` costs, in the search's units (a tenfold size
+    /// is worth 1.5): a village 20 km off the route outranks a capital 8,000 km away, and a
+    /// namesake ten times smaller outranks a larger one a few hundred kilometres further.
+    static let distanceWeight = 3.0
+
+    /// The score a place at `meters` from the context loses: nothing within `nearMeters`.
+    static func penalty(meters: Double) -> Double {
+        guard meters.isFinite else { return 0 }
+        return distanceWeight * log10(max(meters, nearMeters) / nearMeters)
+    }
+
+    /// `places` reranked for this context: kind of match first as always, then the search's own
+    /// score with each place's distance weighed in. Each place learns how near it is.
+    public func ranked(_ places: [Place]) -> [Place] {
+        places.enumerated().map { offset, place -> (Place, Double, Int) in
+            var place = place
+            let near = nearness(of: place.coordinate)
+            place.nearness = near
+            return (place, place.score + Self.penalty(meters: near.meters), offset)
+        }
+        .sorted { ($0.0.matched.tier, $0.1, $0.2) < ($1.0.matched.tier, $1.1, $1.2) }
+        .map { item in
+            var place = item.0
+            place.score = item.1
+            return place
+        }
+    }
+
+    /// Great-circle metres (haversine on the mean radius): ranking needs speed more than the ellipsoid.
+    static func meters(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * radians
+        let dLon = (b.longitude - a.longitude) * radians
+        let h =
+            sin(dLat / 2) * sin(dLat / 2)
+            + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * Self.earthRadius * asin(min(1, sqrt(h)))
+    }
+
+    static let earthRadius = 6_371_008.8
+
+    /// Metres from `p` to the segment `a`–`b`, in a flat projection around `p`: close enough to tell
+    /// near from far, which is all a ranking needs.
+    static func metersToSegment(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let scale = cos(p.latitude * radians)
+        func flat(_ c: Coordinate) -> (Double, Double) {
+            var dLon = c.longitude - p.longitude
+            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+            return (dLon * radians * scale * earthRadius, (c.latitude - p.latitude) * radians * earthRadius)
+        }
+        let (ax, ay) = flat(a), (bx, by) = flat(b)
+        let dx = bx - ax, dy = by - ay
+        let length = dx * dx + dy * dy
+        let t = length > 0 ? min(1, max(0, -(ax * dx + ay * dy) / length)) : 0
+        let x = ax + t * dx, y = ay + t * dy
+        return (x * x + y * y).squareRoot()
+    }
+}
+
+/// How near a place is to a search's context.
+public struct Nearness: Sendable, Hashable {
+    /// The stop (or position) it is nearest.
+    public var anchor: PlaceContext.Anchor
+    public var meters: Double
+
+    /// "near stop 3", "12 km from stop 3", "2,300 km from stop 1", "8 km away": why a place ranks where it does.
+    public func reason(unit: DistanceUnit) -> String {
+        let what = anchor.stop.map { "stop \($0)" }
+        if meters <= PlaceContext.nearMeters, let what { return "near " + what }
+        let distance = Formatting.distance(meters, unit: unit)
+        return what.map { distance + " from " + $0 } ?? distance + " away"
+    }
+}
+
+extension PlaceContext.Anchor: Hashable {}
