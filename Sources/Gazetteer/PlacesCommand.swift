@@ -28,18 +28,21 @@ enum PlacesExitCode {
 /// `sanitize` and `columns` are `TerminalText.sanitize` and `TextWidth.of` from TermUI,
 /// handed in so this service does not depend on the terminal toolkit.
 public func placesCommandOutput(
-    query: String, limit: Int, json: Bool, searcher: any PlaceSearching,
-    sanitize: (String) -> String, columns: (String) -> Int
+    query: String, limit: Int, json: Bool, searcher: any PlaceSearching, near context: PlaceContext? = nil,
+    unit: DistanceUnit = .kilometers, sanitize: (String) -> String, columns: (String) -> Int
 ) -> PlacesCommandOutput {
     guard limit >= 1 else {
         return PlacesCommandOutput(
             stdout: "", stderr: "roadtrip places: --limit must be at least 1, not \(limit)\n",
             exitCode: PlacesExitCode.usage)
     }
-    let places = searcher.search(query, limit: limit)
+    let places = searcher.search(query, limit: limit, near: context)
     let none = places.isEmpty ? "roadtrip: no place matches “\(sanitize(query))”\n" : ""
     let status = places.isEmpty ? PlacesExitCode.noMatch : PlacesExitCode.ok
-    if json { return PlacesCommandOutput(stdout: placesJSON(places, query: query), stderr: none, exitCode: status) }
+    if json {
+        return PlacesCommandOutput(
+            stdout: placesJSON(places, query: query, unit: unit), stderr: none, exitCode: status)
+    }
     if places.isEmpty { return PlacesCommandOutput(stdout: "", stderr: none, exitCode: status) }
     // "Matched" only when some row's name does not show what was typed: an alias or a misspelling.
     let reasons = places.map { $0.matched.reason(typed: query) }
@@ -48,7 +51,7 @@ public func placesCommandOutput(
     // "Size": people for a town, metres for a peak or a pass.
     let header =
         ["Place", "Region", "Country", "Kind", "Size", "Latitude", "Longitude"] + (explain ? ["Matched"] : [])
-        + (sourced ? ["Source"] : [])
+        + (sourced ? ["Source"] : []) + (context != nil ? ["Near"] : [])
     let rows = zip(places, reasons).map { p, reason in
         [
             sanitize(p.name), sanitize(p.region), sanitize(p.country), sanitize(p.kind), p.size,
@@ -56,6 +59,7 @@ public func placesCommandOutput(
         ]
             + (explain ? [reason.map(sanitize) ?? ""] : [])
             + (sourced ? [sanitize(p.source.isEmpty ? "built in" : p.source)] : [])
+            + (context != nil ? [p.nearness?.reason(unit: unit) ?? ""] : [])
     }
     let table = [header] + rows
     let widths = header.indices.map { c in table.map { columns($0[c]) }.max() ?? 0 }
@@ -82,22 +86,22 @@ public func placesCommandOutput(
 /// (its failure is a note on standard error; the offline matches stand).
 public func placesCommandOutput(
     query: String, limit: Int, json: Bool, imported: ImportedPlacesFolder? = nil,
-    online: ((Gazetteer) -> any OnlinePlaceSearching)? = nil,
-    sanitize: (String) -> String, columns: (String) -> Int
+    online: ((Gazetteer) -> any OnlinePlaceSearching)? = nil, near context: PlaceContext? = nil,
+    unit: DistanceUnit = .kilometers, sanitize: (String) -> String, columns: (String) -> Int
 ) -> PlacesCommandOutput {
     do {
         let gazetteer = try Gazetteer.load(from: Gazetteer.defaultDirectory())
         let offline = CombinedPlaces(builtIn: gazetteer, folder: imported)
         guard let online else {
             return placesCommandOutput(
-                query: query, limit: limit, json: json, searcher: offline,
+                query: query, limit: limit, json: json, searcher: offline, near: context, unit: unit,
                 sanitize: sanitize, columns: columns)
         }
         let fallback = OnlineFallback(offline: offline, online: online(gazetteer))
         let answer: (places: [Place], failure: OnlineSearchFailure?) =
-            limit >= 1 ? fallback.searchReporting(query, limit: limit) : ([], nil)
+            limit >= 1 ? fallback.searchReporting(query, limit: limit, near: context) : ([], nil)
         var out = placesCommandOutput(
-            query: query, limit: limit, json: json, searcher: Fixed(places: answer.places),
+            query: query, limit: limit, json: json, searcher: Fixed(places: answer.places), unit: unit,
             sanitize: sanitize, columns: columns)
         if let failure = answer.failure {
             out.stderr = "roadtrip: online search: \(sanitize(failure.description)); offline matches only\n" + out.stderr
@@ -126,9 +130,14 @@ private struct PlaceJSON: Encodable {
     let source: String?
     /// Why it matched when its name does not show the query (`alias “Seville”`); absent otherwise.
     let matched: String?
+    /// With `--near`: the stop it is nearest (absent for a position) and how far, in metres, and
+    /// the same in words ("near stop 3").
+    let nearStop: Int?
+    let metersFromTrip: Double?
+    let near: String?
 }
 
-private func placesJSON(_ places: [Place], query: String) -> String {
+private func placesJSON(_ places: [Place], query: String, unit: DistanceUnit) -> String {
     if places.isEmpty { return "[]\n" }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -136,7 +145,9 @@ private func placesJSON(_ places: [Place], query: String) -> String {
         PlaceJSON(
             name: $0.name, region: $0.region, country: $0.country, countryCode: $0.countryCode, kind: $0.kind,
             latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population,
-            elevation: $0.elevation, source: $0.source.isEmpty ? nil : $0.source, matched: $0.matched.reason(typed: query))
+            elevation: $0.elevation, source: $0.source.isEmpty ? nil : $0.source, matched: $0.matched.reason(typed: query),
+            nearStop: $0.nearness?.anchor.stop, metersFromTrip: $0.nearness.map { ($0.meters).rounded() },
+            near: $0.nearness?.reason(unit: unit))
     }
     // Encoding plain strings and finite numbers cannot fail.
     let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)

@@ -439,8 +439,10 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
                 let meters = known.reduce(0) { $0 + $1.distanceMeters }
                 let estimate = known.contains { $0.source == .estimate }
                 total = (estimate ? "≈ " : "") + Formatting.distance(meters, unit: unit)
-                let durations = known.compactMap(\.durationSeconds)
-                if durations.count == known.count {
+                // A leg across the sea is not driven: it has no time and adds none.
+                let driven = known.filter(\.isDrivable)
+                let durations = driven.compactMap(\.durationSeconds)
+                if durations.count == driven.count {
                     total += " · " + (estimate ? "≈ " : "") + Formatting.duration(durations.reduce(0, +))
                 }
             }

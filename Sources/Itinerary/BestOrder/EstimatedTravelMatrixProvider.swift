@@ -33,13 +33,21 @@ public struct EstimatedTravelMatrixProvider: TravelTimeMatrixProviding {
             rows.withLock { rows in for (i, row) in mine { rows[i] = row } }
         }
         let straight = rows.withLock { $0 }
+        let placed = Landmasses.shared.place(stops)
         var distances = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
         var durations = distances
         for i in 0..<n {
             for (offset, meters) in straight[i].enumerated() {
                 let j = i + 1 + offset
                 let road = estimate.roadMeters(straightMeters: meters)
-                let seconds = estimate.seconds(straightMeters: meters)
+                // A sea between two stops is no drive: crossing it costs more than any road, so the
+                // best order crosses as few times as it can and never counts the sea as driving.
+                let seconds =
+                    switch placed.crossing(i, j) {
+                    case .sea: Self.seaCrossingSeconds
+                    case .ferry: estimate.seconds(straightMeters: meters) + Self.ferrySeconds
+                    case nil: estimate.seconds(straightMeters: meters)
+                    }
                 distances[i][j] = road
                 distances[j][i] = road
                 durations[i][j] = seconds
@@ -48,4 +56,9 @@ public struct EstimatedTravelMatrixProvider: TravelTimeMatrixProviding {
         }
         return TravelMatrix(durations: durations, distances: distances)
     }
+
+    /// What a sea crossing weighs in the best order: longer than driving round the world.
+    static let seaCrossingSeconds = 30.0 * 86_400
+    /// What waiting for and riding a car ferry adds to the drive.
+    static let ferrySeconds = 3.0 * 3_600
 }

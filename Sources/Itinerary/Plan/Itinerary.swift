@@ -173,6 +173,8 @@ struct ItineraryWarning: Hashable, Sendable, Codable {
         case dayOverLimit
         /// A leg that alone takes longer than the limit; `seconds` is the excess.
         case legOverLimit
+        /// A leg no road joins (a sea between its stops): not driven, so not in any day's driving.
+        case noRoad
     }
 
     public var kind: Kind

@@ -87,6 +87,11 @@ private struct Builder {
         let count = trip.waypoints.count
         for i in 0..<(count - 1) {
             let (distance, drive, estimated, straight) = timing(ofLeg: i)
+            if crossesSea(i) {
+                warn(
+                    .noRoad, leg: i, seconds: 0,
+                    "\(name(i)) → \(name(i + 1)): \(WaterCrossing.sea.text); not counted as driving.")
+            }
             if dayDriving > 0 && dayDriving + drive > limit {
                 breakForLimit(at: i)
             }
@@ -116,6 +121,7 @@ private struct Builder {
     /// A leg from the offline estimate has a time, but no router gave it: it is estimated all the same.
     private func timing(ofLeg i: Int) -> (Double, Double, estimated: Bool, straight: Bool) {
         let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
+        if crossesSea(i) { return (0, 0, true, false) }
         if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
             let leg = inputLegs[i]
             if let seconds = leg.durationSeconds, seconds.isFinite, seconds >= 0 {
@@ -125,6 +131,14 @@ private struct Builder {
         }
         let straight = Geodesic.distance(from, to)
         return (straight, estimate.seconds(straightMeters: straight), true, true)
+    }
+
+    /// Whether leg `i` crosses a sea no road or car ferry crosses: the router's leg says so when
+    /// there is one for these stops (a road answer never does), else the land data.
+    private func crossesSea(_ i: Int) -> Bool {
+        let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
+        if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to { return inputLegs[i].crossing == .sea }
+        return Landmasses.shared.crossing(from: from, to: to) == .sea
     }
 
     private mutating func arrive(at i: Int, time: Date, isLast: Bool) {

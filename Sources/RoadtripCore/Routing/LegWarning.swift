@@ -9,6 +9,8 @@ public enum LegWarning: Sendable, Hashable {
     case longerThanDailyLimit(limit: TimeInterval)
     /// The stops' countries differ (ISO codes as the stops carry them).
     case crossesBorder(from: String, to: String)
+    /// No road joins the ends (a sea between them), or only a car ferry does.
+    case water(WaterCrossing)
 
     /// "no road route: …", "longer than a day's driving (8 h)", "crosses a border: FR → MC".
     public var text: String {
@@ -16,6 +18,7 @@ public enum LegWarning: Sendable, Hashable {
         case .noRoadRoute(let words): words
         case .longerThanDailyLimit(let limit): "longer than a day's driving (\(Formatting.duration(limit)))"
         case let .crossesBorder(from, to): "crosses a border: \(from) → \(to)"
+        case let .water(crossing): crossing.text
         }
     }
 
@@ -25,6 +28,8 @@ public enum LegWarning: Sendable, Hashable {
         case .noRoadRoute: "noRoadRoute"
         case .longerThanDailyLimit: "longerThanDailyLimit"
         case .crossesBorder: "crossesBorder"
+        case .water(.sea): "noRoad"
+        case .water(.ferry): "ferryNeeded"
         }
     }
 
@@ -34,6 +39,7 @@ public enum LegWarning: Sendable, Hashable {
         legs.enumerated().map { index, leg in
             var out: [LegWarning] = []
             if let words = leg.noRoadRoute { out.append(.noRoadRoute(words)) }
+            if let crossing = leg.crossing { out.append(.water(crossing)) }
             if let seconds = leg.durationSeconds, dailyDrivingLimit > 0, seconds > dailyDrivingLimit {
                 out.append(.longerThanDailyLimit(limit: dailyDrivingLimit))
             }

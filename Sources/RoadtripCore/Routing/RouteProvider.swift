@@ -25,12 +25,19 @@ public struct Leg: Sendable, Hashable {
     /// Why a road router gave no road for this leg, in words ("no road route: OSRM … finds no road
     /// between these stops"): the leg is then an estimate and says so. May quote a server: sanitise.
     public var noRoadRoute: String?
+    /// Set by the offline estimate when the ends are on land masses no road joins: across the sea
+    /// the leg has no drive time; with a car ferry it is a drive that needs the ferry.
+    public var crossing: WaterCrossing?
+
+    /// Whether the leg is a drive (perhaps with a ferry on the way), not a sea or air crossing.
+    public var isDrivable: Bool { crossing?.isDrivable ?? true }
 
     public init(
         from: Coordinate, to: Coordinate, distanceMeters: Double,
         durationSeconds: Double? = nil, source: LegSource, geometry: [Coordinate]? = nil,
-        noRoadRoute: String? = nil
+        noRoadRoute: String? = nil, crossing: WaterCrossing? = nil
     ) {
+        self.crossing = crossing
         self.from = from
         self.to = to
         self.distanceMeters = distanceMeters

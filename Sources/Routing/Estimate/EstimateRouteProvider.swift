@@ -25,10 +25,16 @@ public struct EstimateRouteProvider: InstantRouteProvider, Hashable {
         zip(stops, stops.dropFirst()).map { leg(from: $0, to: $1) }
     }
 
-    /// One estimated leg.
+    /// One estimated leg. Across the sea it is the straight line with no drive time (no road is
+    /// claimed); with a car ferry on the way it is a drive that says so.
     public func leg(from a: Coordinate, to b: Coordinate) -> Leg {
-        let meters = Geodesic.distance(a, b) * circuity
+        let straight = Geodesic.distance(a, b)
+        let crossing = Landmasses.shared.crossing(from: a, to: b)
+        if crossing == .sea {
+            return Leg(from: a, to: b, distanceMeters: straight, source: .estimate, crossing: crossing)
+        }
+        let meters = straight * circuity
         let seconds = meters / (averageSpeedKilometersPerHour / 3.6)
-        return Leg(from: a, to: b, distanceMeters: meters, durationSeconds: seconds, source: .estimate)
+        return Leg(from: a, to: b, distanceMeters: meters, durationSeconds: seconds, source: .estimate, crossing: crossing)
     }
 }

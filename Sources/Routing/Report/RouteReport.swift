@@ -26,9 +26,11 @@ struct RouteReport: Sendable {
 
     public var totalDistanceMeters: Double { rows.reduce(0) { $0 + $1.leg.distanceMeters } }
 
-    /// Nil when some leg has no drive time (straight-line legs).
+    /// Nil when some leg that is a drive has no drive time (straight-line legs); a leg across the
+    /// sea is not driven, so it adds nothing.
     public var totalDurationSeconds: Double? {
         rows.reduce(0 as Double?) { total, row in
+            if row.leg.crossing == .sea { return total }
             guard let total, let duration = row.leg.durationSeconds else { return nil }
             return total + duration
         }

@@ -38,6 +38,11 @@ struct PlacesSearchCommand: ParsableCommand {
             "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?}."
     )
     var json = false
+    @Option(
+        help: ArgumentHelp(
+            "Rank places near a trip (its name or id) or a position \"LAT,LON\": a namesake near it comes first.",
+            valueName: "trip|position"))
+    var near: String?
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String] = []
 
@@ -49,13 +54,31 @@ struct PlacesSearchCommand: ParsableCommand {
                 CommandServices.geocoder(url: url, options: global, nearest: gazetteer)
             }
         }
+        var context: PlaceContext?
+        try runCommand { context = try near.map(placeContext) }
         let out = placesCommandOutput(
             query: words.joined(separator: " "), limit: limit, json: json,
-            imported: ImportedPlacesFolder(dataFile: global.dataURL), online: online,
-            sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
+            imported: ImportedPlacesFolder(dataFile: global.dataURL), online: online, near: context,
+            unit: global.units, sanitize: { TerminalText.sanitize($0) }, columns: { TextWidth.of($0) })
         FileHandle.standardOutput.write(Data(TerminalText.sanitize(out.stdout, keepNewlines: true, keepTabs: true).utf8))
         FileHandle.standardError.write(Data(TerminalText.sanitize(out.stderr, keepNewlines: true, keepTabs: true).utf8))
         if out.exitCode != 0 { throw ExitCode(out.exitCode) }
+    }
+}
+
+extension PlacesSearchCommand {
+    /// `--near`: a position as typed, else a trip's stops.
+    @MainActor private func placeContext(_ text: String) throws -> PlaceContext {
+        switch PositionParser.read(text) {
+        case let .position(c, _): return PlaceContext(position: c)
+        case let .invalid(message): throw UserError("--near: " + message)
+        case .notAPosition: break
+        }
+        let trip = try CommandContext(global).trip(text)
+        guard let context = PlaceContext(stops: trip.waypoints.map(\.coordinate), insertingAt: nil) else {
+            throw UserError("--near: “\(trip.name)” has no stops yet to be near.")
+        }
+        return context
     }
 }
 
