@@ -8,7 +8,7 @@ BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
 # `make install` puts these under PREFIX; `make uninstall` removes exactly them.
 PREFIX ?= $(HOME)/.local
 CONFIG ?= release
-DATA_FILES = sample-trips.json ATTRIBUTION destinations.tsv destinations.pack $(notdir $(wildcard Data/gazetteer-* Data/outlines-*))
+DATA_FILES = sample-trips.json ATTRIBUTION destinations.tsv destinations.pack landmasses.bin fixed-links.tsv $(notdir $(wildcard Data/gazetteer-* Data/outlines-*))
 COMPLETIONS = share/bash-completion/completions/roadtrip share/zsh/site-functions/_roadtrip \
 	share/fish/vendor_completions.d/roadtrip.fish
 INSTALLED = bin/roadtrip share/man/man1/roadtrip.1 $(COMPLETIONS) $(addprefix share/roadtrip/,$(DATA_FILES))

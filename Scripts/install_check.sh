@@ -17,6 +17,7 @@ run places Crater Lake --limit 1 | grep -q "Crater Lake National Park" || fail "
 run new "Installed trip" >/dev/null || fail "cannot create a trip"
 run add-stop "Installed trip" Salzburg >/dev/null || fail "cannot add a stop by name"
 run list | grep -q "Installed trip" || fail "the trip is not listed"
+run route "Paris, Texas" "Paris, France" | grep -q "across the sea" || fail "the installed binary does not know the land masses"
 [ -f "$home/.local/share/roadtrip/trips.json" ] || fail "the data file is not in XDG_DATA_HOME's default"
 for f in share/man/man1/roadtrip.1 share/bash-completion/completions/roadtrip share/zsh/site-functions/_roadtrip \
          share/fish/vendor_completions.d/roadtrip.fish share/roadtrip/outlines-110m.bin; do

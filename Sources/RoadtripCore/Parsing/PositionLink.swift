@@ -56,8 +56,12 @@ enum PositionLink {
         }
 
         var candidates: [String] = []
+        let placeData = text.range(of: #"!3d(-?[0-9.]+)!4d(-?[0-9.]+)"#, options: .regularExpression)
+        if let refusal = googleRefusal(text, segments: segments, query: query, hasPlace: placeData != nil) {
+            return refusal
+        }
         // Google's data parameter: the chosen place itself.
-        if let range = text.range(of: #"!3d(-?[0-9.]+)!4d(-?[0-9.]+)"#, options: .regularExpression) {
+        if let range = placeData {
             let pair = text[range].dropFirst(3).split(separator: "!")
             candidates.append("\(pair[0]), \(pair[1].dropFirst(2))")
         }
@@ -84,6 +88,48 @@ enum PositionLink {
             }
         }
         return firstProblem
+    }
+
+    /// The stops a Google Maps directions link names, in order (`/maps/dir/Las+Vegas,+NV/Zion+National+Park/@…`):
+    /// names to search for, or positions as typed; nil when `text` is not such a link.
+    public static func directionsStops(_ text: String) -> [String]? {
+        let lower = text.lowercased()
+        guard lower.contains("google."), !text.contains(" ") else { return nil }
+        let path = String(text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        let segments = path.split(separator: "/").map { decoded(String($0)) }
+        guard let maps = segments.firstIndex(of: "maps"), maps + 1 < segments.count, segments[maps + 1] == "dir" else {
+            return nil
+        }
+        // After "dir": one segment a stop ("" for "your location"), until the view (`@…`) or the data (`data=…`).
+        let stops = segments[(maps + 2)...].prefix { !$0.hasPrefix("@") && !$0.hasPrefix("data=") }
+        return stops.map { printable($0) }.filter { !$0.isEmpty }
+    }
+
+    /// Why a Google Maps link cannot be one stop: a directions link holds several, by name; a
+    /// search or a bare map view holds no place at all, only where the map was looking.
+    private static func googleRefusal(
+        _ text: String, segments: [String], query: [String: String], hasPlace: Bool
+    ) -> PositionParser.Reading? {
+        guard text.lowercased().contains("google."), let maps = segments.firstIndex(of: "maps"), !hasPlace else { return nil }
+        let kind = maps + 1 < segments.count ? segments[maps + 1] : ""
+        if kind == "dir" {
+            let count = directionsStops(text)?.count ?? 0
+            return .invalid(
+                "A directions link holds \(count) stop\(count == 1 ? "" : "s") by name, not one position: add them with `roadtrip add-stop TRIP LINK`.")
+        }
+        if kind == "search" {
+            let what = maps + 2 < segments.count && !segments[maps + 2].hasPrefix("@") ? printable(segments[maps + 2]) : ""
+            // "/maps/search/47.56,13.65" is a search for a position: that position is the place.
+            if PositionParser.readNotation(what) != .notAPosition { return nil }
+            return .invalid(
+                "A search link holds no place, only where the map was looking"
+                    + (what.isEmpty ? ": open the place and copy its link." : ": search for “\(what)” instead."))
+        }
+        let viewOnly = kind.hasPrefix("@") && query["q"] == nil && query["ll"] == nil && query["query"] == nil
+        if viewOnly {
+            return .invalid("A map view link holds no place, only where the map was looking: open the place and copy its link.")
+        }
+        return nil
     }
 
     /// "47.8,13.05(Hallstatt)" as the position and the label in brackets.
