@@ -3,6 +3,7 @@
 // Compiled by bench.sh with swiftc -O against the Gazetteer sources; not part of the package.
 import Foundation
 import Gazetteer
+import RoadtripCore
 
 @main
 struct PlacesBench {
@@ -80,6 +81,28 @@ struct PlacesBench {
                      pct(0.5, cpuTimes), pct(0.9, cpuTimes), pct(0.99, cpuTimes), cpuTimes.last!))
         slowest.sort { $0.0 > $1.0 }
         print("slowest (CPU): " + slowest.prefix(5).map { String(format: "%@ %.0f µs", "\"\($0.1)\"", $0.0) }.joined(separator: ", "))
+
+        // The same queries made for a trip (issue 27): a stop going in between Las Vegas and Zion,
+        // so each query looks further down each list and ranks by distance too.
+        let trip = PlaceContext(stops: [
+            Coordinate(latitude: 36.17, longitude: -115.14), Coordinate(latitude: 37.2, longitude: -112.99)
+        ], insertingAt: 1)
+        var contextCPU: [Double] = []
+        var contextSlowest: [(Double, String)] = []
+        for round in 0..<10 {
+            for q in queries {
+                let cpuStart = threadCPUNanoseconds()
+                _ = search.search(q, limit: 8, near: trip)
+                let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e3
+                if round > 0 { contextCPU.append(cpu) }
+                if round == 9 { contextSlowest.append((cpu, q)) }
+            }
+        }
+        contextCPU.sort()
+        print(String(format: "query latency with a trip's context (CPU): p50 %.1f µs, p90 %.1f µs, p99 %.1f µs, max %.1f µs",
+                     pct(0.5, contextCPU), pct(0.9, contextCPU), pct(0.99, contextCPU), contextCPU.last!))
+        contextSlowest.sort { $0.0 > $1.0 }
+        print("slowest with context (CPU): " + contextSlowest.prefix(5).map { String(format: "%@ %.0f µs", "\"\($0.1)\"", $0.0) }.joined(separator: ", "))
     }
 
     /// Typing simulations (every prefix) of names across the population range, whole

@@ -51,7 +51,10 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
     /// namesake near the trip is weighed against the large ones, then ranks by the context.
     public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
         guard let context, limit > 0 else { return search(query, limit: limit) }
-        let wider = max(limit, Self.contextCandidates)
+        // A few letters already look far down the list (`Gazetteer.ranked`), and name too many places for
+        // nearness to pick one out of the whole world's: only longer names look further.
+        let letters = query.unicodeScalars.filter { $0 != " " }.count
+        let wider = letters > Gazetteer.shortQueryLetters ? max(limit, Self.contextCandidates) : max(limit, Self.candidates)
         return Array(context.ranked(combined(query, limit: wider, builtIn: wider)).prefix(limit))
     }
 

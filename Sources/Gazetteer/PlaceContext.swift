@@ -18,7 +18,7 @@ public struct PlaceContext: Sendable, Equatable {
     }
 
     /// The anchors in route order; the line between consecutive ones counts as near too.
-    public var anchors: [Anchor]
+    var anchors: [Anchor]
 
     public init(anchors: [Anchor]) { self.anchors = anchors }
 
@@ -54,7 +54,7 @@ public struct PlaceContext: Sendable, Equatable {
 
     /// How near `coordinate` is: metres to the closest anchor or to the line between two
     /// consecutive ones, and the anchor that names it (the nearer end of that line).
-    public func nearness(of coordinate: Coordinate) -> Nearness {
+    func nearness(of coordinate: Coordinate) -> Nearness {
         var best = Nearness(anchor: anchors[0], meters: .infinity)
         for (i, anchor) in anchors.enumerated() {
             let meters = Self.meters(coordinate, anchor.coordinate)
@@ -71,11 +71,11 @@ public struct PlaceContext: Sendable, Equatable {
     }
 
     /// Within this of the trip every place is as near as any other: prominence alone decides.
-    static let nearMeters = 50_000.0
+    static let nearMeters = 20_000.0
     /// What each tenfold distance beyond `nearMeters` costs, in the search's units (a tenfold size
     /// is worth 1.5): a village 20 km off the route outranks a capital 8,000 km away, and a
     /// namesake ten times smaller outranks a larger one a few hundred kilometres further.
-    static let distanceWeight = 3.0
+    static let distanceWeight = 3.5
 
     /// The score a place at `meters` from the context loses: nothing within `nearMeters`.
     static func penalty(meters: Double) -> Double {
@@ -83,19 +83,22 @@ public struct PlaceContext: Sendable, Equatable {
         return distanceWeight * log10(max(meters, nearMeters) / nearMeters)
     }
 
-    /// `places` reranked for this context: kind of match first as always, then the search's own
-    /// score with each place's distance weighed in. Each place learns how near it is.
+    /// `places` reranked for this context: kind of match first as always, then a place the whole
+    /// name names before one it only begins ("Amalfi" before "Amalfi Coast Road": near the trip both
+    /// are, and the person typed a whole name), then the search's own score with each place's
+    /// distance weighed in. Each place learns how near it is.
     public func ranked(_ places: [Place]) -> [Place] {
-        places.enumerated().map { offset, place -> (Place, Double, Int) in
+        places.enumerated().map { offset, place -> (Place, Int, Double, Int) in
             var place = place
             let near = nearness(of: place.coordinate)
             place.nearness = near
-            return (place, place.score + Self.penalty(meters: near.meters), offset)
+            let whole = place.typedExactly && !place.matched.isTypo ? 0 : 1
+            return (place, whole, place.score + Self.penalty(meters: near.meters), offset)
         }
-        .sorted { ($0.0.matched.tier, $0.1, $0.2) < ($1.0.matched.tier, $1.1, $1.2) }
+        .sorted { ($0.0.matched.tier, $0.1, $0.2, $0.3) < ($1.0.matched.tier, $1.1, $1.2, $1.3) }
         .map { item in
             var place = item.0
-            place.score = item.1
+            place.score = item.2
             return place
         }
     }
@@ -135,8 +138,8 @@ public struct PlaceContext: Sendable, Equatable {
 /// How near a place is to a search's context.
 public struct Nearness: Sendable, Hashable {
     /// The stop (or position) it is nearest.
-    public var anchor: PlaceContext.Anchor
-    public var meters: Double
+    var anchor: PlaceContext.Anchor
+    var meters: Double
 
     /// "near stop 3", "12 km from stop 3", "2,300 km from stop 1", "8 km away": why a place ranks where it does.
     public func reason(unit: DistanceUnit) -> String {

@@ -12,7 +12,7 @@ public protocol PlaceSearching: Sendable {
 extension PlaceSearching {
     /// How many places a context reranks, whatever the limit: a namesake near the trip may be far
     /// down the list the search alone would give ("Paris" near Dallas).
-    public static var contextCandidates: Int { 40 }
+    static var contextCandidates: Int { 24 }
 
     public func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
         guard let context, limit > 0 else { return search(query, limit: limit) }

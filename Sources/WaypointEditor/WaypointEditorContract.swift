@@ -84,19 +84,19 @@ struct PlaceSuggestion: Equatable, Sendable {
     public var timeZone: String?
     /// The name a stop chosen as this place takes: the typed one when it is another name of the
     /// place (München for Munich), else `name`.
-    public var stopName: String
-    /// Whether what was typed names this place or begins its name, so that Enter may take it
-    /// without the person choosing it on purpose (not a typo match).
-    public var isNamedByTyped: Bool
+    var stopName: String
+    /// Whether what was typed is exactly another name of this place (München for Munich), so
+    /// that Enter may take it though its own name does not begin so (never a typo match).
+    var isNamedByOtherName: Bool
 
     public init(
         label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
-        timeZone: String?, stopName: String? = nil, isNamedByTyped: Bool? = nil
+        timeZone: String?, stopName: String? = nil, isNamedByOtherName: Bool = false
     ) {
         self.label = label
         self.name = name
         self.stopName = stopName ?? name
-        self.isNamedByTyped = isNamedByTyped ?? true
+        self.isNamedByOtherName = isNamedByOtherName
         self.region = region
         self.country = country
         self.coordinate = coordinate

@@ -115,7 +115,7 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
             label: place.label + kind + size + source + near + shown, name: place.name, region: place.region,
             country: place.country, coordinate: place.coordinate,
             timeZone: place.timeZone.isEmpty ? nil : place.timeZone, stopName: place.stopName(typed: typed),
-            isNamedByTyped: TypedName.shows(place.name, typed: typed) || (place.typedExactly && !place.matched.isTypo))
+            isNamedByOtherName: place.typedExactly && !place.matched.isTypo)
     }
 
     public func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {

@@ -55,6 +55,9 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         case .name:
             confirmedName = nil
             searchWasAsked = false
+            // The matches on screen are for what was typed before: they stay until the new ones
+            // come, but none is highlighted, so Enter or Tab cannot take a place the name no longer means.
+            selectedSuggestion = nil
             interactor.searchPlaces(text)
         case .position:
             location = .typed
@@ -83,7 +86,8 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         // is one of its other names (München, 東京), or is the whole name with a qualifier after it
         // ("Athens GA", "Portland, ME"): a typo match such as Carter Lake for "Crater Lake" must be
         // chosen on purpose.
-        selectedSuggestion = places.first?.isNamedByTyped == true ? 0 : nil
+        selectedSuggestion =
+            places.first.map { $0.isNamedByOtherName || TypedName.shows($0.name, typed: query) } == true ? 0 : nil
         if places.isEmpty, searchWasAsked {
             message = StatusMessage(
                 "No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)

@@ -45,8 +45,12 @@ struct CLIPlacesTests {
             ambiguous.stderr.contains("could be several places") && ambiguous.stderr.contains("Springfield, Illinois"),
             "\(ambiguous)")
         #expect(sandbox.dataBytes() == before)
-        let route = try sandbox.run("route", "Springfield", "Joliet")
+        // Two names neither of which is clear alone: nothing to anchor the other.
+        let route = try sandbox.run("route", "Springfield", "Zion")
         #expect(route.status == 1 && route.stdout.isEmpty, "\(route)")
+        // Beside Joliet, Springfield is the one in Illinois.
+        let anchored = try sandbox.run("route", "Springfield", "Joliet")
+        #expect(anchored.status == 0 && anchored.stdout.contains("Springfield"), "\(anchored)")
         // Strong and unambiguous names, and qualified ones, are taken; --first takes the best anyway.
         #expect(try sandbox.run("add-stop", "Alps", "Springfield, IL").status == 0)
         #expect(try sandbox.run("add-stop", "Alps", "Joliet").status == 0)

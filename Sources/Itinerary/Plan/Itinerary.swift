@@ -141,6 +141,9 @@ public struct ItineraryLeg: Hashable, Sendable, Codable {
     public var driveSeconds: Double
     /// Whether the drive time is the straight-line estimate rather than a router's figure.
     public var estimated: Bool
+    /// True when no road joins the stops (a sea between them): not driven, no time, no distance
+    /// driven; absent otherwise.
+    public var noRoad: Bool?
 }
 
 /// One day on the road: from the stop it sets off from to the stop where it ends.

@@ -21,7 +21,8 @@ public enum ItineraryCalendarRenderer {
         let stamp = "DTSTAMP:" + ItineraryClock.text(now, TimeZone(identifier: "UTC")!, "yyyyMMdd'T'HHmmss") + "Z"
         for leg in itinerary.legs {
             let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
-            guard let start = from.departure, let end = to.arrival else { continue }
+            // Across the sea nothing is driven: the crossing is the person's to book, not an event here.
+            guard leg.noRoad != true, let start = from.departure, let end = to.arrival else { continue }
             lines += event(
                 uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
                 start: (start, from.timeZone), end: (end, to.timeZone), location: nil,

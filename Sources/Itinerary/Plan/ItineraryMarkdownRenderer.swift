@@ -61,7 +61,7 @@ private struct MarkdownWriter {
             out.append("- \(time(departure, first.timeZone)) depart **\(escaped(first.name))**")
         }
         for leg in itinerary.legs where leg.day == day.number {
-            out.append("- drive " + ItineraryPhrases.drive(leg, unit: unit))
+            out.append((leg.noRoad == true ? "- " : "- drive ") + ItineraryPhrases.drive(leg, unit: unit))
             let stop = itinerary.stops[leg.to]
             guard let arrival = stop.arrival else { continue }
             let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()

@@ -27,7 +27,8 @@ enum ItineraryPhrases {
 
     /// "3 h 05 min · 190 km", with " (estimated)" when no router gave the figure.
     static func drive(_ leg: ItineraryLeg, unit: DistanceUnit) -> String {
-        "\(Formatting.duration(leg.driveSeconds)) · \(Formatting.distance(leg.distanceMeters, unit: unit))"
+        if leg.noRoad == true { return WaterCrossing.sea.text }
+        return "\(Formatting.duration(leg.driveSeconds)) · \(Formatting.distance(leg.distanceMeters, unit: unit))"
             + (leg.estimated ? " (estimated)" : "")
     }
 

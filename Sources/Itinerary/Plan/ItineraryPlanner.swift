@@ -87,7 +87,8 @@ private struct Builder {
         let count = trip.waypoints.count
         for i in 0..<(count - 1) {
             let (distance, drive, estimated, straight) = timing(ofLeg: i)
-            if crossesSea(i) {
+            let sea = crossesSea(i)
+            if sea {
                 warn(
                     .noRoad, leg: i, seconds: 0,
                     "\(name(i)) → \(name(i + 1)): \(WaterCrossing.sea.text); not counted as driving.")
@@ -105,7 +106,7 @@ private struct Builder {
             itinerary.legs.append(
                 ItineraryLeg(
                     from: i, to: i + 1, day: dayNumber, distanceMeters: distance,
-                    driveSeconds: drive, estimated: estimated))
+                    driveSeconds: drive, estimated: estimated, noRoad: sea ? true : nil))
             dayDriving += drive
             dayDistance += distance
             fuelMeters += straight ? estimate.roadMeters(straightMeters: distance) : distance

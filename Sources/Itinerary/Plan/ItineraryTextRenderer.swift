@@ -62,7 +62,7 @@ private struct Writer {
         }
         for leg in itinerary.legs where leg.day == day.number {
             let to = itinerary.stops[leg.to]
-            out.append("  " + pad("", 13) + "drive   " + ItineraryPhrases.drive(leg, unit: unit))
+            out.append("  " + pad("", 13) + (leg.noRoad == true ? "" : "drive   ") + ItineraryPhrases.drive(leg, unit: unit))
             if let arrival = to.arrival { arrive(to, at: arrival, endsDay: leg.to == day.lastStop) }
         }
         if let end = ItineraryPhrases.dayEnd(day, in: itinerary, name: { $0 }) { out.append("  " + end) }

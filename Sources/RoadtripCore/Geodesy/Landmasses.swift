@@ -20,7 +20,7 @@ public final class Landmasses: Sendable {
     private let loaded = Mutex<Loaded??>(nil)
     private let groups = Mutex<[Coordinate: Int]>([:])
 
-    public init(directory: URL?) { self.directory = directory }
+    init(directory: URL?) { self.directory = directory }
 
     /// Made from data in memory (tests).
     init(masses: [[LandPolygon]], links: [FixedLink]) {
@@ -143,7 +143,8 @@ public final class Landmasses: Sendable {
             guard let bytes = try? Data(contentsOf: directory.appendingPathComponent("landmasses.bin")),
                 let masses = LandmassFile.decode([UInt8](bytes))
             else { return nil }
-            let links = (try? String(contentsOf: directory.appendingPathComponent("fixed-links.tsv"), encoding: .utf8))
+            let links =
+                (try? String(contentsOf: directory.appendingPathComponent("fixed-links.tsv"), encoding: .utf8))
                 .map(FixedLink.parse) ?? []
             return Loaded(masses: masses, links: links)
         }
@@ -170,11 +171,11 @@ public enum WaterCrossing: Sendable, Hashable {
 }
 
 /// A bridge, tunnel, car shuttle or car ferry from `fixed-links.tsv`.
-public struct FixedLink: Sendable, Hashable {
-    public var name: String
-    public var kind: String
-    public var a: Coordinate
-    public var b: Coordinate
+struct FixedLink: Sendable, Hashable {
+    var name: String
+    var kind: String
+    var a: Coordinate
+    var b: Coordinate
     var isFerry: Bool { kind == "ferry" }
 
     /// The table's rows; malformed rows are skipped (the file is ours and checked by its script).

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Where a link holds several positions, the one that names the place wins over the one that
 /// only centres the view: Google's `!3d…!4d…` (the place) before `@lat,lon` (the camera).
-enum PositionLink {
+public enum PositionLink {
     /// The reading of a link, or nil when `text` is not a link.
     static func read(_ text: String) -> PositionParser.Reading? {
         let lower = text.lowercased()
@@ -110,12 +110,15 @@ enum PositionLink {
     private static func googleRefusal(
         _ text: String, segments: [String], query: [String: String], hasPlace: Bool
     ) -> PositionParser.Reading? {
-        guard text.lowercased().contains("google."), let maps = segments.firstIndex(of: "maps"), !hasPlace else { return nil }
+        guard text.lowercased().contains("google."), let maps = segments.firstIndex(of: "maps"), !hasPlace,
+            query["q"] == nil, query["query"] == nil, query["ll"] == nil, query["center"] == nil
+        else { return nil }
         let kind = maps + 1 < segments.count ? segments[maps + 1] : ""
         if kind == "dir" {
             let count = directionsStops(text)?.count ?? 0
             return .invalid(
-                "A directions link holds \(count) stop\(count == 1 ? "" : "s") by name, not one position: add them with `roadtrip add-stop TRIP LINK`.")
+                "A directions link holds \(count) stop\(count == 1 ? "" : "s") by name, not one position: add them with `roadtrip add-stop TRIP LINK`."
+            )
         }
         if kind == "search" {
             let what = maps + 2 < segments.count && !segments[maps + 2].hasPrefix("@") ? printable(segments[maps + 2]) : ""
@@ -125,8 +128,7 @@ enum PositionLink {
                 "A search link holds no place, only where the map was looking"
                     + (what.isEmpty ? ": open the place and copy its link." : ": search for “\(what)” instead."))
         }
-        let viewOnly = kind.hasPrefix("@") && query["q"] == nil && query["ll"] == nil && query["query"] == nil
-        if viewOnly {
+        if kind.hasPrefix("@") {
             return .invalid("A map view link holds no place, only where the map was looking: open the place and copy its link.")
         }
         return nil

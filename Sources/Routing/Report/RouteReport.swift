@@ -48,6 +48,7 @@ struct RouteReport: Sendable {
                 + "\"distanceMeters\":\(Self.fragment(Self.tenth(row.leg.distanceMeters))),"
                 + "\"durationSeconds\":\(Self.fragment(row.leg.durationSeconds.map(Self.tenth))),"
                 + "\"source\":\(Self.fragment(row.leg.source.rawValue))"
+                + (row.leg.isDrivable ? "" : ",\"drivable\":false")
                 + extraJSON(leg: index) + "}"
         }
         var json =
@@ -132,7 +133,9 @@ struct RouteReport: Sendable {
             [
                 String(index + 1), sanitize(row.from), sanitize(row.to),
                 Self.distance(row.leg.distanceMeters, approximate: !row.leg.source.isRoad, unit: unit),
-                row.leg.durationSeconds.map { Self.approximate(!row.leg.source.isRoad) + Formatting.duration($0) } ?? "–",
+                row.leg.isDrivable
+                    ? row.leg.durationSeconds.map { Self.approximate(!row.leg.source.isRoad) + Formatting.duration($0) } ?? "–"
+                    : "no road",
                 Self.sourceName(row.leg.source)
             ]
         }

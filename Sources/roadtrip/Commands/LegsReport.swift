@@ -6,7 +6,8 @@ import TermUI
 ///
 /// JSON shape (stable): `{"legs":[{"from":…,"to":…,"distanceMeters":…,"durationSeconds":…,"source":"osrm"|"valhalla"|"estimate"|"geodesic"}],
 /// "totalDistanceMeters":…,"totalDurationSeconds":…}`; durations are null where the source has none.
-/// Added only when there is something to say: a leg's `"warnings":[{"kind","text"}]` and the
+/// Added only when there is something to say: a leg's `"drivable":false` (across the sea), its
+/// `"warnings":[{"kind","text"}]` and the
 /// route's `"avoid":{"requested":[…],"applied":[…]}`.
 struct LegsReport: Encodable {
     struct Warning: Encodable, Equatable {
@@ -20,6 +21,8 @@ struct LegsReport: Encodable {
         var distanceMeters: Double
         var durationSeconds: Double?
         var source: String
+        /// False for a leg across the sea (no road joins its ends); written only then.
+        var drivable = true
         var warnings: [Warning] = []
 
         func encode(to encoder: any Encoder) throws {
@@ -29,10 +32,11 @@ struct LegsReport: Encodable {
             try c.encode(distanceMeters, forKey: .distanceMeters)
             try c.encode(durationSeconds, forKey: .durationSeconds)
             try c.encode(source, forKey: .source)
+            if !drivable { try c.encode(false, forKey: .drivable) }
             if !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
         }
 
-        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source, warnings }
+        enum CodingKeys: String, CodingKey { case from, to, distanceMeters, durationSeconds, source, drivable, warnings }
     }
 
     var legs: [Item]
@@ -45,13 +49,15 @@ struct LegsReport: Encodable {
         self.legs = zip(legs.indices, legs).map { i, leg in
             Item(
                 from: names[i], to: names[i + 1], distanceMeters: leg.distanceMeters,
-                durationSeconds: leg.durationSeconds, source: leg.source.rawValue,
+                durationSeconds: leg.durationSeconds, source: leg.source.rawValue, drivable: leg.isDrivable,
                 warnings: (warnings.indices.contains(i) ? warnings[i] : []).map { Warning(kind: $0.kind, text: $0.text) })
         }
         self.avoid = avoid
         totalDistanceMeters = legs.reduce(0) { $0 + $1.distanceMeters }
-        let durations = legs.compactMap(\.durationSeconds)
-        totalDurationSeconds = durations.count == legs.count ? durations.reduce(0, +) : nil
+        // A leg across the sea is not driven: it has no time and adds none.
+        let driven = legs.filter(\.isDrivable)
+        let durations = driven.compactMap(\.durationSeconds)
+        totalDurationSeconds = durations.count == driven.count ? durations.reduce(0, +) : nil
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -78,7 +84,9 @@ struct LegsReport: Encodable {
                 TextWidth.pad(names.from, to: width) + "  "
                     + TextWidth.pad(names.to, to: width) + "  "
                     + TextWidth.padLeft(estimate(item) + Formatting.distance(item.distanceMeters, unit: unit), to: 12) + "  "
-                    + TextWidth.padLeft(item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—", to: 14)
+                    + TextWidth.padLeft(
+                        item.drivable ? item.durationSeconds.map { estimate(item) + Formatting.duration($0) } ?? "—" : "no road",
+                        to: 14)
                     + "  " + item.source)
         }
         let anyEstimate = legs.contains { $0.source == "estimate" } ? "≈ " : ""

@@ -50,6 +50,10 @@ struct AddStopCommand: ParsableCommand {
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
+            if let names = PositionLink.directionsStops(place) {
+                try addDirections(names, to: trip, at: position, context: context)
+                return
+            }
             let resolved = try StopResolver.resolve(
                 place, first: first,
                 near: PlaceContext(stops: trip.waypoints.map(\.coordinate), insertingAt: position - 1),
@@ -64,6 +68,52 @@ struct AddStopCommand: ParsableCommand {
             Output.line(
                 "Added “\(stopName)” (\(StopResolver.whereabouts(resolved, unit: context.unit))) as \(via ? "via point" : "stop") \(position)"
                     + " of “\(trip.name)”.")
+        }
+    }
+}
+
+extension AddStopCommand {
+    /// A Google Maps directions link: its stops, searched in order each beside the one before (and
+    /// the trip's stops either side), all added or none.
+    @MainActor
+    private func addDirections(_ names: [String], to trip: Trip, at position: Int, context: CommandContext) throws {
+        guard !names.isEmpty else {
+            throw UserError("The directions link names no stops (only “your location” or a map view): nothing was added.")
+        }
+        guard name == nil || names.count == 1 else {
+            throw UserError("--name names one stop; the directions link holds \(names.count): nothing was added.")
+        }
+        guard trip.waypoints.count + names.count <= TextLimits.stopsPerTrip else {
+            throw UserError("“\(trip.name)” cannot hold \(names.count) more stops; nothing was added.")
+        }
+        var stops = trip.waypoints.map(\.coordinate)
+        var added: [Waypoint] = []
+        for (offset, text) in names.enumerated() {
+            let index = position - 1 + offset
+            let resolved: StopResolver.Stop
+            do {
+                resolved = try StopResolver.resolve(
+                    text, first: first, near: PlaceContext(stops: stops, insertingAt: index), unit: context.unit,
+                    places: { try CommandServices.searcher(global) })
+            } catch let error as UserError {
+                throw UserError(
+                    lines: ["Stop \(offset + 1) of the directions link, “\(text)”: nothing was added."] + error.lines)
+            }
+            stops.insert(resolved.coordinate, at: index)
+            added.append(
+                Waypoint(
+                    name: try name.map(TripName.validated) ?? resolved.name, coordinate: resolved.coordinate,
+                    timeZone: resolved.timeZone, region: resolved.region, country: resolved.country, via: via))
+        }
+        try context.edit { trips in
+            if let i = trips.firstIndex(where: { $0.id == trip.id }) {
+                trips[i].waypoints.insert(contentsOf: added, at: position - 1)
+            }
+        }
+        for (offset, stop) in added.enumerated() {
+            Output.line(
+                "Added “\(stop.name)” (\(Formatting.coordinate(stop.coordinate))) as stop \(position + offset) of “\(trip.name)”."
+            )
         }
     }
 }
@@ -164,22 +214,27 @@ enum StopResolver {
         guard let best = found.first else {
             throw UserError("No place matches “\(text)”: try `roadtrip places \(text)`, or give LAT,LON.")
         }
-        let stop = Stop(
-            name: best.stopName(typed: text), coordinate: best.coordinate, timeZone: best.timeZone.isEmpty ? nil : best.timeZone,
-            region: best.region.isEmpty ? nil : best.region, country: best.country.isEmpty ? nil : best.country,
-            place: best)
-        if first { return stop }
+        func stop(_ place: Place) -> Stop {
+            Stop(
+                name: place.stopName(typed: text), coordinate: place.coordinate,
+                timeZone: place.timeZone.isEmpty ? nil : place.timeZone,
+                region: place.region.isEmpty ? nil : place.region, country: place.country.isEmpty ? nil : place.country,
+                place: place)
+        }
+        if first { return stop(best) }
+        // A place the whole name names, even below one it only begins ("Amalfi" under "Amalfi Coast Road").
         let named = found.filter { $0.isNamed(by: text) }
-        guard let strong = named.first, strong == best else {
+        guard let strong = named.first else {
             throw candidates(found, unit: unit, "No place is named “\(text)”; the nearest matches:")
         }
-        let rivals = named.dropFirst().filter { PlaceChoice.isRival($0, of: best, typed: text) }
+        let rivals = named.dropFirst().filter { PlaceChoice.isRival($0, of: strong, typed: text) }
         guard rivals.isEmpty else {
-            let hint = context == nil ? "add a region or country" : "none is clearly the one near the trip; add a region or country"
+            let hint =
+                context == nil ? "add a region or country" : "none is clearly the one near the trip; add a region or country"
             throw candidates(
-                found, unit: unit, "“\(text)” could be several places; \(hint) (“\(best.name), \(best.region)”):")
+                found, unit: unit, "“\(text)” could be several places; \(hint) (“\(strong.name), \(strong.region)”):")
         }
-        return stop
+        return stop(strong)
     }
 
     /// "Portland, Maine, United States, 43.66, -70.26, near stop 2": which place was taken, so a

@@ -11,8 +11,14 @@ import TripList
 /// A place search that answers from a fixed list.
 struct PlaceSearchDouble: PlaceSearching {
     var places: [Place]
+    /// Whether a trip's context reranks the answers, as the real search does; off, the list is as given.
+    var ranksByContext = false
     func search(_ query: String, limit: Int) -> [Place] {
         Array(places.filter { $0.name.lowercased().hasPrefix(query.lowercased()) }.prefix(limit))
+    }
+    func search(_ query: String, limit: Int, near context: PlaceContext?) -> [Place] {
+        guard ranksByContext, let context else { return search(query, limit: limit) }
+        return Array(context.ranked(search(query, limit: 40)).prefix(limit))
     }
 }
 

@@ -128,7 +128,10 @@ import TestSupport
         p.placesDidArrive([], for: "Sunny Day Inn")
         p.didPressSave()
         #expect(view.model?.errors[.position]?.hasPrefix("No place yet") == true)
-        #expect(view.model?.focus == .position)
+        // Enter never moves the person silently: it says what is missing, and they stay in the name.
+        #expect(view.model?.focus == .name)
+        #expect(
+            view.model?.message?.text == "No place for “Sunny Day Inn” yet: Ctrl-N searches, or Tab to Position and type one.")
         #expect(store.saves == 0)
     }
 

@@ -135,7 +135,13 @@ import Testing
             ("47N 13S", "both halves are latitudes"),
             ("47.5 30, 13", "only the last of degrees, minutes and seconds may have decimals"),
             ("https://maps.app.goo.gl/xyz", "The link holds no position"),
-            ("https://www.google.com/maps/@95.1,13,5z", "Latitude 95.1° is outside"),
+            ("https://www.google.com/maps/@95.1,13,5z", "A map view link holds no place"),
+            ("https://www.google.com/maps/@36.8,-114.2,8z", "A map view link holds no place"),
+            ("https://www.google.com/maps/search/Zion/@37.2,-113,10z", "search for “Zion” instead"),
+            (
+                "https://www.google.com/maps/dir/Las+Vegas,+NV/Zion+National+Park/@36.8,-114.2,8z",
+                "A directions link holds 2 stops by name"
+            ),
             ("geo:47.8", "is not a geo: position")
         ]
         for (text, expected) in cases {
@@ -163,6 +169,22 @@ import Testing
     }
 
     /// Unsigned degrees and decimal minutes (six decimals: 2e-8°).
+    @Test func aDirectionsLinkNamesItsStopsInOrder() {
+        #expect(
+            PositionLink.directionsStops(
+                "https://www.google.com/maps/dir/Las+Vegas,+NV/Zion+National+Park/Bryce%20Canyon/@36.8,-114.2,8z/data=!4m2")
+                == ["Las Vegas, NV", "Zion National Park", "Bryce Canyon"])
+        // "Your location" is an empty segment: not a stop.
+        #expect(PositionLink.directionsStops("https://www.google.com/maps/dir//Moab/") == ["Moab"])
+        #expect(PositionLink.directionsStops("https://www.google.com/maps/place/Moab/@38.5,-109.5,12z") == nil)
+        #expect(PositionLink.directionsStops("https://www.openstreetmap.org/directions?route=1;2") == nil)
+        // A search for a position is that position.
+        guard case .position = PositionParser.read("https://www.google.com/maps/search/47.56,13.65") else {
+            Issue.record("a search link for a position was refused")
+            return
+        }
+    }
+
     static func ddm(_ value: Double) -> String {
         let millionths = Int((abs(value) * 60 * 1_000_000).rounded())
         return "\(millionths / (60 * 1_000_000)) \(fixed(Double(millionths % (60 * 1_000_000)) / 1_000_000, 6))"
