@@ -32,10 +32,13 @@ Steps:
      and reported.
 
 Data/landmasses.bin (little endian, deterministic: same input, same bytes):
-  magic b"RTLM", u8 version (1), varint group count G, then for each group a varint polygon
-  count, then per polygon a varint ring count, then per ring a varint point count followed by
+  magic b"RTLM", u8 version (2), varint group count G, then for each group a varint polygon
+  count, then per polygon its bounding box (four zigzag varints: least longitude, least latitude,
+  greatest longitude, greatest latitude, in units of 1e-5 degrees), the varint byte length of
+  its rings, and the rings: a varint ring count, then per ring a varint point count followed by
   its points as zigzag varint deltas of (longitude, latitude) in units of 1e-5 degrees, each
-  ring's first point a delta from (0, 0). Varints are unsigned LEB128.
+  ring's first point a delta from (0, 0). Varints are unsigned LEB128. The boxes and lengths let
+  a reader skip every polygon a point is not near without decoding it.
   Ring 0 of each polygon is its outer ring (counter-clockwise), the others are holes
   (clockwise). Rings are closed: the last point repeats the first. Each ring starts at its
   smallest (longitude, latitude) point. Groups are sorted by area, largest first (group 0 is
@@ -204,6 +207,14 @@ LINKS = [
     ("Tsing Ma Bridge (Lantau - Tsing Yi)", "bridge", 22.2850, 113.9400, 22.3570, 114.1180),
     ("Hong Kong - Zhuhai - Macau Bridge", "bridge", 22.2850, 113.9400, 22.2700, 113.5500),
     ("Penang Bridge (George Town - Butterworth)", "bridge", 5.3600, 100.3000, 5.3700, 100.4100),
+    ("Sarasin Bridge (Phuket - Khok Kloi)", "bridge", 8.1300, 98.3000, 8.2700, 98.3000),
+    ("Geoje Bridge (Geoje - Tongyeong)", "bridge", 34.8800, 128.6200, 34.8500, 128.4300),
+    ("Shanghai Yangtze River Tunnel (Pudong - Changxing)", "tunnel", 31.2200, 121.5500, 31.3900, 121.7000),
+    ("Shanghai Yangtze River Bridge (Changxing - Chongming)", "bridge", 31.3900, 121.7000, 31.6200, 121.4500),
+    ("Zhoushan Trans-Oceanic Bridges (Ningbo - Zhoushan)", "bridge", 29.9500, 121.7000, 30.0500, 122.1500),
+    ("El Kantara causeway (Zarzis - Djerba)", "bridge", 33.5000, 11.1000, 33.7500, 10.9000),
+    ("Sanibel Causeway (Punta Rassa - Sanibel)", "bridge", 26.5500, -81.9500, 26.4400, -82.0800),
+    ("Saint Petersburg Dam (Lomonosov - Kronstadt)", "bridge", 59.9000, 29.7700, 59.9950, 29.7500),
     ("Johor-Singapore Causeway", "bridge", 1.4300, 103.7700, 1.4900, 103.7500),
     ("King Fahd Causeway (Saudi Arabia - Bahrain)", "bridge", 26.2700, 50.1800, 26.1600, 50.5200),
     ("Merak - Bakauheni ferry (Java - Sumatra)", "ferry", -5.9600, 106.0200, -5.8500, 105.7500),
@@ -433,19 +444,26 @@ def group(shapes):
 
 def encode(groups):
     out = bytearray(b"RTLM")
-    out.append(1)
+    out.append(2)
     build_outlines.varint(len(groups), out)
     for polys in groups:
         build_outlines.varint(len(polys), out)
         for rings in polys:
-            build_outlines.varint(len(rings), out)
+            body = bytearray()
+            build_outlines.varint(len(rings), body)
             for ring in rings:
-                build_outlines.varint(len(ring), out)
+                build_outlines.varint(len(ring), body)
                 px, py = 0, 0
                 for x, y in ring:
-                    build_outlines.varint(build_outlines.zigzag(x - px), out)
-                    build_outlines.varint(build_outlines.zigzag(y - py), out)
+                    build_outlines.varint(build_outlines.zigzag(x - px), body)
+                    build_outlines.varint(build_outlines.zigzag(y - py), body)
                     px, py = x, y
+            xs = [x for ring in rings for x, _ in ring]
+            ys = [y for ring in rings for _, y in ring]
+            for v in (min(xs), min(ys), max(xs), max(ys)):
+                build_outlines.varint(build_outlines.zigzag(v), out)
+            build_outlines.varint(len(body), out)
+            out += body
     return bytes(out)
 
 
@@ -467,12 +485,15 @@ def decode(data):
     def svarint():
         v = uvarint()
         return (v >> 1) ^ -(v & 1)
-    assert data[:4] == b"RTLM" and data[4] == 1
+    assert data[:4] == b"RTLM" and data[4] == 2
     pos = 5
     groups = []
     for _ in range(uvarint()):
         polys = []
         for _ in range(uvarint()):
+            box = [svarint() for _ in range(4)]
+            length = uvarint()
+            end = pos + length
             rings = []
             for _ in range(uvarint()):
                 ring, x, y = [], 0, 0
@@ -481,6 +502,10 @@ def decode(data):
                     y += svarint()
                     ring.append((x, y))
                 rings.append(ring)
+            assert pos == end
+            xs = [x for ring in rings for x, _ in ring]
+            ys = [y for ring in rings for _, y in ring]
+            assert box == [min(xs), min(ys), max(xs), max(ys)]
             polys.append(rings)
         groups.append(polys)
     assert pos == len(data)

@@ -53,18 +53,19 @@ public struct PlaceContext: Sendable, Equatable {
     public init(position: Coordinate) { anchors = [Anchor(stop: nil, coordinate: position)] }
 
     /// How near `coordinate` is: metres to the closest anchor or to the line between two
-    /// consecutive ones, and the anchor that names it (the nearer end of that line).
+    /// consecutive ones, and which it is nearest (a stop, or the leg between two).
     func nearness(of coordinate: Coordinate) -> Nearness {
         var best = Nearness(anchor: anchors[0], meters: .infinity)
         for (i, anchor) in anchors.enumerated() {
-            let meters = Self.meters(coordinate, anchor.coordinate)
+            let meters = Haversine.meters(coordinate, anchor.coordinate)
             if meters < best.meters { best = Nearness(anchor: anchor, meters: meters) }
             guard i + 1 < anchors.count else { continue }
             let next = anchors[i + 1]
-            let across = Self.metersToSegment(coordinate, anchor.coordinate, next.coordinate)
+            let (across, along) = Self.metersToSegment(coordinate, anchor.coordinate, next.coordinate)
             if across < best.meters {
-                let nearer = meters <= Self.meters(coordinate, next.coordinate) ? anchor : next
-                best = Nearness(anchor: nearer, meters: across)
+                // Beside the leg rather than past one of its ends: the leg is what it is near.
+                let leg = (0.02...0.98).contains(along) ? anchor.stop.flatMap { a in next.stop.map { (a, $0) } } : nil
+                best = Nearness(anchor: along < 0.5 ? anchor : next, meters: across, leg: leg)
             }
         }
         return best
@@ -103,50 +104,53 @@ public struct PlaceContext: Sendable, Equatable {
         }
     }
 
-    /// Great-circle metres (haversine on the mean radius): ranking needs speed more than the ellipsoid.
-    static func meters(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (b.latitude - a.latitude) * radians
-        let dLon = (b.longitude - a.longitude) * radians
-        let h =
-            sin(dLat / 2) * sin(dLat / 2)
-            + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * Self.earthRadius * asin(min(1, sqrt(h)))
-    }
-
-    static let earthRadius = 6_371_008.8
-
-    /// Metres from `p` to the segment `a`–`b`, in a flat projection around `p`: close enough to tell
-    /// near from far, which is all a ranking needs.
-    static func metersToSegment(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
+    /// Metres from `p` to the segment `a`–`b`, in a flat projection around `p` (close enough to tell
+    /// near from far, which is all a ranking needs), and how far along it the nearest point is (0…1).
+    static func metersToSegment(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (meters: Double, along: Double) {
         let radians = Double.pi / 180
         let scale = cos(p.latitude * radians)
         func flat(_ c: Coordinate) -> (Double, Double) {
             var dLon = c.longitude - p.longitude
             if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return (dLon * radians * scale * earthRadius, (c.latitude - p.latitude) * radians * earthRadius)
+            return (dLon * radians * scale * Haversine.earthRadius, (c.latitude - p.latitude) * radians * Haversine.earthRadius)
         }
         let (ax, ay) = flat(a), (bx, by) = flat(b)
         let dx = bx - ax, dy = by - ay
         let length = dx * dx + dy * dy
         let t = length > 0 ? min(1, max(0, -(ax * dx + ay * dy) / length)) : 0
         let x = ax + t * dx, y = ay + t * dy
-        return (x * x + y * y).squareRoot()
+        return ((x * x + y * y).squareRoot(), t)
     }
 }
 
 /// How near a place is to a search's context.
 public struct Nearness: Sendable, Hashable {
-    /// The stop (or position) it is nearest.
+    /// The stop (or position) it is nearest, or the nearer end of the leg it is beside.
     var anchor: PlaceContext.Anchor
     var meters: Double
+    /// The stops at the ends of the leg it is beside, when the nearest point is along a leg
+    /// rather than at a stop.
+    var leg: (Int, Int)?
 
-    /// "near stop 3", "12 km from stop 3", "2,300 km from stop 1", "8 km away": why a place ranks where it does.
+    /// "near stop 3", "140 km from stop 3", "near the leg 1–3", "27.3 km off the leg 1–3",
+    /// "8 km away": why a place ranks where it does.
     public func reason(unit: DistanceUnit) -> String {
-        let what = anchor.stop.map { "stop \($0)" }
-        if meters <= PlaceContext.nearMeters, let what { return "near " + what }
+        let near = meters <= PlaceContext.nearMeters
         let distance = Formatting.distance(meters, unit: unit)
-        return what.map { distance + " from " + $0 } ?? distance + " away"
+        if let (a, b) = leg { return (near ? "near" : distance + " off") + " the leg \(a)–\(b)" }
+        guard let stop = anchor.stop else { return distance + " away" }
+        return near ? "near stop \(stop)" : distance + " from stop \(stop)"
+    }
+
+    public static func == (lhs: Nearness, rhs: Nearness) -> Bool {
+        lhs.anchor == rhs.anchor && lhs.meters == rhs.meters && lhs.leg?.0 == rhs.leg?.0 && lhs.leg?.1 == rhs.leg?.1
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(anchor)
+        hasher.combine(meters)
+        hasher.combine(leg?.0)
+        hasher.combine(leg?.1)
     }
 }
 

@@ -20,7 +20,7 @@ extension Gazetteer {
             if qualifiers.isEmpty, let split = trailingQualifier(name) {
                 // "Athens GA", "Perth Scotland": the last words may be a qualifier written without a
                 // comma. Taken so when a place of the rest's own name is there; else the words are all name.
-                let qualified = ranked(split.name, [split.qualifier], limit: limit)
+                let qualified = ranked(split.name, [split.qualifier], limit: limit, wholeQualifiers: true)
                 if let top = qualified.first, fold.fold(Substring(top.name)) == fold.fold(Substring(split.name)) {
                     return qualified
                 }
@@ -29,23 +29,31 @@ extension Gazetteer {
         }
     }
 
-    private func ranked(_ name: String, _ qualifiers: [String], limit: Int) -> [Place] {
+    /// `wholeQualifiers`: a qualifier must be a region's or country's whole name or code, not its
+    /// beginning (for words written without a comma: "Santa Mon" is not Santa in Montagnes, Mon
+    /// being also a state of Myanmar).
+    private func ranked(_ name: String, _ qualifiers: [String], limit: Int, wholeQualifiers: Bool = false) -> [Place] {
         // A few letters are an alternate name of many large places: look further for own names.
         let letters = name.unicodeScalars.filter { $0 != " " }.count
         let room = letters <= Self.shortQueryLetters ? Self.reorderingRoom * 6 : Self.reorderingRoom
-        let rows = rankedRows(name, qualifiers: qualifiers, limit: limit + room)
+        let rows = rankedRows(name, qualifiers: qualifiers, limit: limit + room, wholeQualifiers: wholeQualifiers)
         return Array(reordered(rows, for: name).prefix(limit))
     }
 
     /// The query's last word, or last two, when they name a region or country, and the words before.
+    ///
+    /// Only a whole name or code counts: "Santa Mon" is Santa Monica being typed, not Santa in
+    /// Montagnes (a comma says a qualifier is meant, and there a beginning is enough).
     private func trailingQualifier(_ name: String) -> (name: String, qualifier: String)? {
         let words = name.split(separator: " ")
         guard words.count >= 2 else { return nil }
         for count in [2, 1] where words.count > count {
             let qualifier = words.suffix(count).joined(separator: " ")
-            if RowFilter(qualifiers: [fold.fold(Substring(qualifier))], gazetteer: self) != nil {
-                return (words.dropLast(count).joined(separator: " "), qualifier)
-            }
+            let folded = fold.fold(Substring(qualifier))
+            let whole =
+                GazetteerTables.strengths(of: folded, in: tables.countries).contains(2)
+                || GazetteerTables.strengths(of: folded, in: tables.regions).contains(2)
+            if whole { return (words.dropLast(count).joined(separator: " "), qualifier) }
         }
         return nil
     }
@@ -133,12 +141,17 @@ extension Gazetteer {
     }
 
     /// The rows for a name query with how each matched, best first by the index alone.
-    func rankedRows(_ name: String, qualifiers: [String], limit: Int) -> [(row: UInt32, tier: Int, qualifier: Int)] {
+    func rankedRows(
+        _ name: String, qualifiers: [String], limit: Int, wholeQualifiers: Bool = false
+    ) -> [(row: UInt32, tier: Int, qualifier: Int)] {
         let folded = fold.fold(Substring(name))
         guard !folded.isEmpty else { return [] }
         var filter: RowFilter?
         if !qualifiers.isEmpty {
-            guard let f = RowFilter(qualifiers: qualifiers.map { fold.fold(Substring($0)) }, gazetteer: self) else {
+            guard
+                let f = RowFilter(
+                    qualifiers: qualifiers.map { fold.fold(Substring($0)) }, gazetteer: self, wholeOnly: wholeQualifiers)
+            else {
                 return []
             }
             filter = f

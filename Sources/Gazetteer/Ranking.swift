@@ -96,12 +96,17 @@ struct RowFilter {
     private let countryStrengths: [[UInt8]]
     private let regionStrengths: [[UInt8]]
 
-    /// nil when some qualifier names no region or country: then nothing can match.
-    init?(qualifiers: [[UInt8]], gazetteer: Gazetteer) {
+    /// nil when some qualifier names no region or country: then nothing can match. `wholeOnly`
+    /// keeps only whole names and codes (strength 2), not names a qualifier merely begins.
+    init?(qualifiers: [[UInt8]], gazetteer: Gazetteer, wholeOnly: Bool = false) {
         var countries: [[UInt8]] = [], regions: [[UInt8]] = []
         for q in qualifiers where !q.isEmpty {
-            let c = GazetteerTables.strengths(of: q, in: gazetteer.tables.countries)
-            let r = GazetteerTables.strengths(of: q, in: gazetteer.tables.regions)
+            var c = GazetteerTables.strengths(of: q, in: gazetteer.tables.countries)
+            var r = GazetteerTables.strengths(of: q, in: gazetteer.tables.regions)
+            if wholeOnly {
+                c = c.map { $0 == 2 ? 2 : 0 }
+                r = r.map { $0 == 2 ? 2 : 0 }
+            }
             guard c.contains(where: { $0 > 0 }) || r.contains(where: { $0 > 0 }) else { return nil }
             countries.append(c)
             regions.append(r)

@@ -436,15 +436,13 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             if known.count < trip.waypoints.count - 1 || legs.legs.count != trip.waypoints.count - 1 {
                 total = "Calculating…"
             } else {
-                let meters = known.reduce(0) { $0 + $1.distanceMeters }
+                let totals = LegTotals(known)
                 let estimate = known.contains { $0.source == .estimate }
-                total = (estimate ? "≈ " : "") + Formatting.distance(meters, unit: unit)
-                // A leg across the sea is not driven: it has no time and adds none.
-                let driven = known.filter(\.isDrivable)
-                let durations = driven.compactMap(\.durationSeconds)
-                if durations.count == driven.count {
-                    total += " · " + (estimate ? "≈ " : "") + Formatting.duration(durations.reduce(0, +))
+                total = (estimate ? "≈ " : "") + Formatting.distance(totals.meters, unit: unit)
+                if let seconds = totals.seconds {
+                    total += " · " + (estimate ? "≈ " : "") + Formatting.duration(seconds)
                 }
+                total += totals.crossingsNote
             }
         }
         var stops = trip.stopCount == 1 ? "1 stop" : "\(trip.stopCount) stops"

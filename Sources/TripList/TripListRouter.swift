@@ -1,3 +1,4 @@
+import Dispatch
 import RoadtripCore
 import TermUI
 import TripDetail
@@ -42,6 +43,9 @@ public final class TripListRouter: TripListRouterProtocol {
 
     /// Wires view, presenter, interactor and router; returns the screen to push.
     public static func assembleModule(dependencies: TripListDependencies, navigator: Navigator) -> Screen {
+        // Every total the list shows asks which legs cross the sea: the coasts are decoded now, off
+        // the main thread, rather than by the first keys that need them.
+        DispatchQueue.global(qos: .userInitiated).async { Landmasses.shared.prepareEverything() }
         let view = TripListView()
         let interactor = TripListInteractor(
             repository: dependencies.repository, routes: dependencies.summaryRoutes,

@@ -26,6 +26,12 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
     private var confirmedName: String?
     /// Set by Ctrl-N, so that finding nothing is said rather than silent.
     private var searchWasAsked = false
+    /// The name the latest answer of the search was for: while it differs from the name field,
+    /// a search is on its way.
+    private var answeredName: String?
+    /// Enter or Tab pressed before the matches for the name came: done when they come.
+    private var pendingTake: PendingTake?
+    private enum PendingTake { case save, thenStay }
 
     public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
         self.interactor = interactor
@@ -58,6 +64,8 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
             // The matches on screen are for what was typed before: they stay until the new ones
             // come, but none is highlighted, so Enter or Tab cannot take a place the name no longer means.
             selectedSuggestion = nil
+            pendingTake = nil
+            if location == .none { errors[.position] = nil }
             interactor.searchPlaces(text)
         case .position:
             location = .typed
@@ -81,6 +89,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
 
     func placesDidArrive(_ places: [PlaceSuggestion], for query: String) {
         guard focus == .name, query == values[.name] else { return }
+        answeredName = query
         suggestions = places
         // The best match is highlighted (Enter takes it) only when the name typed so far begins it,
         // is one of its other names (München, 東京), or is the whole name with a qualifier after it
@@ -93,7 +102,51 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
                 "No place matches “\(query)”: keep the name and type a position, or change the name.", isError: true)
         }
         searchWasAsked = false
+        if let pending = pendingTake {
+            // Enter or Tab came before these matches: they act on them now, as on the screen.
+            pendingTake = nil
+            switch pending {
+            case .save: didPressSave()
+            case .thenStay: didPressTakeMatch()
+            }
+            return
+        }
         publish()
+    }
+
+    /// A position or a map link pasted into the name is where the stop is: it moves to Position, and
+    /// the link's place name (or the numbers) becomes the name. Returns true when it stops the save
+    /// (a link that holds no place, said under the name).
+    private func takePositionTypedAsName() -> Bool {
+        let typed = (values[.name] ?? "").trimmingCharacters(in: .whitespaces)
+        switch PositionParser.read(typed) {
+        case .notAPosition: return false
+        case let .invalid(problem):
+            errors[.name] = problem
+            message = StatusMessage("Not saved: fix the marked field.", isError: true)
+            publish()
+            return true
+        case let .position(coordinate, label):
+            values[.position] = EditorLocation.text(coordinate)
+            values[.name] = String((label ?? Formatting.coordinate(coordinate)).prefix(WaypointField.name.limit))
+            location = .typed
+            answeredName = values[.name]
+            closeSuggestions()
+            return false
+        }
+    }
+
+    /// Whether the matches on screen are not yet those of the name typed: Enter or Tab then
+    /// waits for them rather than act on the old ones or on none.
+    private func awaitsMatches(_ take: PendingTake) -> Bool {
+        let name = values[.name] ?? ""
+        guard focus == .name, answeredName != name, !name.trimmingCharacters(in: .whitespaces).isEmpty,
+            location == .none || selectedSuggestion == nil
+        else { return false }
+        pendingTake = take
+        message = StatusMessage("Finding “\(PlainText.quoted(name, limit: 40))”…")
+        publish()
+        return true
     }
 
     func didMoveSuggestion(by offset: Int) {
@@ -120,6 +173,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
     }
 
     func didPressTakeMatch() {
+        if awaitsMatches(.thenStay) { return }
         guard let index = selectedSuggestion, suggestions.indices.contains(index) else {
             didMoveFocus(forward: true)
             return
@@ -138,6 +192,9 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
     }
 
     public func didPressSave() {
+        if case .none = location, takePositionTypedAsName() { return }
+        if case .none = location, awaitsMatches(.save) { return }
+        let shown = suggestions
         if let index = selectedSuggestion, suggestions.indices.contains(index) { take(suggestions[index]) }
         closeSuggestions()
         errors = [:]
@@ -174,9 +231,11 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
             if focus == .name, location == .none, Set(errors.keys) == [.position] {
                 // Nothing chosen and nothing typed: say so where the person is, rather than move them.
                 let typed = PlainText.quoted(name, limit: 40)
+                // The matches stay open, so ↓ can choose one.
+                suggestions = shown
                 message = StatusMessage(
                     suggestions.isEmpty
-                        ? "No place for “\(typed)” yet: Ctrl-N searches, or Tab to Position and type one."
+                        ? "Nothing matches “\(typed)”: Tab to Position and type one, or change the name."
                         : "No place for “\(typed)” yet: ↓ highlights a match, or Tab to Position and type one.",
                     isError: true)
                 publish()

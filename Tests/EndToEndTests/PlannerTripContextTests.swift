@@ -24,7 +24,8 @@ struct PlannerTripContextTests {
 
     static let cases: [Case] = [
         Case(
-            stops: [("Las Vegas", 36.17, -115.14)], typed: "Zion", savedName: "Zion", firstRow: "Zion National Park",
+            stops: [("Las Vegas", 36.17, -115.14)], typed: "Zion", savedName: "Zion National Park",
+            firstRow: "Zion National Park",
             latitude: 37.2, longitude: -112.99),
         Case(
             stops: [("Rome", 41.89, 12.49), ("Naples", 40.85, 14.27)], typed: "Amalfi", savedName: "Amalfi",

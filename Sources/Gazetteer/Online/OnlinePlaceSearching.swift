@@ -31,10 +31,11 @@ extension Place {
     public func stopName(typed: String) -> String {
         let name = String(typed.split(separator: ",").first ?? Substring(typed)).trimmingCharacters(in: .whitespaces)
         let typedName = TypedName.folded(name), own = TypedName.folded(self.name)
-        // "Athens GA" is Athens with a qualifier, not another name of it.
-        guard typedExactly, !matched.isTypo, !name.isEmpty, typedName != own, !typedName.hasPrefix(own + " ") else {
-            return self.name
-        }
+        // "Athens GA" is Athens with a qualifier, not another name of it; "Salt Lake" (an alternate
+        // name of Salt Lake City, and its beginning) is the city's name begun.
+        guard typedExactly, !matched.isTypo, !name.isEmpty, typedName != own, !typedName.hasPrefix(own + " "),
+            !own.hasPrefix(typedName)
+        else { return self.name }
         let written = name.unicodeScalars.contains { $0.properties.isUppercase || !$0.isASCII }
         return written ? name : self.name
     }

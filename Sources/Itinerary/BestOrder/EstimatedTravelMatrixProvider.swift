@@ -36,25 +36,35 @@ public struct EstimatedTravelMatrixProvider: TravelTimeMatrixProviding {
         let placed = Landmasses.shared.place(stops)
         var distances = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
         var durations = distances
+        var penalties: [[Double]] = []
         for i in 0..<n {
             for (offset, meters) in straight[i].enumerated() {
                 let j = i + 1 + offset
                 let road = estimate.roadMeters(straightMeters: meters)
                 // A sea between two stops is no drive: crossing it costs more than any road, so the
-                // best order crosses as few times as it can and never counts the sea as driving.
-                let seconds =
-                    switch placed.crossing(i, j) {
-                    case .sea: Self.seaCrossingSeconds
-                    case .ferry: estimate.seconds(straightMeters: meters) + Self.ferrySeconds
-                    case nil: estimate.seconds(straightMeters: meters)
-                    }
+                // best order crosses as few times as it can, and the figures shown leave it out.
+                var seconds = estimate.seconds(straightMeters: meters)
+                switch placed.crossing(i, j) {
+                case .sea:
+                    if penalties.isEmpty { penalties = [[Double]](repeating: [Double](repeating: 0, count: n), count: n) }
+                    seconds = Self.seaCrossingSeconds
+                    penalties[i][j] = Self.seaCrossingSeconds
+                    penalties[j][i] = Self.seaCrossingSeconds
+                    distances[i][j] = 0
+                    distances[j][i] = 0
+                    durations[i][j] = seconds
+                    durations[j][i] = seconds
+                    continue
+                case .ferry: seconds += Self.ferrySeconds
+                case .offshore, nil: break
+                }
                 distances[i][j] = road
                 distances[j][i] = road
                 durations[i][j] = seconds
                 durations[j][i] = seconds
             }
         }
-        return TravelMatrix(durations: durations, distances: distances)
+        return TravelMatrix(durations: durations, distances: distances, penalties: penalties)
     }
 
     /// What a sea crossing weighs in the best order: longer than driving round the world.

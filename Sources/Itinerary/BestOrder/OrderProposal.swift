@@ -37,8 +37,12 @@ public struct OrderProposal: Hashable, Sendable {
         let identity = Array(waypoints.indices)
         order = best.order
         waypointIDs = best.order.map { waypoints[$0].id }
-        currentSeconds = RouteOptimizer.cost(of: identity, in: matrix.durations)
-        proposedSeconds = best.cost
+        // What is driven: the weight put on crossing the sea steers the order but is no drive.
+        func penalty(_ order: [Int]) -> Double {
+            matrix.penalties.isEmpty ? 0 : RouteOptimizer.cost(of: order, in: matrix.penalties)
+        }
+        currentSeconds = RouteOptimizer.cost(of: identity, in: matrix.durations) - penalty(identity)
+        proposedSeconds = best.cost - penalty(best.order)
         currentMeters = RouteOptimizer.cost(of: identity, in: matrix.distances)
         proposedMeters = RouteOptimizer.cost(of: best.order, in: matrix.distances)
         exact = best.exact

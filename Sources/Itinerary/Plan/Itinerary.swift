@@ -144,6 +144,8 @@ public struct ItineraryLeg: Hashable, Sendable, Codable {
     /// True when no road joins the stops (a sea between them): not driven, no time, no distance
     /// driven; absent otherwise.
     public var noRoad: Bool?
+    /// The car ferry the drive needs ("Messina Strait ferry (Villa San Giovanni - Messina)"); absent otherwise.
+    public var ferry: String?
 }
 
 /// One day on the road: from the stop it sets off from to the stop where it ends.
@@ -178,6 +180,10 @@ struct ItineraryWarning: Hashable, Sendable, Codable {
         case legOverLimit
         /// A leg no road joins (a sea between its stops): not driven, so not in any day's driving.
         case noRoad
+        /// A drive that needs a car ferry; `seconds` is 0 (the crossing's time is not known here).
+        case ferryNeeded
+        /// A drive whose straight line crosses open sea: its estimate is short.
+        case seaOnTheLine
     }
 
     public var kind: Kind

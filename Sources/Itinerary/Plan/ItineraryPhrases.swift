@@ -29,7 +29,7 @@ enum ItineraryPhrases {
     static func drive(_ leg: ItineraryLeg, unit: DistanceUnit) -> String {
         if leg.noRoad == true { return WaterCrossing.sea.text }
         return "\(Formatting.duration(leg.driveSeconds)) · \(Formatting.distance(leg.distanceMeters, unit: unit))"
-            + (leg.estimated ? " (estimated)" : "")
+            + (leg.estimated ? " (estimated)" : "") + (leg.ferry.map { " · ferry needed: " + $0 } ?? "")
     }
 
     /// What follows an arrival: the wait for or lateness against a fixed time, the stay, the note (raw).

@@ -87,11 +87,21 @@ private struct Builder {
         let count = trip.waypoints.count
         for i in 0..<(count - 1) {
             let (distance, drive, estimated, straight) = timing(ofLeg: i)
-            let sea = crossesSea(i)
-            if sea {
+            let crossing = waterCrossing(i)
+            let sea = crossing == .sea
+            switch crossing {
+            case .sea:
                 warn(
                     .noRoad, leg: i, seconds: 0,
-                    "\(name(i)) → \(name(i + 1)): \(WaterCrossing.sea.text); not counted as driving.")
+                    "\(name(i)) → \(name(i + 1)): \(WaterCrossing.sea.text); not counted as driving, and the times after it do not include the crossing."
+                )
+            case .ferry:
+                warn(
+                    .ferryNeeded, leg: i, seconds: 0,
+                    "\(name(i)) → \(name(i + 1)): \(crossing!.text); the drive time does not include the crossing.")
+            case .offshore:
+                warn(.seaOnTheLine, leg: i, seconds: 0, "\(name(i)) → \(name(i + 1)): \(crossing!.text).")
+            case nil: break
             }
             if dayDriving > 0 && dayDriving + drive > limit {
                 breakForLimit(at: i)
@@ -106,7 +116,8 @@ private struct Builder {
             itinerary.legs.append(
                 ItineraryLeg(
                     from: i, to: i + 1, day: dayNumber, distanceMeters: distance,
-                    driveSeconds: drive, estimated: estimated, noRoad: sea ? true : nil))
+                    driveSeconds: drive, estimated: estimated, noRoad: sea ? true : nil,
+                    ferry: { if case let .ferry(name) = crossing { name } else { nil } }()))
             dayDriving += drive
             dayDistance += distance
             fuelMeters += straight ? estimate.roadMeters(straightMeters: distance) : distance
@@ -134,13 +145,18 @@ private struct Builder {
         return (straight, estimate.seconds(straightMeters: straight), true, true)
     }
 
-    /// Whether leg `i` crosses a sea no road or car ferry crosses: the router's leg says so when
-    /// there is one for these stops (a road answer never does), else the land data.
-    private func crossesSea(_ i: Int) -> Bool {
+    /// How leg `i` crosses water: the router's leg says so when there is one for these stops (a
+    /// road answer never does), else the land data.
+    private func waterCrossing(_ i: Int) -> WaterCrossing? {
         let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
-        if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to { return inputLegs[i].crossing == .sea }
-        return Landmasses.shared.crossing(from: from, to: to) == .sea
+        if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
+            let leg = inputLegs[i]
+            return leg.crossing ?? (leg.source.isRoad ? nil : Landmasses.shared.offshore(from: from, to: to))
+        }
+        return Landmasses.shared.crossing(from: from, to: to) ?? Landmasses.shared.offshore(from: from, to: to)
     }
+
+    private func crossesSea(_ i: Int) -> Bool { waterCrossing(i) == .sea }
 
     private mutating func arrive(at i: Int, time: Date, isLast: Bool) {
         itinerary.stops[i].arrival = time

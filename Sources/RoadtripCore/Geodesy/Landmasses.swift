@@ -18,21 +18,64 @@ public final class Landmasses: Sendable {
 
     private let directory: URL?
     private let loaded = Mutex<Loaded??>(nil)
-    private let groups = Mutex<[Coordinate: Int]>([:])
 
     init(directory: URL?) { self.directory = directory }
 
     /// Made from data in memory (tests).
     init(masses: [[LandPolygon]], links: [FixedLink]) {
         directory = nil
-        loaded.withLock { $0 = .some(Loaded(masses: masses, links: links)) }
+        loaded.withLock { $0 = .some(Loaded(file: LandmassFile(masses: masses), links: links)) }
     }
 
     /// How a leg from `a` to `b` crosses water, as far as the land data tells: nil for a plain drive
     /// (same land mass, joined by a bridge or tunnel, or a point the data cannot place).
     public func crossing(from a: Coordinate, to b: Coordinate) -> WaterCrossing? {
         guard let data = data(), let from = group(of: a, in: data), let to = group(of: b, in: data) else { return nil }
-        return data.crossing(from, to)
+        return data.crossing(from, to, between: (a, b))
+    }
+
+    /// `.offshore` when `a` and `b` are on one land mass but the straight line between them crosses
+    /// open sea no way a little round avoids; nil otherwise. Asked only where a leg's warnings are
+    /// shown (sampling the line costs what placing a hundred stops does), and remembered.
+    public func offshore(from a: Coordinate, to b: Coordinate) -> WaterCrossing? {
+        guard let data = data(), let from = group(of: a, in: data), from == group(of: b, in: data) else { return nil }
+        return offshore(a, b, in: data)
+    }
+
+    /// Open sea on the straight line longer than this makes an estimate on one land mass suspect:
+    /// the road goes round (Tarifa → Tangier, Marseille → Tunis) or takes a ferry (Helsinki → Tallinn).
+    static let offshoreMeters = 25_000.0
+    /// Water a road crosses on a bridge without anyone calling it a sea crossing.
+    static let estuaryMeters = 5_000.0
+    private let offshoreLegs = Mutex<[Pair: WaterCrossing?]>([:])
+
+    private struct Pair: Hashable {
+        let a: Coordinate, b: Coordinate
+    }
+
+    /// `.offshore` when the straight line from `a` to `b` crosses more than `offshoreMeters` of sea
+    /// in one stretch and no way a little round it does (a bend through a point off the middle of
+    /// the line, a quarter or half its length to either side): New York → Boston crosses Long Island
+    /// Sound but a road runs just inland; Tarifa → Tangier and Helsinki → Tallinn have none.
+    private func offshore(_ a: Coordinate, _ b: Coordinate, in data: Loaded) -> WaterCrossing? {
+        let meters = Haversine.meters(a, b)
+        guard meters > Self.offshoreMeters else { return nil }
+        if let known = offshoreLegs.withLock({ $0[Pair(a: a, b: b)] }) { return known }
+        var answer: WaterCrossing?
+        let straight = Self.longestSea(a, b, in: data)
+        if straight > Self.offshoreMeters {
+            let round = [0.25, -0.25, 0.5, -0.5].contains { side in
+                let bend = Self.aside(a, b, by: side)
+                // A way round crosses no more than a river mouth or a harbour.
+                return max(Self.longestSea(a, bend, in: data), Self.longestSea(bend, b, in: data)) <= Self.estuaryMeters
+            }
+            if !round { answer = .offshore(meters: straight) }
+        }
+        offshoreLegs.withLock { cache in
+            if cache.count > 100_000 { cache.removeAll() }
+            cache[Pair(a: a, b: b)] = answer
+        }
+        return answer
     }
 
     /// Each stop placed on its land mass once, for a matrix of every pair.
@@ -57,6 +100,11 @@ public final class Landmasses: Sendable {
     /// Whether the data files could be read; nil crossings mean "unknown" when they could not.
     public var isAvailable: Bool { data() != nil }
 
+    /// Reads the data and decodes every coast (about 40 ms), so that later lookups from any thread
+    /// neither decode nor lock: for a process that will place many stops (the planner, a list of
+    /// many trips); one that places a few does better lazily.
+    public func prepareEverything() { data()?.file.decodeAll() }
+
     private func data() -> Loaded? {
         loaded.withLock { cached in
             if let cached { return cached }
@@ -66,87 +114,123 @@ public final class Landmasses: Sendable {
         }
     }
 
-    /// Points repeat (a trip's stops, a matrix's rows): each is placed once.
-    private func group(of point: Coordinate, in data: Loaded) -> Int? {
-        if let known = groups.withLock({ $0[point] }) { return known == -1 ? nil : known }
-        let found = data.group(of: point)
-        groups.withLock { cache in
-            if cache.count > 100_000 { cache.removeAll() }
-            cache[point] = found ?? -1
+    /// Placing a point costs a few microseconds (the polygons whose boxes hold it, then the edges
+    /// in its band): less than a shared cache would cost when every core totals trips at once.
+    private func group(of point: Coordinate, in data: Loaded) -> Int? { data.file.group(of: point) }
+
+    /// The longest stretch of open sea on the straight line from `a` to `b`, sampled every 5 km
+    /// or so (every 1/200 of a longer line), in metres.
+    static func longestSea(_ a: Coordinate, _ b: Coordinate, in data: Loaded) -> Double {
+        let meters = Haversine.meters(a, b)
+        let steps = min(200, max(8, Int(meters / 5_000)))
+        var dLon = b.longitude - a.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        var run = 0, longest = 0
+        for i in 1..<steps {
+            let t = Double(i) / Double(steps)
+            var lon = a.longitude + t * dLon
+            if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+            let point = Coordinate(latitude: a.latitude + t * (b.latitude - a.latitude), longitude: lon)
+            if data.file.isLand(point) {
+                run = 0
+            } else {
+                run += 1
+                longest = max(longest, run)
+            }
         }
-        return found
+        return longest == 0 ? 0 : Double(longest + 1) * meters / Double(steps)
     }
 
-    /// The masses and links, with the masses each link joins worked out once.
-    struct Loaded: Sendable {
-        let masses: [[LandPolygon]]
-        /// Masses joined by road: the same root for every mass of one component.
-        let roots: [Int]
-        /// A car ferry between two roots, by root pair (smaller first).
-        let ferries: [Pair: String]
+    /// The point `side` times the line's length off its middle, at right angles (positive to the left).
+    static func aside(_ a: Coordinate, _ b: Coordinate, by side: Double) -> Coordinate {
+        let scale = max(cos((a.latitude + b.latitude) / 2 * .pi / 180), 0.01)
+        var dLon = b.longitude - a.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let dx = dLon * scale, dy = b.latitude - a.latitude
+        let midLat = (a.latitude + b.latitude) / 2, midLon = a.longitude + dLon / 2
+        var lon = midLon - side * dy / scale
+        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        return Coordinate(latitude: min(89.9, max(-89.9, midLat + side * dx)), longitude: lon)
+    }
+
+    /// The file, and the links between its masses, worked out the first time two masses differ:
+    /// most trips stay on one, and placing every link's ends means reading most of the coasts.
+    final class Loaded: Sendable {
+        let file: LandmassFile
+        private let links: [FixedLink]
+        private let joined = Mutex<Joins?>(nil)
 
         struct Pair: Hashable, Sendable {
             let a: Int, b: Int
             init(_ x: Int, _ y: Int) { (a, b) = x < y ? (x, y) : (y, x) }
         }
 
-        init(masses: [[LandPolygon]], links: [FixedLink]) {
-            self.masses = masses
-            var parent = Array(masses.indices)
+        /// Masses joined by road share a root; car ferries join two roots.
+        struct Joins: Sendable {
+            var roots: [Int: Int]
+            var ferries: [Pair: [FixedLink]]
+            func root(_ mass: Int) -> Int { roots[mass] ?? mass }
+        }
+
+        init(file: LandmassFile, links: [FixedLink]) {
+            self.file = file
+            self.links = links
+        }
+
+        /// How mass `a` reaches mass `b`; with the leg's ends, the ferry named is the one nearest
+        /// the way (Cairnryan – Belfast for Glasgow → Belfast, not Holyhead – Dublin).
+        func crossing(_ a: Int, _ b: Int, between ends: (Coordinate, Coordinate)? = nil) -> WaterCrossing? {
+            if a == b { return nil }
+            let joins = joined.withLock { joins in
+                if let joins { return joins }
+                let made = join()
+                joins = made
+                return made
+            }
+            let ra = joins.root(a), rb = joins.root(b)
+            if ra == rb { return nil }
+            guard let ferries = joins.ferries[Pair(ra, rb)], let first = ferries.first else { return .sea }
+            guard let (from, to) = ends else { return .ferry(first.name) }
+            // The way through each ferry: to one port, across, and on from the other.
+            func detour(_ link: FixedLink) -> Double {
+                Haversine.meters(link.a, link.b)
+                    + min(
+                        Haversine.meters(from, link.a) + Haversine.meters(link.b, to),
+                        Haversine.meters(from, link.b) + Haversine.meters(link.a, to))
+            }
+            return .ferry(ferries.min { detour($0) < detour($1) }?.name ?? first.name)
+        }
+
+        private func join() -> Joins {
+            var parent: [Int: Int] = [:]
             func root(_ i: Int) -> Int {
                 var i = i
-                while parent[i] != i {
-                    parent[i] = parent[parent[i]]
-                    i = parent[i]
-                }
+                while let p = parent[i], p != i { i = p }
                 return i
             }
-            let placed = links.map { link in
-                (link, Self.group(of: link.a, in: masses), Self.group(of: link.b, in: masses))
-            }
+            let placed = links.map { ($0, file.group(of: $0.a), file.group(of: $0.b)) }
             for (link, a, b) in placed where !link.isFerry {
-                if let a, let b { parent[root(a)] = root(b) }
+                if let a, let b, root(a) != root(b) { parent[root(a)] = root(b) }
             }
-            roots = masses.indices.map(root)
-            var ferries: [Pair: String] = [:]
+            var roots: [Int: Int] = [:]
+            for mass in Set(parent.keys).union(parent.values) { roots[mass] = root(mass) }
+            var ferries: [Pair: [FixedLink]] = [:]
             for (link, a, b) in placed where link.isFerry {
                 guard let a, let b else { continue }
                 let pair = Pair(root(a), root(b))
-                if pair.a != pair.b, ferries[pair] == nil { ferries[pair] = link.name }
+                if pair.a != pair.b { ferries[pair, default: []].append(link) }
             }
-            self.ferries = ferries
-        }
-
-        func crossing(_ a: Int, _ b: Int) -> WaterCrossing? {
-            let ra = roots[a], rb = roots[b]
-            if ra == rb { return nil }
-            if let ferry = ferries[Pair(ra, rb)] { return .ferry(ferry) }
-            return .sea
-        }
-
-        func group(of point: Coordinate) -> Int? { Self.group(of: point, in: masses) }
-
-        /// The mass holding `point`, else the one whose shore is nearest within `shoreMeters`.
-        static func group(of point: Coordinate, in masses: [[LandPolygon]]) -> Int? {
-            for (i, mass) in masses.enumerated() where mass.contains(where: { $0.contains(point) }) { return i }
-            var best: (group: Int, meters: Double)?
-            for (i, mass) in masses.enumerated() {
-                for polygon in mass {
-                    guard let meters = polygon.shoreDistance(to: point, within: Landmasses.shoreMeters) else { continue }
-                    if meters < best?.meters ?? .infinity { best = (i, meters) }
-                }
-            }
-            return best?.group
+            return Joins(roots: roots, ferries: ferries)
         }
 
         static func read(directory: URL) -> Loaded? {
             guard let bytes = try? Data(contentsOf: directory.appendingPathComponent("landmasses.bin")),
-                let masses = LandmassFile.decode([UInt8](bytes))
+                let file = LandmassFile(bytes: [UInt8](bytes))
             else { return nil }
             let links =
                 (try? String(contentsOf: directory.appendingPathComponent("fixed-links.tsv"), encoding: .utf8))
                 .map(FixedLink.parse) ?? []
-            return Loaded(masses: masses, links: links)
+            return Loaded(file: file, links: links)
         }
     }
 }
@@ -157,12 +241,18 @@ public enum WaterCrossing: Sendable, Hashable {
     case sea
     /// A car ferry people drive onto ("Villa San Giovanni – Messina").
     case ferry(String)
+    /// Both ends on one land mass, but the straight line crosses this much open sea: the road goes
+    /// round, or takes a ferry, so an estimate along the line is short.
+    case offshore(meters: Double)
 
     /// "no road: across the sea (ferry or flight)", "ferry needed: Villa San Giovanni – Messina".
     public var text: String {
         switch self {
         case .sea: "no road: across the sea (ferry or flight)"
         case let .ferry(name): "ferry needed: " + name
+        case let .offshore(meters):
+            "the straight line crosses \(Formatting.distance(meters, unit: .kilometers)) of sea: the road goes round it"
+                + " or takes a ferry, so this estimate may be short"
         }
     }
 

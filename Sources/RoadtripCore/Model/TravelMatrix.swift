@@ -5,10 +5,15 @@
 public struct TravelMatrix: Hashable, Sendable {
     public var durations: [[Double]]
     public var distances: [[Double]]
+    /// The part of each duration that is not driving but a weight on the order (a sea crossing,
+    /// so that the best order crosses as seldom as it can); empty when there is none. Figures
+    /// people read leave it out.
+    public var penalties: [[Double]]
 
-    public init(durations: [[Double]], distances: [[Double]]) {
+    public init(durations: [[Double]], distances: [[Double]], penalties: [[Double]] = []) {
         self.durations = durations
         self.distances = distances
+        self.penalties = penalties
     }
 
     public var count: Int { durations.count }

@@ -30,6 +30,7 @@ public enum LegWarning: Sendable, Hashable {
         case .crossesBorder: "crossesBorder"
         case .water(.sea): "noRoad"
         case .water(.ferry): "ferryNeeded"
+        case .water(.offshore): "seaOnTheLine"
         }
     }
 
@@ -39,7 +40,11 @@ public enum LegWarning: Sendable, Hashable {
         legs.enumerated().map { index, leg in
             var out: [LegWarning] = []
             if let words = leg.noRoadRoute { out.append(.noRoadRoute(words)) }
-            if let crossing = leg.crossing { out.append(.water(crossing)) }
+            if let crossing = leg.crossing
+                ?? (leg.source == .estimate ? Landmasses.shared.offshore(from: leg.from, to: leg.to) : nil)
+            {
+                out.append(.water(crossing))
+            }
             if let seconds = leg.durationSeconds, dailyDrivingLimit > 0, seconds > dailyDrivingLimit {
                 out.append(.longerThanDailyLimit(limit: dailyDrivingLimit))
             }

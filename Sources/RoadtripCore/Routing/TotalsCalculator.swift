@@ -37,12 +37,14 @@ public struct TotalsCalculator: Sendable {
         let complete = !known.contains(where: { $0 == nil })
         let legs = complete ? known.compactMap { $0 } : zip(known, estimate.instantLegs(for: stops)).map { $0 ?? $1 }
         return ComputedTotal(
-            meters: legs.reduce(0) { $0 + $1.distanceMeters },
+            meters: LegTotals(legs).meters,
             isEstimate: legs.contains { $0.source == .estimate }, isComplete: complete)
     }
 
     /// The totals of many trips (those of a large file beyond its first screen), computed on every core.
     public func totalsOnEveryCore(of trips: [[Coordinate]], avoiding: [RoadAvoidance] = []) -> [ComputedTotal] {
+        // Thousands of trips touch most coasts: decode them all once rather than each core in turn.
+        if trips.count > 100 { Landmasses.shared.prepareEverything() }
         let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
         let results = ConcurrentResults<ComputedTotal>(count: trips.count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -68,4 +70,33 @@ private final class ConcurrentResults<T>: @unchecked Sendable {
     }
     func set(_ i: Int, _ value: T) { slots[i] = value }
     var values: [T] { slots.map { $0! } }
+}
+
+/// What legs add up to as a drive: distance and time driven (a leg across the sea adds neither,
+/// it is not driven), and how many sea crossings there are. Screens, commands and JSON alike.
+public struct LegTotals: Sendable, Equatable {
+    public var meters: Double
+    /// Nil when some driven leg has no drive time (straight-line legs).
+    public var seconds: Double?
+    public var seaCrossings: Int
+
+    public init(_ legs: some Sequence<Leg>) {
+        var meters = 0.0, seconds: Double? = 0, crossings = 0
+        for leg in legs {
+            guard leg.isDrivable else {
+                crossings += 1
+                continue
+            }
+            meters += leg.distanceMeters
+            seconds = seconds.flatMap { total in leg.durationSeconds.map { total + $0 } }
+        }
+        self.meters = meters
+        self.seconds = seconds
+        seaCrossings = crossings
+    }
+
+    /// " + 2 sea crossings", or nothing: said after a total that leaves them out.
+    public var crossingsNote: String {
+        seaCrossings == 0 ? "" : " + \(seaCrossings) sea crossing\(seaCrossings == 1 ? "" : "s")"
+    }
 }

@@ -24,17 +24,13 @@ struct RouteReport: Sendable {
         rows = legs.enumerated().map { index, leg in Row(from: names[index], to: names[index + 1], leg: leg) }
     }
 
-    public var totalDistanceMeters: Double { rows.reduce(0) { $0 + $1.leg.distanceMeters } }
+    /// The legs as a drive: a leg across the sea adds no distance or time (`LegTotals`).
+    var totals: LegTotals { LegTotals(rows.map(\.leg)) }
 
-    /// Nil when some leg that is a drive has no drive time (straight-line legs); a leg across the
-    /// sea is not driven, so it adds nothing.
-    public var totalDurationSeconds: Double? {
-        rows.reduce(0 as Double?) { total, row in
-            if row.leg.crossing == .sea { return total }
-            guard let total, let duration = row.leg.durationSeconds else { return nil }
-            return total + duration
-        }
-    }
+    public var totalDistanceMeters: Double { totals.meters }
+
+    /// Nil when some leg that is a drive has no drive time (straight-line legs).
+    public var totalDurationSeconds: Double? { totals.seconds }
 
     /// `{"legs":[{"from","to","distanceMeters","durationSeconds","source"}…],"totalDistanceMeters",
     /// "totalDurationSeconds"}`, figures to 0.1 (OSRM's own precision, so OSRM's values pass
@@ -55,6 +51,7 @@ struct RouteReport: Sendable {
             "{\"legs\":[\(legs.joined(separator: ","))],"
             + "\"totalDistanceMeters\":\(Self.fragment(Self.tenth(totalDistanceMeters))),"
             + "\"totalDurationSeconds\":\(Self.fragment(totalDurationSeconds.map(Self.tenth)))"
+            + (totals.seaCrossings > 0 ? ",\"seaCrossings\":\(totals.seaCrossings)" : "")
         if let avoid {
             json +=
                 ",\"avoid\":{\"requested\":\(Self.fragment(avoid.requested.words)),"
@@ -141,7 +138,7 @@ struct RouteReport: Sendable {
         }
         let anyEstimate = rows.contains { !$0.leg.source.isRoad }
         body.append([
-            "", "Total", "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
+            "", "Total" + totals.crossingsNote, "", Self.distance(totalDistanceMeters, approximate: anyEstimate, unit: unit),
             totalDurationSeconds.map { Self.approximate(anyEstimate) + Formatting.duration($0) } ?? "–", ""
         ])
         let all = [header] + body

@@ -68,9 +68,6 @@ struct FullScreenApp {
             return 1
         }
         defer { services.server?.stop() }
-        // The land data decides which legs cross the sea; read it now, off the UI thread, so the
-        // first trip opened does not wait for it.
-        DispatchQueue.global(qos: .userInitiated).async { _ = Landmasses.shared.isAvailable }
         // The gazetteer loads on its own thread: the first frame never waits for it.
         // Regions imported with `places import` are read on the first search, off the UI thread.
         let gazetteer = BackgroundGazetteer()

@@ -53,7 +53,7 @@ struct EditStopCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let index = try Self.index(of: stop, in: trip)
             var edited = trip.waypoints[index]
-            try apply(
+            let moved = try apply(
                 to: &edited,
                 near: PlaceContext(stops: trip.waypoints.map(\.coordinate), replacing: index), unit: context.unit)
             try context.edit("editing stop \(index + 1) of “\(trip.name)”") { trips in
@@ -66,13 +66,22 @@ struct EditStopCommand: ParsableCommand {
                 try Output.json(EditedStop(trip: trip.id, number: index + 1, stop: edited))
             } else {
                 let zone = CommandServices.timeZones(options: global).zone(for: edited).0
+                if let moved {
+                    Output.line(
+                        "Moved to “\(moved.place?.name ?? moved.name)” (\(StopResolver.whereabouts(moved, unit: context.unit))).")
+                }
                 Output.line("Stop \(index + 1) of “\(trip.name)”: " + Self.summary(edited, zone: zone))
             }
         }
     }
 
     /// Every option given, checked before anything is saved.
-    private func apply(to stop: inout Waypoint, near placeContext: PlaceContext?, unit: DistanceUnit) throws {
+    /// Returns the place `--at` found, so the confirmation can say which it took.
+    @discardableResult
+    private func apply(
+        to stop: inout Waypoint, near placeContext: PlaceContext?, unit: DistanceUnit
+    ) throws -> StopResolver.Stop? {
+        var found: StopResolver.Stop?
         if let at {
             let place = try StopResolver.resolve(
                 at, first: first, near: placeContext, unit: unit, places: { try CommandServices.searcher(global) })
@@ -81,6 +90,7 @@ struct EditStopCommand: ParsableCommand {
             stop.region = place.region
             stop.country = place.country
             stop.timeZone = place.timeZone
+            found = place
         }
         if let name { stop.name = try TripName.validated(name) }
         if let stay {
@@ -109,6 +119,7 @@ struct EditStopCommand: ParsableCommand {
             case let .failure(error): throw UserError("--arrive: \(error)")
             }
         }
+        return found
     }
 
     /// The stop numbered `text` from 1, or the one stop with that name (ignoring case).

@@ -42,6 +42,8 @@ struct LegsReport: Encodable {
     var legs: [Item]
     var totalDistanceMeters: Double
     var totalDurationSeconds: Double?
+    /// Legs across the sea, left out of the totals; written only when there are some.
+    var seaCrossings = 0
     var avoid: AvoidReport?
 
     /// `warnings` has one list per leg (`LegWarning.warnings`), or is empty for none.
@@ -53,11 +55,10 @@ struct LegsReport: Encodable {
                 warnings: (warnings.indices.contains(i) ? warnings[i] : []).map { Warning(kind: $0.kind, text: $0.text) })
         }
         self.avoid = avoid
-        totalDistanceMeters = legs.reduce(0) { $0 + $1.distanceMeters }
-        // A leg across the sea is not driven: it has no time and adds none.
-        let driven = legs.filter(\.isDrivable)
-        let durations = driven.compactMap(\.durationSeconds)
-        totalDurationSeconds = durations.count == driven.count ? durations.reduce(0, +) : nil
+        let totals = LegTotals(legs)
+        totalDistanceMeters = totals.meters
+        totalDurationSeconds = totals.seconds
+        seaCrossings = totals.seaCrossings
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -65,10 +66,11 @@ struct LegsReport: Encodable {
         try c.encode(legs, forKey: .legs)
         try c.encode(totalDistanceMeters, forKey: .totalDistanceMeters)
         try c.encode(totalDurationSeconds, forKey: .totalDurationSeconds)
+        if seaCrossings > 0 { try c.encode(seaCrossings, forKey: .seaCrossings) }
         try c.encodeIfPresent(avoid, forKey: .avoid)
     }
 
-    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds, avoid }
+    enum CodingKeys: String, CodingKey { case legs, totalDistanceMeters, totalDurationSeconds, seaCrossings, avoid }
 
     /// The table for people: one row per leg, then the totals.
     func lines(unit: DistanceUnit) -> [String] {
@@ -92,7 +94,8 @@ struct LegsReport: Encodable {
         let anyEstimate = legs.contains { $0.source == "estimate" } ? "≈ " : ""
         out.append(
             "Total " + anyEstimate + Formatting.distance(totalDistanceMeters, unit: unit)
-                + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? ""))
+                + (totalDurationSeconds.map { ", " + anyEstimate + Formatting.duration($0) + " driving" } ?? "")
+                + (seaCrossings == 0 ? "" : ", + \(seaCrossings) sea crossing\(seaCrossings == 1 ? "" : "s")"))
         if let avoid, !avoid.requested.isEmpty { out.append(avoid.statement) }
         for (index, item) in legs.enumerated() where !item.warnings.isEmpty {
             out.append(

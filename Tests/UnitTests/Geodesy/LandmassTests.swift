@@ -45,6 +45,13 @@ import Testing
         #expect(WaterCrossing.ferry(ferry).text.hasPrefix("ferry needed: "))
     }
 
+    @Test func theFerryNamedIsTheOneOnTheWay() {
+        #expect(land.crossing(from: Self.c(55.86, -4.25), to: Self.c(54.60, -5.93)) == .ferry("Cairnryan - Belfast ferry"))
+        #expect(land.crossing(from: Self.c(51.51, -0.13), to: Self.c(53.33, -6.25)) == .ferry("Holyhead - Dublin ferry"))
+        #expect(
+            land.crossing(from: Self.c(43.30, 5.37), to: Self.c(41.92, 8.74)) == .ferry("Marseille - Ajaccio ferry (Corsica)"))
+    }
+
     @Test func aPointInTheOpenOceanIsNotPlaced() {
         // Mid-Atlantic: no land within reach; nothing is claimed about the leg.
         #expect(land.crossing(from: Self.c(30, -40), to: Self.c(48.86, 2.35)) == nil)
@@ -84,12 +91,23 @@ import Testing
     }
 
     @Test func aDamagedFileIsRefusedNotTrusted() {
-        #expect(LandmassFile.decode(Array("RTLM".utf8)) == nil)
-        #expect(LandmassFile.decode(Array("RTLM".utf8) + [2, 0]) == nil)
+        let magic = Array("RTLM".utf8)
+        #expect(LandmassFile(bytes: magic) == nil)
+        // The first format, or a later one: not read as this one.
+        #expect(LandmassFile(bytes: magic + [1, 0]) == nil)
+        #expect(LandmassFile(bytes: magic + [3, 0]) == nil)
         // A count larger than the file could hold.
-        #expect(LandmassFile.decode(Array("RTLM".utf8) + [1, 0xFF, 0xFF, 0xFF, 0x7F]) == nil)
-        #expect(LandmassFile.decode(Array("RTLM".utf8) + [1, 1, 1, 1, 3, 0x02]) == nil)
-        #expect(LandmassFile.decode(Array("RTLM".utf8) + [1, 0])?.isEmpty == true)
+        #expect(LandmassFile(bytes: magic + [2, 0xFF, 0xFF, 0xFF, 0x7F]) == nil)
+        // A polygon whose rings would run past the end.
+        #expect(LandmassFile(bytes: magic + [2, 1, 1, 0, 0, 2, 2, 50]) == nil)
+        // Bytes after the last polygon.
+        #expect(LandmassFile(bytes: magic + [2, 0, 7]) == nil)
+        #expect(LandmassFile(bytes: magic + [2, 0])?.polygonCount == 0)
+        // A box of 0°…1° whose rings are cut short: opened, but the point in it is not placed (no crash).
+        let degree: [UInt8] = [0xC0, 0x9A, 0x0C]  // zigzag(100,000)
+        let file = LandmassFile(bytes: magic + [2, 1, 1, 0, 0] + degree + degree + [3, 1, 5, 0])
+        #expect(file?.polygonCount == 1)
+        #expect(file?.group(of: Self.c(0.5, 0.5)) == nil)
     }
 
     @Test func theTableParsesAndSkipsBadRows() {

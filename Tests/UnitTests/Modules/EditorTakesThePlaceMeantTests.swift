@@ -81,6 +81,37 @@ private struct FixedAnswers: PlaceSearching {
         #expect(stop.region == "Bavaria")
     }
 
+    @Test func enterOrTabBeforeTheMatchesComeActsOnThemWhenTheyCome() async throws {
+        let presenter = editor(FixedAnswers(places: [Self.munich]))
+        presenter.didEditField(.name, text: "München")
+        presenter.didPressSave()
+        #expect(view.model?.message?.text == "Finding “München”…")
+        #expect(router.closed == 0)
+        await settle(1)
+        #expect(store.trips.first?.waypoints.last?.name == "München")
+        #expect(router.closed == 1)
+
+        let second = editor(FixedAnswers(places: [Self.munich]))
+        second.didEditField(.name, text: "München")
+        second.didPressTakeMatch()
+        await settle(1)
+        #expect(view.model?.focus == .stay)
+        #expect(view.model?.values[.position] == "48.13743, 11.57549")
+    }
+
+    @Test func aMapLinkPastedIntoTheNameIsWhereTheStopIs() async throws {
+        let presenter = editor(FixedAnswers(places: []))
+        presenter.didEditField(.name, text: "https://www.google.com/maps/place/Hallstatt/@47.5622,13.6493,15z")
+        presenter.didPressSave()
+        let stop = try #require(store.trips.first?.waypoints.last)
+        #expect(stop.name == "Hallstatt")
+        #expect(stop.coordinate == Coordinate(latitude: 47.5622, longitude: 13.6493))
+        let refused = editor(FixedAnswers(places: []))
+        refused.didEditField(.name, text: "https://www.google.com/maps/search/Zion/@37.2,-113,10z")
+        refused.didPressSave()
+        #expect(view.model?.errors[.name]?.contains("search for “Zion” instead") == true)
+    }
+
     @Test func aPrefixTakesThePlacesOwnName() async throws {
         var munich = Self.munich
         munich.matched = .name
@@ -129,7 +160,7 @@ private struct FixedAnswers: PlaceSearching {
         await settle(1)
         let rows = try #require(view.model?.suggestions)
         #expect(rows.first?.hasPrefix("Paris, Texas") == true)
-        #expect(rows.first?.contains(" stop 3") == true)
+        #expect(rows.first?.contains(" off the leg 1–3") == true)
         #expect(rows.last?.contains("km from stop") == true)
         presenter.didPressSave()
         let stops = try #require(store.trips.first?.waypoints)

@@ -131,7 +131,7 @@ import TestSupport
         // Enter never moves the person silently: it says what is missing, and they stay in the name.
         #expect(view.model?.focus == .name)
         #expect(
-            view.model?.message?.text == "No place for “Sunny Day Inn” yet: Ctrl-N searches, or Tab to Position and type one.")
+            view.model?.message?.text == "Nothing matches “Sunny Day Inn”: Tab to Position and type one, or change the name.")
         #expect(store.saves == 0)
     }
 
