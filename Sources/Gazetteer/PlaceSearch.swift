@@ -20,9 +20,13 @@ extension Gazetteer {
             if qualifiers.isEmpty, let split = trailingQualifier(name) {
                 // "Athens GA", "Perth Scotland": the last words may be a qualifier written without a
                 // comma. Taken so when a place of the rest's own name is there; else the words are all name.
-                let qualified = ranked(split.name, [split.qualifier], limit: limit, wholeQualifiers: true)
+                // A qualifier only begun ("Athens G") counts while no place's own name begins with the
+                // whole query: "Santa Mon" is Santa Monica being typed, not Santa in Montagnes.
+                let qualified = ranked(split.name, [split.qualifier], limit: limit, wholeQualifiers: split.whole)
                 if let top = qualified.first, fold.fold(Substring(top.name)) == fold.fold(Substring(split.name)) {
-                    return qualified
+                    if split.whole { return qualified }
+                    let plain = ranked(name, qualifiers, limit: limit)
+                    return plain.contains { $0.matched == .name } ? plain : qualified
                 }
             }
             return ranked(name, qualifiers, limit: limit)
@@ -40,20 +44,21 @@ extension Gazetteer {
         return Array(reordered(rows, for: name).prefix(limit))
     }
 
-    /// The query's last word, or last two, when they name a region or country, and the words before.
-    ///
-    /// Only a whole name or code counts: "Santa Mon" is Santa Monica being typed, not Santa in
-    /// Montagnes (a comma says a qualifier is meant, and there a beginning is enough).
-    private func trailingQualifier(_ name: String) -> (name: String, qualifier: String)? {
+    /// The query's last word, or last two, when they name or begin the name of a region or country,
+    /// the words before, and whether they are a whole name or code (Mon, a state of Myanmar, is
+    /// whole; "G" only begins Georgia).
+    private func trailingQualifier(_ name: String) -> (name: String, qualifier: String, whole: Bool)? {
         let words = name.split(separator: " ")
         guard words.count >= 2 else { return nil }
         for count in [2, 1] where words.count > count {
             let qualifier = words.suffix(count).joined(separator: " ")
             let folded = fold.fold(Substring(qualifier))
-            let whole =
-                GazetteerTables.strengths(of: folded, in: tables.countries).contains(2)
-                || GazetteerTables.strengths(of: folded, in: tables.regions).contains(2)
-            if whole { return (words.dropLast(count).joined(separator: " "), qualifier) }
+            let countries = GazetteerTables.strengths(of: folded, in: tables.countries)
+            let regions = GazetteerTables.strengths(of: folded, in: tables.regions)
+            let whole = countries.contains(2) || regions.contains(2)
+            if whole || countries.contains(1) || regions.contains(1) {
+                return (words.dropLast(count).joined(separator: " "), qualifier, whole)
+            }
         }
         return nil
     }
