@@ -35,7 +35,7 @@ struct PlacesSearchCommand: ParsableCommand {
     @Option(help: "How many places to list.") var limit = 10
     @Flag(
         help:
-            "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?}."
+            "Print a JSON array of {name, region, country, countryCode, kind, latitude, longitude, population, elevation?, source?, matched?, nearStop?, metersFromTrip?, near?}."
     )
     var json = false
     @Option(

@@ -9,7 +9,11 @@ struct AddStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-stop", abstract: "Add a stop to a trip.",
         usage: "roadtrip add-stop [<options>] <trip> <place> [--at <at>] [--name <name>]",
-        discussion: "The stop is a place name (the best match of the offline place search) or \"LAT,LON\"."
+        discussion: """
+            The stop is a place name, searched near the stops it goes between and taken only when one \
+            place is clearly meant (else the candidates are listed; --first takes the first), "LAT,LON", \
+            a map link, or a Google Maps directions link, whose stops are all added in order.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
