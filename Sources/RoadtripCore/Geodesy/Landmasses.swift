@@ -45,8 +45,9 @@ public final class Landmasses: Sendable {
     /// Open sea on the straight line longer than this makes an estimate on one land mass suspect:
     /// the road goes round (Tarifa → Tangier, Marseille → Tunis) or takes a ferry (Helsinki → Tallinn).
     static let offshoreMeters = 25_000.0
-    /// Water a road crosses on a bridge without anyone calling it a sea crossing.
-    static let estuaryMeters = 5_000.0
+    /// A way round the water at most this many times the straight line keeps the estimate fair:
+    /// the estimate already stretches the line by 1.25.
+    static let fairDetour = 1.6
     private let offshoreLegs = Mutex<[Pair: WaterCrossing?]>([:])
 
     private struct Pair: Hashable {
@@ -54,9 +55,9 @@ public final class Landmasses: Sendable {
     }
 
     /// `.offshore` when the straight line from `a` to `b` crosses more than `offshoreMeters` of sea
-    /// in one stretch and no way a little round it does (a bend through a point off the middle of
-    /// the line, a quarter or half its length to either side): New York → Boston crosses Long Island
-    /// Sound but a road runs just inland; Tarifa → Tangier and Helsinki → Tallinn have none.
+    /// in one stretch and no way over land near the line is less than `fairDetour` times as long:
+    /// New York → Boston and Santa Cruz → Monterey cross a bay but a road runs round it; Tarifa →
+    /// Tangier (a 14 km strait), Helsinki → Tallinn and Cairo → Athens have none near.
     private func offshore(_ a: Coordinate, _ b: Coordinate, in data: Loaded) -> WaterCrossing? {
         let meters = Haversine.meters(a, b)
         guard meters > Self.offshoreMeters else { return nil }
@@ -64,11 +65,9 @@ public final class Landmasses: Sendable {
         var answer: WaterCrossing?
         let straight = Self.longestSea(a, b, in: data)
         if straight > Self.offshoreMeters {
-            let round = [0.25, -0.25, 0.5, -0.5].contains { side in
-                let bend = Self.aside(a, b, by: side)
-                // A way round crosses no more than a river mouth or a harbour.
-                return max(Self.longestSea(a, bend, in: data), Self.longestSea(bend, b, in: data)) <= Self.estuaryMeters
-            }
+            // A road round the water within reach, not much longer than the line, makes the
+            // estimate fair (Santa Cruz → Monterey round the bay); none, or one far longer, does not.
+            let round = Self.wayRound(a, b, in: data).map { $0 <= Self.fairDetour * meters } ?? false
             if !round { answer = .offshore(meters: straight) }
         }
         offshoreLegs.withLock { cache in
@@ -141,16 +140,64 @@ public final class Landmasses: Sendable {
         return longest == 0 ? 0 : Double(longest + 1) * meters / Double(steps)
     }
 
-    /// The point `side` times the line's length off its middle, at right angles (positive to the left).
-    static func aside(_ a: Coordinate, _ b: Coordinate, by side: Double) -> Coordinate {
+    /// The length of the shortest way over land from `a` to `b` within a window around them (half
+    /// the line's length to every side), on a grid of about 64 cells across; nil when there is none.
+    static func wayRound(_ a: Coordinate, _ b: Coordinate, in data: Loaded) -> Double? {
         let scale = max(cos((a.latitude + b.latitude) / 2 * .pi / 180), 0.01)
         var dLon = b.longitude - a.longitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let dx = dLon * scale, dy = b.latitude - a.latitude
-        let midLat = (a.latitude + b.latitude) / 2, midLon = a.longitude + dLon / 2
-        var lon = midLon - side * dy / scale
-        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return Coordinate(latitude: min(89.9, max(-89.9, midLat + side * dx)), longitude: lon)
+        // A flat frame in degrees of latitude: x east, y north, `a` at the origin.
+        let bx = dLon * scale, by = b.latitude - a.latitude
+        let length = (bx * bx + by * by).squareRoot()
+        let margin = length / 2
+        let minX = min(0, bx) - margin, minY = min(0, by) - margin
+        let width = abs(bx) + 2 * margin, height = abs(by) + 2 * margin
+        let cell = max(width, height) / 64
+        let columns = max(2, Int((width / cell).rounded(.up))), rows = max(2, Int((height / cell).rounded(.up)))
+        func index(_ x: Double, _ y: Double) -> Int {
+            min(rows - 1, max(0, Int((y - minY) / cell))) * columns + min(columns - 1, max(0, Int((x - minX) / cell)))
+        }
+        let start = index(0, 0), goal = index(bx, by)
+        var land = [Bool](repeating: false, count: rows * columns)
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let x = minX + (Double(c) + 0.5) * cell, y = minY + (Double(r) + 0.5) * cell
+                var lon = a.longitude + x / scale
+                if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+                let latitude = a.latitude + y
+                guard abs(latitude) < 89.9 else { continue }
+                land[r * columns + c] = data.file.isLand(Coordinate(latitude: latitude, longitude: lon))
+            }
+        }
+        land[start] = true
+        land[goal] = true
+        // Dijkstra over the land cells, eight neighbours; a few thousand cells, so a plain scan for the
+        // nearest open cell is enough.
+        var distance = [Double](repeating: .infinity, count: rows * columns)
+        var done = [Bool](repeating: false, count: rows * columns)
+        var open: Set<Int> = [start]
+        distance[start] = 0
+        while let current = open.min(by: { distance[$0] < distance[$1] }) {
+            open.remove(current)
+            if current == goal { break }
+            done[current] = true
+            let r = current / columns, c = current % columns
+            for dr in -1...1 {
+                for dc in -1...1 where dr != 0 || dc != 0 {
+                    let nr = r + dr, nc = c + dc
+                    guard nr >= 0, nr < rows, nc >= 0, nc < columns else { continue }
+                    let next = nr * columns + nc
+                    guard land[next], !done[next] else { continue }
+                    let step = (dr != 0 && dc != 0 ? 2.0.squareRoot() : 1) * cell
+                    if distance[current] + step < distance[next] {
+                        distance[next] = distance[current] + step
+                        open.insert(next)
+                    }
+                }
+            }
+        }
+        guard distance[goal].isFinite else { return nil }
+        return distance[goal] * 111_195
     }
 
     /// The file, and the links between its masses, worked out the first time two masses differ:

@@ -52,6 +52,24 @@ import Testing
             land.crossing(from: Self.c(43.30, 5.37), to: Self.c(41.92, 8.74)) == .ferry("Marseille - Ajaccio ferry (Corsica)"))
     }
 
+    @Test(arguments: [
+        // A strait, a gulf, a sea: no road near the line, or only one far round.
+        ("Tarifa → Tangier", c(36.01, -5.60), c(35.77, -5.80), true),
+        ("Helsinki → Tallinn", c(60.17, 24.94), c(59.44, 24.75), true),
+        ("Cairo → Athens", c(30.04, 31.24), c(37.98, 23.73), true),
+        // A bay a road runs round, and a coast the line leaves for a while.
+        ("Santa Cruz → Monterey", c(36.97, -122.03), c(36.60, -121.89), false),
+        ("New York → Boston", c(40.71, -74.01), c(42.36, -71.06), false),
+        ("Los Angeles → San Diego", c(34.05, -118.24), c(32.72, -117.16), false),
+        ("Las Vegas → Springdale", c(36.17, -115.14), c(37.19, -113.00), false)
+    ])
+    func openSeaOnTheStraightLineOfOneLandMass(_ name: String, _ a: Coordinate, _ b: Coordinate, _ flagged: Bool) {
+        let found = land.offshore(from: a, to: b)
+        #expect((found != nil) == flagged, "\(name): \(String(describing: found))")
+        #expect(land.crossing(from: a, to: b) == nil, "\(name) is one land mass")
+        if case .offshore(let meters)? = found { #expect(meters > Landmasses.offshoreMeters) }
+    }
+
     @Test func aPointInTheOpenOceanIsNotPlaced() {
         // Mid-Atlantic: no land within reach; nothing is claimed about the leg.
         #expect(land.crossing(from: Self.c(30, -40), to: Self.c(48.86, 2.35)) == nil)
