@@ -141,7 +141,7 @@ public final class Landmasses: Sendable {
     }
 
     /// The length of the shortest way over land from `a` to `b` within a window around them (half
-    /// the line's length to every side), on a grid of about 64 cells across; nil when there is none.
+    /// the line's length to every side), on a grid of about 40 cells across; nil when there is none.
     static func wayRound(_ a: Coordinate, _ b: Coordinate, in data: Loaded) -> Double? {
         let scale = max(cos((a.latitude + b.latitude) / 2 * .pi / 180), 0.01)
         var dLon = b.longitude - a.longitude
@@ -152,7 +152,7 @@ public final class Landmasses: Sendable {
         let margin = length / 2
         let minX = min(0, bx) - margin, minY = min(0, by) - margin
         let width = abs(bx) + 2 * margin, height = abs(by) + 2 * margin
-        let cell = max(width, height) / 64
+        let cell = max(width, height) / 40
         let columns = max(2, Int((width / cell).rounded(.up))), rows = max(2, Int((height / cell).rounded(.up)))
         func index(_ x: Double, _ y: Double) -> Int {
             min(rows - 1, max(0, Int((y - minY) / cell))) * columns + min(columns - 1, max(0, Int((x - minX) / cell)))
@@ -171,14 +171,14 @@ public final class Landmasses: Sendable {
         }
         land[start] = true
         land[goal] = true
-        // Dijkstra over the land cells, eight neighbours; a few thousand cells, so a plain scan for the
-        // nearest open cell is enough.
+        // Dijkstra over the land cells, eight neighbours, with a binary heap of (distance, cell).
         var distance = [Double](repeating: .infinity, count: rows * columns)
         var done = [Bool](repeating: false, count: rows * columns)
-        var open: Set<Int> = [start]
+        var heap = MinHeap()
+        heap.push(0, start)
         distance[start] = 0
-        while let current = open.min(by: { distance[$0] < distance[$1] }) {
-            open.remove(current)
+        while let (reached, current) = heap.pop() {
+            if done[current] || reached > distance[current] { continue }
             if current == goal { break }
             done[current] = true
             let r = current / columns, c = current % columns
@@ -191,7 +191,7 @@ public final class Landmasses: Sendable {
                     let step = (dr != 0 && dc != 0 ? 2.0.squareRoot() : 1) * cell
                     if distance[current] + step < distance[next] {
                         distance[next] = distance[current] + step
-                        open.insert(next)
+                        heap.push(distance[next], next)
                     }
                 }
             }
@@ -279,6 +279,41 @@ public final class Landmasses: Sendable {
                 .map(FixedLink.parse) ?? []
             return Loaded(file: file, links: links)
         }
+    }
+}
+
+/// The smallest (distance, cell) first: Dijkstra's queue for `Landmasses.wayRound`.
+private struct MinHeap {
+    private var items: [(Double, Int)] = []
+
+    mutating func push(_ key: Double, _ value: Int) {
+        items.append((key, value))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[i].0 < items[parent].0 else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> (Double, Int)? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var smallest = i
+                if l < items.count, items[l].0 < items[smallest].0 { smallest = l }
+                if r < items.count, items[r].0 < items[smallest].0 { smallest = r }
+                guard smallest != i else { break }
+                items.swapAt(i, smallest)
+                i = smallest
+            }
+        }
+        return first
     }
 }
 

@@ -36,15 +36,19 @@ public enum LegWarning: Sendable, Hashable {
 
     /// The warnings of each leg. `countries` has one entry per stop (nil where unknown: no border
     /// is claimed there); a leg without a drive time is never called too long.
-    public static func warnings(for legs: [Leg], countries: [String?], dailyDrivingLimit: TimeInterval) -> [[LegWarning]] {
+    ///
+    /// `checkingTheLine` also looks for open sea on an estimated leg's straight line
+    /// (`Landmasses.offshore`): a few milliseconds a leg where there is sea, so commands ask for it
+    /// and the trip screen, which draws on every key, does not.
+    public static func warnings(
+        for legs: [Leg], countries: [String?], dailyDrivingLimit: TimeInterval, checkingTheLine: Bool = false
+    ) -> [[LegWarning]] {
         legs.enumerated().map { index, leg in
             var out: [LegWarning] = []
             if let words = leg.noRoadRoute { out.append(.noRoadRoute(words)) }
-            if let crossing = leg.crossing
-                ?? (leg.source == .estimate ? Landmasses.shared.offshore(from: leg.from, to: leg.to) : nil)
-            {
-                out.append(.water(crossing))
-            }
+            let offshore =
+                checkingTheLine && leg.source == .estimate ? Landmasses.shared.offshore(from: leg.from, to: leg.to) : nil
+            if let crossing = leg.crossing ?? offshore { out.append(.water(crossing)) }
             if let seconds = leg.durationSeconds, dailyDrivingLimit > 0, seconds > dailyDrivingLimit {
                 out.append(.longerThanDailyLimit(limit: dailyDrivingLimit))
             }

@@ -25,7 +25,8 @@ public enum RouteCommand {
         let provider = provider.avoiding(avoid)
         let result = await provider.route(for: stops)
         var report = RouteReport(names: names, legs: result.legs)
-        report.warnings = LegWarning.warnings(for: result.legs, countries: countries, dailyDrivingLimit: dailyDrivingLimit)
+        report.warnings = LegWarning.warnings(
+            for: result.legs, countries: countries, dailyDrivingLimit: dailyDrivingLimit, checkingTheLine: true)
         if !avoid.isEmpty { report.avoid = (avoid, result.avoided) }
         if alternatives {
             for (index, pair) in zip(stops, stops.dropFirst()).enumerated() {

@@ -38,7 +38,8 @@ struct ShowCommand: ParsableCommand {
             let report = LegsReport(
                 names: trip.waypoints.map(\.name), legs: legs,
                 warnings: LegWarning.warnings(
-                    for: legs, countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit),
+                    for: legs, countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit,
+                    checkingTheLine: true),
                 avoid: avoid.isEmpty ? nil : AvoidReport(requested: avoid, applied: route.avoided))
             if json {
                 try Output.json(

@@ -94,7 +94,12 @@ import Testing
             Leg(from: b, to: a, distanceMeters: 900_000, durationSeconds: 10 * 3600, source: .osrm),
             Leg(from: a, to: b, distanceMeters: 1000, durationSeconds: nil, source: .geodesic)
         ]
-        let warnings = LegWarning.warnings(for: legs, countries: ["FI", "EE", "ee", nil], dailyDrivingLimit: 8 * 3600)
+        let warnings = LegWarning.warnings(
+            for: legs, countries: ["FI", "EE", "ee", nil], dailyDrivingLimit: 8 * 3600, checkingTheLine: true)
+        // The trip screen does not sample the line: it draws on every key.
+        #expect(
+            LegWarning.warnings(for: legs, countries: ["FI", "EE", "ee", nil], dailyDrivingLimit: 8 * 3600)[0].map(\.kind)
+                == ["noRoadRoute", "crossesBorder"])
         // Helsinki → Tallinn by the straight line is 80 km of the Gulf of Finland: the estimate says so.
         #expect(warnings[0].map(\.kind) == ["noRoadRoute", "seaOnTheLine", "crossesBorder"])
         #expect(warnings[0].first == .noRoadRoute("no road route: water"))
