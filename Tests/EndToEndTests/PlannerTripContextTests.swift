@@ -48,6 +48,21 @@ struct PlannerTripContextTests {
             stay: "45 min", savedName: "Springfield", firstRow: "Springfield, Illinois", latitude: 39.8, longitude: -89.64)
     ]
 
+    /// The planner on `data`, its one trip opened.
+    func openTheTrip(in data: URL) throws -> TmuxSession {
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", data.path], width: 110, height: 32, environment: ["LANG": "C.UTF-8"])
+        do {
+            _ = try session.waitFor(text: "roadtrip › Trips")
+            try session.send(keys: ["Enter"])
+            _ = try session.waitFor(text: "Trip: Context")
+        } catch {
+            session.kill()
+            throw error
+        }
+        return session
+    }
+
     @Test(arguments: cases)
     func theEditorTakesThePlaceMeantNearTheTrip(_ c: Case) throws {
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
@@ -57,12 +72,8 @@ struct PlannerTripContextTests {
             name: "Context",
             waypoints: c.stops.map { Waypoint(name: $0.0, coordinate: Coordinate(latitude: $0.1, longitude: $0.2)) })
         try JSONTripStore(url: data).save(TripDocument(trips: [trip]))
-        let session = try TmuxSession(
-            command: [RoadtripBinary.url.path, "--data", data.path], width: 110, height: 32, environment: ["LANG": "C.UTF-8"])
+        let session = try openTheTrip(in: data)
         defer { session.kill() }
-        _ = try session.waitFor(text: "roadtrip › Trips")
-        try session.send(keys: ["Enter"])
-        _ = try session.waitFor(text: "Trip: Context")
         // The first stop is selected; the new one goes after the one chosen.
         for _ in 1..<(c.after ?? c.stops.count) { try session.send(keys: ["Down"]) }
         try session.send(keys: ["a"])
@@ -108,12 +119,8 @@ struct PlannerTripContextTests {
                     waypoints: [Waypoint(name: "Bangor", coordinate: Coordinate(latitude: 44.8, longitude: -68.77))])
             ]))
         let before = try Data(contentsOf: data)
-        let session = try TmuxSession(
-            command: [RoadtripBinary.url.path, "--data", data.path], width: 110, height: 32, environment: ["LANG": "C.UTF-8"])
+        let session = try openTheTrip(in: data)
         defer { session.kill() }
-        _ = try session.waitFor(text: "roadtrip › Trips")
-        try session.send(keys: ["Enter"])
-        _ = try session.waitFor(text: "Trip: Context")
         try session.send(keys: ["a"])
         _ = try session.waitFor(text: "Add stop")
         try session.type("Portland harbour a d j k q")
