@@ -86,8 +86,9 @@ private struct Builder {
         guard !trip.waypoints.isEmpty else { return }
         let count = trip.waypoints.count
         for i in 0..<(count - 1) {
-            let (distance, drive, estimated, straight) = timing(ofLeg: i)
+            // Asked once a leg: placing the ends and sampling the line is the costly part of a leg.
             let crossing = waterCrossing(i)
+            let (distance, drive, estimated, straight) = timing(ofLeg: i, acrossTheSea: crossing == .sea)
             let sea = crossing == .sea
             switch crossing {
             case .sea:
@@ -131,9 +132,10 @@ private struct Builder {
     /// straight line (so fuel needs the road factor), for leg `i`.
     ///
     /// A leg from the offline estimate has a time, but no router gave it: it is estimated all the same.
-    private func timing(ofLeg i: Int) -> (Double, Double, estimated: Bool, straight: Bool) {
+    /// A leg across the sea is not driven: no distance, no time.
+    private func timing(ofLeg i: Int, acrossTheSea: Bool) -> (Double, Double, estimated: Bool, straight: Bool) {
         let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
-        if crossesSea(i) { return (0, 0, true, false) }
+        if acrossTheSea { return (0, 0, true, false) }
         if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
             let leg = inputLegs[i]
             if let seconds = leg.durationSeconds, seconds.isFinite, seconds >= 0 {
@@ -155,8 +157,6 @@ private struct Builder {
         }
         return Landmasses.shared.crossing(from: from, to: to) ?? Landmasses.shared.offshore(from: from, to: to)
     }
-
-    private func crossesSea(_ i: Int) -> Bool { waterCrossing(i) == .sea }
 
     private mutating func arrive(at i: Int, time: Date, isLast: Bool) {
         itinerary.stops[i].arrival = time
