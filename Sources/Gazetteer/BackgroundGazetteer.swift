@@ -81,4 +81,9 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
     public func nearest(to coordinate: Coordinate) -> Place? {
         gazetteer?.nearest(to: coordinate)
     }
+
+    public func placeForTheNight(near coordinate: Coordinate) -> Place? {
+        _ = waitUntilLoaded()
+        return gazetteer?.placeForTheNight(near: coordinate)
+    }
 }

@@ -36,6 +36,13 @@ public final class CombinedPlaces: PlaceSearching, NearestPlaceFinding, Sendable
 
     public func nearest(to coordinate: Coordinate) -> Place? { builtIn.nearest(to: coordinate) }
 
+    public func placeForTheNight(near coordinate: Coordinate) -> Place? {
+        let stays = loaded().packs.compactMap {
+            $0.nearest(to: coordinate, within: NightPlace.lodgingReach, kinds: NightPlace.kinds)
+        }
+        return stays.min { $0.meters < $1.meters }?.place ?? builtIn.placeForTheNight(near: coordinate)
+    }
+
     /// The town nearest a curated destination (within 10 km) is where people stay to see it, and
     /// ranks as a town this many times its size: Moab (by Arches) above Moabit, Brugge (by its other
     /// name) above Bruges (France), Santa Fe (New Mexico) above Santa Fe (Argentina).

@@ -76,13 +76,21 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     ///
     /// A flat-earth distance (longitude scaled by the cosine of the latitude) picks a few
     /// candidates in one cheap pass; the great-circle distance decides among them.
-    public func nearest(to coordinate: Coordinate) -> Place? {
+    public func nearest(to coordinate: Coordinate) -> Place? { nearest(to: coordinate, minimumPopulation: 0) }
+
+    public func placeForTheNight(near coordinate: Coordinate) -> Place? {
+        nearest(to: coordinate, minimumPopulation: NightPlace.townPopulation)
+    }
+
+    /// The place of at least `minimumPopulation` people closest to `coordinate`: a town to spend the
+    /// night in, not a hamlet. Rows are sorted by size, so only the first rows are looked at.
+    public func nearest(to coordinate: Coordinate, minimumPopulation: Int) -> Place? {
         guard coordinate.isValid, count > 0 else { return nil }
         let (latitudes, longitudes) = positions.get { parsePositions() }
         let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)
         var candidates: [(distance: Double, row: Int)] = []
         var worst = Double.infinity
-        for i in 0..<count {
+        for i in 0..<rows(ofAtLeast: minimumPopulation) {
             let dLat = latitudes[i] - coordinate.latitude
             var dLon = abs(longitudes[i] - coordinate.longitude)
             if dLon > 180 { dLon = 360 - dLon }
@@ -100,6 +108,17 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
                 < Geodesic.distance(coordinate, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
         }
         return best.map { place(at: $0.row) }
+    }
+
+    /// How many rows, from the first, hold at least `population` people (rows are sorted by size).
+    private func rows(ofAtLeast population: Int) -> Int {
+        guard population > 0 else { return count }
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if place(at: mid).population >= population { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// Latitude and longitude of every row, from the places file.

@@ -9,7 +9,7 @@ public enum OSMFeature {
         "city": 100_000, "town": 10_000, "village": 1_000, "hamlet": 100,
         "park": 200_000, "peak": 5_000, "pass": 5_000, "waterfall": 5_000, "castle": 5_000,
         "sight": 5_000, "museum": 3_000, "lake": 3_000, "cave": 2_000, "viewpoint": 2_000,
-        "beach": 2_000, "camp site": 500, "fuel": 300, "charging": 300
+        "beach": 2_000, "camp site": 500, "lodging": 300, "fuel": 300, "charging": 300
     ]
 
     /// The kind of an object with these tags, or nil when it is nothing a road trip stops at.
@@ -34,6 +34,7 @@ public enum OSMFeature {
         switch tags["tourism"] {
         case "viewpoint": return "viewpoint"
         case "camp_site", "caravan_site": return "camp site"
+        case "hotel", "motel", "guest_house", "hostel": return "lodging"
         case "attraction", "theme_park", "zoo", "aquarium": return "sight"
         case "museum": return "museum"
         default: break

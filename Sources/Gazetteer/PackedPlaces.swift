@@ -170,6 +170,24 @@ struct PackedPlaces: @unchecked Sendable {
         return place
     }
 
+    /// The entry of one of `kinds` nearest `coordinate` within `meters`, and how far it is.
+    ///
+    /// Reads only positions until one is near enough: a pack of a region holds tens of thousands of
+    /// entries, and this is asked a few times an itinerary.
+    func nearest(to coordinate: Coordinate, within meters: Double, kinds: Set<String>) -> (place: Place, meters: Double)? {
+        let degrees = meters / 111_000 + 0.01
+        var best: (entry: Int, meters: Double)?
+        for e in 0..<count {
+            let latitude = Double(bitPattern: u64(e, Record.latitude))
+            guard abs(latitude - coordinate.latitude) <= degrees else { continue }
+            let at = Coordinate(latitude: latitude, longitude: Double(bitPattern: u64(e, Record.longitude)))
+            let d = Geodesic.distance(coordinate, at)
+            guard d <= meters, d < (best?.meters ?? .infinity), kinds.contains(string(e, 5)) else { continue }
+            best = (e, d)
+        }
+        return best.map { (place($0.entry), $0.meters) }
+    }
+
     /// The keys that begin with `prefix`: (entry, kind, whether the key is exactly `prefix`).
     func keys(beginningWith prefix: [UInt8]) -> [(entry: Int, kind: KeyKind, exact: Bool)] {
         func key(_ i: Int) -> UnsafeBufferPointer<UInt8> { bytes(keys[4 * i], keys[4 * i + 1]) }

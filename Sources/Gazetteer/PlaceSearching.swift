@@ -23,4 +23,21 @@ extension PlaceSearching {
 /// Finds the known place closest to a coordinate (for a time zone of a typed position).
 public protocol NearestPlaceFinding: Sendable {
     func nearest(to coordinate: Coordinate) -> Place?
+    /// Where a person would spend a night near `coordinate`: an imported lodging or camp site
+    /// within `NightPlace.lodgingReach`, else the nearest town of at least `NightPlace.townPopulation`.
+    func placeForTheNight(near coordinate: Coordinate) -> Place?
+}
+
+extension NearestPlaceFinding {
+    public func placeForTheNight(near coordinate: Coordinate) -> Place? { nearest(to: coordinate) }
+}
+
+/// What makes a place one to spend the night in.
+public enum NightPlace {
+    /// A suggested night is in a town of at least this many people: one with somewhere to sleep.
+    public static let townPopulation = 1_000
+    /// An imported lodging or camp site this close to where the day's driving ends is taken before a town.
+    public static let lodgingReach = 15_000.0
+    /// The imported kinds that are somewhere to sleep.
+    public static let kinds: Set<String> = ["lodging", "camp site"]
 }

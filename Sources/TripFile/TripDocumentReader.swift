@@ -170,7 +170,7 @@ struct TripDocumentReader {
     private mutating func waypoint() throws(NotOnFastPath) -> Waypoint {
         var id: UUID?, name: String?, latitude: Double?, longitude: Double?
         var stay: Double?, overnight: Bool?, note: String?, arrival: Date??, zone: String??, region: String??, country: String??
-        var via = false
+        var via = false, nights: Int?, overLimit = false
         try object { (r: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "id": id = try r.uuid()
@@ -184,6 +184,8 @@ struct TripDocumentReader {
             case "timeZone": zone = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
             case "region": region = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
             case "country": country = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.string() })
+            case "nights": nights = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.integer() }
+            case "overLimit": overLimit = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.bool() } ?? false
             case "via": via = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.bool() } ?? false
             default: throw r.stop("key \(key) is not read here")
             }
@@ -191,9 +193,11 @@ struct TripDocumentReader {
         guard let id, let name, let latitude, let longitude else { throw stop("a stop lacks id, name or coordinates") }
         let stop = Waypoint(
             id: id, name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-            stay: stay ?? 0, overnight: overnight ?? false, note: note ?? "",
-            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil, via: via)
+            stay: stay ?? 0, nights: nights ?? (overnight == true ? 1 : 0), note: note ?? "",
+            fixedArrival: arrival ?? nil, timeZone: zone ?? nil, region: region ?? nil, country: country ?? nil, via: via,
+            overLimit: overLimit)
         guard stop.stay >= 0 else { throw self.stop("a negative stay") }
+        guard Plausibility.nights.contains(stop.nights) else { throw self.stop("nights out of range") }
         return stop
     }
 

@@ -133,7 +133,8 @@ struct TripDocumentWriter {
         raw(trip.waypoints.isEmpty ? ",\n      \"waypoints\" : [\n\n      ]\n    }" : ",\n      \"waypoints\" : [\n")
     }
 
-    // Keys in sorted order: country, fixedArrival, id, latitude, longitude, name, note, overnight, region, stay, timeZone, via.
+    // Keys in sorted order: country, fixedArrival, id, latitude, longitude, name, nights, note, overLimit,
+    // overnight, region, stay, timeZone, via.
     private mutating func write(_ stop: Waypoint, at path: @autoclosure () -> String) throws(Unwritable) {
         raw("        {\n")
         if let country = stop.country {
@@ -154,8 +155,13 @@ struct TripDocumentWriter {
         try number(stop.coordinate.longitude, at: path() + ".longitude")
         raw(",\n          \"name\" : ")
         string(stop.name)
+        if stop.nights > 0 {
+            raw(",\n          \"nights\" : ")
+            integer(stop.nights)
+        }
         raw(",\n          \"note\" : ")
         string(stop.note)
+        if stop.overLimit { raw(",\n          \"overLimit\" : true") }
         raw(stop.overnight ? ",\n          \"overnight\" : true" : ",\n          \"overnight\" : false")
         if let region = stop.region {
             raw(",\n          \"region\" : ")

@@ -12,14 +12,14 @@ public enum WaypointEditorTarget: Equatable, Sendable {
 
 /// The editor's fields, in Tab order.
 enum WaypointField: Int, CaseIterable, Sendable {
-    case name, position, stay, overnight, arriveBy, note
+    case name, position, stay, nights, arriveBy, note
 
     public var label: String {
         switch self {
         case .name: "Name"
         case .position: "Position"
         case .stay: "Stay"
-        case .overnight: "Overnight"
+        case .nights: "Nights"
         case .arriveBy: "Arrive by"
         case .note: "Note"
         }
@@ -30,9 +30,10 @@ enum WaypointField: Int, CaseIterable, Sendable {
         switch self {
         case .name: "type a place to find it, or any name"
         case .position: "48.8584, 2.2945 · 48°51′N 2°17′E · a map link"
-        case .stay: "e.g. 1h30 (none: pass through)"
+        case .stay: "hours here, e.g. 1h30 (none: pass through)"
+        case .nights: "0: on the same day · 1, 2…: leave that morning"
         case .arriveBy: "YYYY-MM-DD HH:MM local (optional)"
-        case .overnight, .note: ""
+        case .note: ""
         }
     }
 
@@ -44,12 +45,9 @@ enum WaypointField: Int, CaseIterable, Sendable {
         // A pasted Google Maps link runs to a few hundred characters.
         case .position: 2000
         case .arriveBy: 60
-        case .stay, .overnight: 20
+        case .stay, .nights: 20
         }
     }
-
-    /// A yes/no field: Space or Enter toggles it while it has focus; it takes no text.
-    var isToggle: Bool { self == .overnight }
 }
 
 /// Where a saved stop's position came from, which decides its region, country and time zone.
@@ -67,7 +65,7 @@ struct WaypointDraft: Equatable, Sendable {
     public var name: String
     public var coordinate: Coordinate
     public var stay: TimeInterval
-    public var overnight: Bool
+    public var nights: Int
     public var fixedArrival: Date?
     public var note: String
     public var place: DraftPlace
@@ -129,7 +127,6 @@ protocol WaypointEditorViewProtocol: AnyObject {
 protocol WaypointEditorPresenterProtocol: AnyObject {
     func viewWillAppear()
     func didEditField(_ field: WaypointField, text: String)
-    func didToggleOvernight()
     func didMoveFocus(forward: Bool)
     /// Enter or Ctrl-S: takes the highlighted place, if one is, and saves the stop.
     func didPressSave()

@@ -150,7 +150,7 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         stop.name = draft.name
         stop.coordinate = draft.coordinate
         stop.stay = draft.stay
-        stop.overnight = draft.overnight
+        stop.nights = draft.nights
         stop.fixedArrival = draft.fixedArrival
         stop.note = draft.note
         switch draft.place {

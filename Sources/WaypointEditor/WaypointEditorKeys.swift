@@ -2,30 +2,27 @@ import TermUI
 
 /// What a key does in the waypoint editor.
 enum WaypointEditorAction: Sendable {
-    case nextField, previousField, save, cancel, toggle, help
+    case nextField, previousField, save, cancel, help
     case moveMatch(Int), closeMatches, searchAgain, takeMatch
 }
 
-/// What the editor's keys are doing: typing the name (with or without the matches open),
-/// typing another field, or on the Overnight checkbox.
+/// What the editor's keys are doing: typing the name (with or without the matches open), or
+/// typing another field.
 enum WaypointEditorKeyMode: KeyMode {
-    case name, matches, field, checkbox
+    case name, matches, field
 
-    var editsText: Bool { self != .checkbox }
+    var editsText: Bool { true }
 
     var title: String {
         switch self {
         case .name: "in the name"
         case .matches: "with matches open"
         case .field: "in other fields"
-        case .checkbox: "on the checkbox"
         }
     }
 
     init(_ model: WaypointEditorViewModel) {
-        if model.focus.isToggle {
-            self = .checkbox
-        } else if model.focus == .name {
+        if model.focus == .name {
             self = model.suggestions.isEmpty ? .name : .matches
         } else {
             self = .field
@@ -53,23 +50,20 @@ extension WaypointEditorView {
             KeyBinding(
                 [.tab], .takeMatch, help: "take the highlighted place, then type the stay", hint: "take, then stay",
                 in: [.matches]),
-            KeyBinding([.tab], .nextField, help: "next field", hint: "next field", in: [.name, .field, .checkbox]),
-            KeyBinding([.down], .nextField, help: "next field", in: [.name, .field, .checkbox]),
+            KeyBinding([.tab], .nextField, help: "next field", hint: "next field", in: [.name, .field]),
+            KeyBinding([.down], .nextField, help: "next field", in: [.name, .field]),
             KeyBinding([.backTab], .previousField, help: "previous field"),
-            KeyBinding([.up], .previousField, help: "previous field", in: [.name, .field, .checkbox]),
-            KeyBinding(
-                [.char(" "), .enter], .toggle, help: "overnight: yes / no", hint: "toggle", hintKeys: "Space",
-                in: [.checkbox]),
+            KeyBinding([.up], .previousField, help: "previous field", in: [.name, .field]),
             KeyBinding([.enter], .save, help: "save the stop", hint: "save", in: [.name, .field]),
-            KeyBinding([.ctrl("s")], .save, help: "save, from any field", hint: "save", in: [.checkbox]),
             KeyBinding([.ctrl("s")], .save, help: "save, from any field", in: [.name, .field, .matches]),
-            KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard", in: [.name, .field, .checkbox]),
+            KeyBinding([.escape], .cancel, help: "discard the changes", hint: "discard", in: [.name, .field]),
             KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help")
         ])
 
     /// What the help says besides keys.
     static let notes = [
         KeyHint("type a place", "matches show under the name"),
-        KeyHint("48.85, 2.29", "a position typed by hand")
+        KeyHint("48.85, 2.29", "a position typed by hand"),
+        KeyHint("2 nights", "in Stay or Nights: leave on the second morning")
     ]
 }

@@ -44,12 +44,12 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
             values[.name] = stop.name
             values[.position] = EditorLocation.text(stop.coordinate)
             values[.stay] = DurationParser.text(stop.stay)
+            values[.nights] = stop.nights > 0 ? String(stop.nights) : ""
             values[.arriveBy] = LocalTimeParser.text(
                 stop.fixedArrival, in: interactor.timeZone(at: stop.coordinate, identifier: stop.timeZone))
             values[.note] = stop.note
             location = .kept(stop)
         }
-        values[.overnight] = interactor.existingWaypoint()?.overnight == true ? "yes" : "no"
         publish()
     }
 
@@ -71,12 +71,6 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
             location = .typed
         default: break
         }
-        publish()
-    }
-
-    func didToggleOvernight() {
-        values[.overnight] = values[.overnight] == "yes" ? "no" : "yes"
-        message = nil
         publish()
     }
 
@@ -215,11 +209,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
             publish()
             return
         }
-        var stay: TimeInterval = 0
-        switch DurationParser.parse(values[.stay] ?? "") {
-        case let .success(v): stay = v
-        case let .failure(e): errors[.stay] = e.description
-        }
+        let (stay, nights) = stayAndNights()
         var arrival: Date?
         switch LocalTimeParser.parse(
             values[.arriveBy] ?? "", in: interactor.timeZone(at: coordinate, identifier: location.timeZone))
@@ -249,7 +239,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         // A failed save keeps the stop in memory; the trip screen says why it is not on disk.
         _ = interactor.save(
             WaypointDraft(
-                name: name, coordinate: coordinate, stay: stay, overnight: values[.overnight] == "yes",
+                name: name, coordinate: coordinate, stay: stay, nights: nights,
                 fixedArrival: arrival, note: (values[.note] ?? "").trimmingCharacters(in: .whitespaces),
                 place: location.draftPlace
             ))
@@ -257,6 +247,36 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
     }
 
     public func didPressCancel() { router.close() }
+
+    /// The hours of Stay and the nights, from Nights or from nights typed in Stay ("3h 1n"); marks
+    /// the field that is wrong. Both may name nights only when they agree.
+    private func stayAndNights() -> (TimeInterval, Int) {
+        var stay: TimeInterval = 0
+        var nights = 0
+        let nightsText = (values[.nights] ?? "").trimmingCharacters(in: .whitespaces)
+        if !nightsText.isEmpty {
+            switch StayParser.parse(nightsText.allSatisfy(\.isNumber) ? nightsText + " nights" : nightsText) {
+            case let .success(parsed) where parsed.seconds == 0 && parsed.nights != nil: nights = parsed.nights ?? 0
+            case .success, .failure:
+                errors[.nights] = "“\(nightsText)” is not a number of nights (0 to 366)."
+            }
+        }
+        switch StayParser.parse(values[.stay] ?? "") {
+        case let .success(parsed):
+            stay = parsed.seconds
+            if let typed = parsed.nights {
+                if !nightsText.isEmpty, errors[.nights] == nil, typed != nights {
+                    errors[.stay] = "Stay says \(Formatting.nights(typed)) and Nights \(nights): keep one."
+                } else {
+                    nights = typed
+                    values[.nights] = String(typed)
+                    values[.stay] = DurationParser.text(stay)
+                }
+            }
+        case let .failure(e): errors[.stay] = e.description
+        }
+        return (stay, nights)
+    }
 
     /// Sets name and position from a chosen place; its region, country and zone are saved with them.
     private func take(_ place: PlaceSuggestion) {

@@ -45,7 +45,6 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         case .previousField: presenter.didMoveFocus(forward: false)
         case .save: presenter.didPressSave()
         case .cancel: presenter.didPressCancel()
-        case .toggle: presenter.didToggleOvernight()
         case let .moveMatch(offset): presenter.didMoveSuggestion(by: offset)
         case .closeMatches: presenter.didCloseSuggestions()
         case .searchAgain: presenter.didPressSearchAgain()
@@ -62,16 +61,9 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         for field in WaypointField.allCases {
             let y = 2 + field.rawValue * 2
             let focused = field == model.focus
-            if field.isToggle {
-                FormFields<WaypointField>.drawCheckbox(
-                    label: field.label, checked: model.values[field] == "yes",
-                    text: "stay the night here", y: y, labelWidth: labelWidth,
-                    focused: focused, on: canvas)
-            } else {
-                fields.drawRow(
-                    field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
-                    y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
-            }
+            fields.drawRow(
+                field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
+                y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
         }
         let placeRow = 2 + WaypointField.allCases.count * 2
         canvas.draw(

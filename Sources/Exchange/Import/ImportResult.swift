@@ -26,7 +26,7 @@ struct ImportedStop {
     var note: String?
     /// Details another roadtrip wrote (KML ExtendedData); checked before they are kept.
     var stay: TimeInterval = 0
-    var overnight = false
+    var nights = 0
     var fixedArrival: Date?
     var timeZone: String?
 }

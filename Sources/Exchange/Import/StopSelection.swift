@@ -81,7 +81,12 @@ enum StopSelection {
             note: data["note"] ?? point.description.map(plainText))
         // Figures that cannot be true are left out, as an unknown field is: the place still comes in.
         if let stay = data["stay"].flatMap(DecimalText.number), Plausibility.stayProblem(stay) == nil { stop.stay = stay }
-        stop.overnight = data["overnight"] == "true"
+        // roadtrip writes nights since 2026; older files only say overnight, which is one night.
+        if let nights = data["nights"].flatMap({ Int($0) }), Plausibility.nights.contains(nights) {
+            stop.nights = nights
+        } else {
+            stop.nights = data["overnight"] == "true" ? 1 : 0
+        }
         stop.fixedArrival = data["fixedArrival"].flatMap(ISO8601Text.date).flatMap {
             Plausibility.dateProblem($0) == nil ? $0 : nil
         }

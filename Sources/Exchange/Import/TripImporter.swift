@@ -113,7 +113,7 @@ public struct TripImporter: Sendable {
         let waypoints = stops.enumerated().map { offset, stop in
             Waypoint(
                 name: stop.name.flatMap(ImportedText.name) ?? "Stop \(offset + 1)", coordinate: stop.coordinate,
-                stay: stop.stay, overnight: stop.overnight, note: stop.note.map(ImportedText.singleLine) ?? "",
+                stay: stop.stay, nights: stop.nights, note: stop.note.map(ImportedText.singleLine) ?? "",
                 fixedArrival: stop.fixedArrival, timeZone: stop.timeZone)
         }
         return Trip(name: name.flatMap(ImportedText.name) ?? "", waypoints: waypoints)

@@ -45,7 +45,7 @@ enum KMLWriter {
     static func details(_ stop: Waypoint) -> String {
         var parts: [String] = []
         if stop.stay > 0 { parts.append("Stay " + Formatting.duration(stop.stay)) }
-        if stop.overnight { parts.append("Overnight") }
+        if stop.nights > 0 { parts.append(Formatting.nights(stop.nights)) }
         if let arrival = stop.fixedArrival { parts.append("Arrive by " + ISO8601Text.string(arrival)) }
         if !stop.note.isEmpty { parts.append(stop.note) }
         return parts.joined(separator: " · ")
@@ -56,6 +56,7 @@ enum KMLWriter {
         var fields: [(String, String)] = []
         if stop.stay > 0 { fields.append(("stay", DecimalText.coordinate(stop.stay))) }
         if stop.overnight { fields.append(("overnight", "true")) }
+        if stop.nights > 1 { fields.append(("nights", String(stop.nights))) }
         if !stop.note.isEmpty { fields.append(("note", stop.note)) }
         if let arrival = stop.fixedArrival { fields.append(("fixedArrival", ISO8601Text.string(arrival))) }
         if let zone = stop.timeZone { fields.append(("timeZone", zone)) }

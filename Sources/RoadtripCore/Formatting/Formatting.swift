@@ -32,6 +32,9 @@ public enum Formatting {
         return restHours == 0 ? "\(days) d" : "\(days) d \(restHours) h"
     }
 
+    /// "1 night", "3 nights".
+    public static func nights(_ n: Int) -> String { n == 1 ? "1 night" : "\(n) nights" }
+
     /// "48.85840, 2.29450": five decimals is about a metre.
     public static func coordinate(_ c: Coordinate) -> String {
         String(format: "%.5f, %.5f", c.latitude, c.longitude)

@@ -9,6 +9,8 @@ extension Plausibility {
     static let years = 1900...2200
     /// The longest stay at one stop: a year (and a day).
     static let maxStaySeconds: TimeInterval = 366 * 86_400
+    /// Nights at one stop: none to a year.
+    public static let nights = 0...366
     /// Driving in one day: 30 min to 24 h.
     static let dailyLimitSeconds: ClosedRange<TimeInterval> = 1_800...86_400
     /// The dearest fuel believed, per litre or gallon, in any currency.
@@ -53,6 +55,9 @@ extension Plausibility {
         if let price = trip.fuelPrice, let problem = fuelPriceProblem(price) { return (["fuelPrice"], problem) }
         for (index, stop) in trip.waypoints.enumerated() {
             if let problem = stayProblem(stop.stay) { return (["waypoints", String(index), "stay"], problem) }
+            if !nights.contains(stop.nights) {
+                return (["waypoints", String(index), "nights"], "\(stop.nights) nights is not 0 to 366")
+            }
             if let arrival = stop.fixedArrival, let problem = dateProblem(arrival) {
                 return (["waypoints", String(index), "fixedArrival"], problem)
             }

@@ -7,8 +7,12 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
     public var coordinate: Coordinate
     /// How long the trip stays here; 0 drives straight through.
     public var stay: TimeInterval
-    /// Whether the night is spent here: the next day sets off at the trip's daily start time.
-    public var overnight: Bool
+    /// Nights spent here: 0 passes through (or stays `stay` only); N sets off at the trip's daily
+    /// start time on the Nth morning after the arrival.
+    public var nights: Int
+    /// Whether the day that reaches this stop may drive over the daily limit to keep the stop's
+    /// fixed arrival: the person's choice, said in the itinerary, never assumed.
+    public var overLimit: Bool
     public var note: String
     /// When the trip must be here (a booking, a ferry); the itinerary waits for it or warns when late.
     public var fixedArrival: Date?
@@ -24,15 +28,16 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
 
     public init(
         id: UUID = UUID(), name: String, coordinate: Coordinate,
-        stay: TimeInterval = 0, overnight: Bool = false, note: String = "",
+        stay: TimeInterval = 0, overnight: Bool = false, nights: Int = 0, note: String = "",
         fixedArrival: Date? = nil, timeZone: String? = nil, region: String? = nil, country: String? = nil,
-        via: Bool = false
+        via: Bool = false, overLimit: Bool = false
     ) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
         self.stay = stay
-        self.overnight = overnight
+        self.nights = max(nights, overnight ? 1 : 0)
+        self.overLimit = overLimit
         self.note = note
         self.fixedArrival = fixedArrival
         self.timeZone = timeZone
@@ -40,13 +45,22 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
         self.country = country
         self.via = via
     }
+
+    /// Whether at least one night is spent here; setting it true makes it one night when none was set.
+    public var overnight: Bool {
+        get { nights > 0 }
+        set { nights = newValue ? max(nights, 1) : 0 }
+    }
 }
 
 extension Waypoint: Codable {
     // Latitude and longitude sit beside the name in the file, so hand edits stay simple.
     // Files written before the itinerary fields existed lack them: they read as the defaults.
+    // Files written before nights read `overnight: true` as one night; `overnight` is still written
+    // (true when there is a night) so an older roadtrip reads a newer file with the same days.
     private enum CodingKeys: String, CodingKey {
-        case id, name, latitude, longitude, stay, overnight, note, fixedArrival, timeZone, region, country, via
+        case id, name, latitude, longitude, stay, overnight, nights, note, fixedArrival, timeZone, region, country, via,
+            overLimit
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,7 +77,13 @@ extension Waypoint: Codable {
                 forKey: .stay, in: c,
                 debugDescription: "stay must be zero or a positive number of seconds")
         }
-        overnight = try c.decodeIfPresent(Bool.self, forKey: .overnight) ?? false
+        let overnight = try c.decodeIfPresent(Bool.self, forKey: .overnight) ?? false
+        nights = try c.decodeIfPresent(Int.self, forKey: .nights) ?? (overnight ? 1 : 0)
+        guard Plausibility.nights.contains(nights) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .nights, in: c, debugDescription: "nights must be a whole number from 0 to 366")
+        }
+        overLimit = try c.decodeIfPresent(Bool.self, forKey: .overLimit) ?? false
         note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
         fixedArrival = try ISO8601Text.decodeIfPresent(c, forKey: .fixedArrival)
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
@@ -80,6 +100,8 @@ extension Waypoint: Codable {
         try c.encode(coordinate.longitude, forKey: .longitude)
         try c.encode(stay, forKey: .stay)
         try c.encode(overnight, forKey: .overnight)
+        if nights > 0 { try c.encode(nights, forKey: .nights) }
+        if overLimit { try c.encode(true, forKey: .overLimit) }
         try c.encode(note, forKey: .note)
         try c.encodeIfPresent(fixedArrival.map { ISO8601Text.string($0) }, forKey: .fixedArrival)
         try c.encodeIfPresent(timeZone, forKey: .timeZone)

@@ -50,18 +50,6 @@ public struct FormFields<Field: Hashable> {
         if let error { canvas.draw("✗ " + error, at: Point(x: x, y: y + 1), style: .error) }
     }
 
-    /// Draws "Label: [x] text" at row `y`; a focused box is highlighted and holds the cursor.
-    @MainActor
-    public static func drawCheckbox(
-        label: String, checked: Bool, text: String, y: Int, labelWidth: Int,
-        focused: Bool, on canvas: Canvas
-    ) {
-        let x = drawLabel(label, y: y, labelWidth: labelWidth, focused: focused, on: canvas)
-        let width = canvas.draw(checked ? "[x]" : "[ ]", at: Point(x: x, y: y), style: focused ? .field : .normal)
-        canvas.draw(" " + text, at: Point(x: x + width, y: y), style: focused ? .accent : .normal)
-        if focused { canvas.setCursor(Point(x: x + 1, y: y)) }
-    }
-
     /// Draws the right-aligned "Label: " and returns the column where the value starts.
     @MainActor
     private static func drawLabel(_ label: String, y: Int, labelWidth: Int, focused: Bool, on canvas: Canvas) -> Int {

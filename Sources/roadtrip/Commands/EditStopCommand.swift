@@ -4,15 +4,17 @@ import Gazetteer
 import Itinerary
 import RoadtripCore
 
-/// `roadtrip edit-stop TRIP N [--name …] [--at …] [--stay …] [--overnight|--no-overnight] [--note …] [--arrive …]`.
+/// `roadtrip edit-stop TRIP N [--name …] [--at …] [--stay …] [--nights N] [--note …] [--arrive …] [--over-limit]`.
 struct EditStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit-stop", abstract: "Change a stop's name, place, stay, overnight, note or fixed arrival.",
+        commandName: "edit-stop", abstract: "Change a stop's name, place, stay, nights, note or fixed arrival.",
         discussion: """
             Only the options given change. --at takes a position in any notation the planner reads \
             (47.8, 13.05 · 47°48′N 13°03′E · a Google Maps or OpenStreetMap link · geo:47.8,13.05) or a place \
-            name. --stay takes 90m, 1h30, 1:30 or 0; --arrive takes "YYYY-MM-DD HH:MM" in the stop's own \
-            time zone, or "" to clear it.
+            name. --stay takes 90m, 1h30, 1:30 or 0, and nights too (2 nights, 2n, "3h 1n"); --nights sets the \
+            nights alone (0 drives on the same day); --arrive takes "YYYY-MM-DD HH:MM" in the stop's own \
+            time zone, or "" to clear it. --over-limit lets the day that reaches the stop drive over the daily \
+            limit to keep its fixed arrival (the itinerary says so).
             """
     )
 
@@ -28,9 +30,14 @@ struct EditStopCommand: ParsableCommand {
             valueName: "position-or-place"))
     var at: String?
     @Flag(help: "With --at and a place name: take the best match even when it is weak or ambiguous.") var first = false
-    @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30; 0 drives through.", valueName: "duration"))
+    @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30, 2 nights, 3h 1n; 0 drives through.", valueName: "stay"))
     var stay: String?
-    @Flag(inversion: .prefixedNo, help: "Spend the night here (or not).") var overnight: Bool?
+    @Option(help: ArgumentHelp("Nights spent here, 0–366.", valueName: "N")) var nights: Int?
+    @Flag(inversion: .prefixedNo, help: "One night here (or none): the same as --nights 1 or --nights 0.") var overnight: Bool?
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Let the day that reaches this stop drive over the daily limit to keep its fixed arrival (or not).")
+    var overLimit: Bool?
     @Flag(
         inversion: .prefixedNo,
         help: "Make it a shaping point the route passes through, not a stop (or a stop again).")
@@ -41,9 +48,17 @@ struct EditStopCommand: ParsableCommand {
     @Flag(help: "Print the stop as JSON after the change.") var json = false
 
     func validate() throws {
-        if name == nil, at == nil, stay == nil, overnight == nil, note == nil, arrive == nil, via == nil {
+        if name == nil, at == nil, stay == nil, nights == nil, overnight == nil, note == nil, arrive == nil, via == nil,
+            overLimit == nil
+        {
             throw ValidationError(
-                "Nothing to change: give --name, --at, --stay, --overnight/--no-overnight, --note, --arrive or --via/--no-via.")
+                "Nothing to change: give --name, --at, --stay, --nights, --note, --arrive, --over-limit or --via/--no-via.")
+        }
+        if let nights, !Plausibility.nights.contains(nights) {
+            throw ValidationError("--nights must be a whole number from 0 to 366, not \(nights).")
+        }
+        if nights != nil, overnight != nil {
+            throw ValidationError("--nights and --overnight both set the nights: give one of them.")
         }
     }
 
@@ -94,12 +109,16 @@ struct EditStopCommand: ParsableCommand {
         }
         if let name { stop.name = try TripName.validated(name) }
         if let stay {
-            switch DurationParser.parse(stay) {
-            case let .success(seconds): stop.stay = seconds
+            switch StayParser.parse(stay) {
+            case let .success(parsed):
+                stop.stay = parsed.seconds
+                if let nights = parsed.nights { stop.nights = nights }
             case let .failure(error): throw UserError("--stay: \(error)")
             }
         }
+        if let nights { stop.nights = nights }
         if let overnight { stop.overnight = overnight }
+        if let overLimit { stop.overLimit = overLimit }
         if let via { stop.via = via }
         if let note {
             // The note is one line in the planner, as a pasted note is there.
@@ -145,14 +164,15 @@ struct EditStopCommand: ParsableCommand {
         return only
     }
 
-    /// "Hallstatt (47.56231, 13.64912) · stay 1 h 30 min · overnight · arrive 2026-07-03 10:00 Europe/Vienna · note: …".
+    /// "Hallstatt (47.56231, 13.64912) · stay 1 h 30 min · 2 nights · arrive 2026-07-03 10:00 Europe/Vienna · note: …".
     static func summary(_ stop: Waypoint, zone: TimeZone) -> String {
         var parts = ["\(stop.name) (\(Formatting.coordinate(stop.coordinate)))"]
         if stop.stay > 0 { parts.append("stay " + Formatting.duration(stop.stay)) }
-        if stop.overnight { parts.append("overnight") }
+        if stop.nights > 0 { parts.append(Formatting.nights(stop.nights)) }
         if stop.via { parts.append("via (a shaping point)") }
         if let date = stop.fixedArrival {
             parts.append("arrive " + LocalTimeParser.text(date, in: zone) + " " + zone.identifier)
+            if stop.overLimit { parts.append("may drive over the daily limit to arrive on time") }
         }
         if !stop.note.isEmpty { parts.append("note: " + stop.note) }
         return parts.joined(separator: " · ")
