@@ -3,8 +3,10 @@
 
 Parses the file, resolves every TZID through its VTIMEZONE and checks that the VTIMEZONE gives each
 event time the offset the tz database gives it, checks each event's start is before its end (an
-event without DTEND is an instant, as RFC 5545 3.6.1 has it) and prints what it read as JSON:
-[{"summary", "startEpoch", "endEpoch", "description"}], so a caller can compare them with the plan.
+event without DTEND is an instant, as RFC 5545 3.6.1 has it), checks that no two events overlap
+(the trip is one thing after another), and prints what it read as JSON:
+[{"summary", "startEpoch", "endEpoch", "description", "location", "geo"}], so a caller can compare
+them with the plan.
 Exits 1 with one line per problem, 2 when icalendar is missing.
 
     Scripts/check_itinerary.py trip.ics
@@ -61,8 +63,14 @@ def main(path):
         start, end = times["DTSTART"], times.get("DTEND", times["DTSTART"])
         if "DTEND" in times and not start < end:
             problems.append(f"{path}: {summary}: starts {start} and ends {end}")
+        geo = event.get("GEO")
         events.append({"summary": summary, "startEpoch": start.timestamp(), "endEpoch": end.timestamp(),
-                       "description": str(event.get("DESCRIPTION", ""))})
+                       "description": str(event.get("DESCRIPTION", "")), "location": str(event.get("LOCATION", "")),
+                       "geo": [geo.latitude, geo.longitude] if geo is not None else None})
+    ordered = sorted(events, key=lambda e: (e["startEpoch"], e["endEpoch"]))
+    for before, after in zip(ordered, ordered[1:]):
+        if after["startEpoch"] < before["endEpoch"]:
+            problems.append(f"{path}: {after['summary']} starts before {before['summary']} ends")
     for problem in problems:
         print(problem, file=sys.stderr)
     print(json.dumps(events, ensure_ascii=False, indent=1))

@@ -126,6 +126,9 @@ protocol TripDetailInteractorProtocol: AnyObject {
     var saveError: String? { get }
     /// The day-by-day plan of the trip as it is now, as lines of text.
     func itineraryLines() -> [String]
+    /// Adds the itinerary's first suggested night as a stop (one night), as one undoable edit;
+    /// returns what to say, or nil when the itinerary suggests none.
+    func addSuggestedNight() -> StatusMessage?
     /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
     func proposeOrder()
     /// Asks the search `proposeOrder` started to answer now with its best order so far.
@@ -179,7 +182,7 @@ protocol TripDetailRouterProtocol: AnyObject {
     /// Opens the map full screen; `model` is read at each draw so it follows the trip.
     func openMap(title: String, model: @escaping @MainActor () -> MapModel)
     /// Opens a scrolling page of lines (the itinerary); `lines` is read at each draw.
-    func openPage(title: String, lines: @escaping @MainActor () -> [String])
+    func openPage(title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String])
     func openSettings()
     func close()
 }

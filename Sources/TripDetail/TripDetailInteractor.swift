@@ -15,11 +15,12 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     let deliver: UIDelivery
     private let matrix: any TravelTimeMatrixProviding
     private let timeZones: TimeZoneLookup
+    private let nightPlaces: NightPlaceLookup
     private let files: FilePrompt
     /// The legs of the last answer, for the itinerary.
     private var knownLegs: [Leg] = []
     /// The last itinerary and what it was planned from: the page reads it at every draw.
-    private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
+    private var itineraryCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String], nights: [SuggestedNight])?
     /// The long itinerary being planned in the background, and for what.
     private var itineraryJob: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
     /// The best-order search under way and its control, so leaving or Esc can stop it.
@@ -45,8 +46,9 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         tripID: Trip.ID, repository: TripRepository, routes: RouteProvider,
         settings: DisplaySettings, deliver: UIDelivery,
         matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(), timeZones: TimeZoneLookup = .none,
-        files: FilePrompt = FilePrompt()
+        nightPlaces: NightPlaceLookup = .none, files: FilePrompt = FilePrompt()
     ) {
+        self.nightPlaces = nightPlaces
         self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
@@ -167,11 +169,11 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         if let cache = itineraryCache, cache.trip == trip, cache.legs == legs, cache.unit == unit {
             return cache.lines
         }
-        let timeZones = self.timeZones
+        let timeZones = self.timeZones, nightPlaces = self.nightPlaces
         guard trip.waypoints.count > Self.itineraryInBackgroundStops else {
-            let lines = ItineraryTextRenderer.lines(
-                ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
-            itineraryCache = (trip, legs, unit, lines)
+            let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones, nightPlaces: nightPlaces)
+            let lines = ItineraryTextRenderer.lines(plan, unit: unit)
+            itineraryCache = (trip, legs, unit, lines, plan.suggestedNights)
             return lines
         }
         // A long trip is planned off the UI thread, so every key (Esc first) still answers at once.
@@ -180,12 +182,12 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
             let deliver = self.deliver
             deliver.begin()
             let task = Task.detached {
-                let lines = ItineraryTextRenderer.lines(
-                    ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones), unit: unit)
+                let plan = ItineraryPlanner.plan(trip: trip, legs: legs, timeZones: timeZones, nightPlaces: nightPlaces)
+                let lines = ItineraryTextRenderer.lines(plan, unit: unit)
                 let cancelled = Task.isCancelled
                 deliver.finish { [weak self] in
                     guard !cancelled, let self else { return }
-                    self.itineraryCache = (trip, legs, unit, lines)
+                    self.itineraryCache = (trip, legs, unit, lines, plan.suggestedNights)
                     self.itineraryJob = nil
                 }
             }
@@ -196,6 +198,24 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
 
     /// Above this many stops the itinerary is planned in the background.
     static let itineraryInBackgroundStops = 500
+
+    func addSuggestedNight() -> StatusMessage? {
+        guard let trip = trip(), let cache = itineraryCache, cache.trip == trip, let night = cache.nights.first,
+            let before = trip.waypoints.firstIndex(where: { $0.id == night.beforeStop })
+        else { return nil }
+        let stop = Waypoint(
+            name: night.name, coordinate: night.coordinate, nights: 1, timeZone: night.timeZone,
+            region: night.region.isEmpty ? nil : night.region, country: night.country.isEmpty ? nil : night.country)
+        let error = repository.perform("adding the night at \(night.name)") { trips in
+            guard let t = trips.firstIndex(where: { $0.id == trip.id }) else { return }
+            trips[t].waypoints.insert(stop, at: before)
+        }
+        refreshLegs()
+        if let error { return StatusMessage(error, isError: true) }
+        return StatusMessage(
+            "Added \(PlainText.quoted(night.name, limit: 40)) as stop \(before + 1), one night; u undoes it on the trip screen.",
+            isError: false)
+    }
 
     func proposeOrder() {
         guard let trip = trip() else { return }

@@ -66,7 +66,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
 
     func didPressDirections() {
         guard let trip else { return }
-        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › directions") { [weak self] in
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › directions", commands: []) { [weak self] in
             self?.interactor.directionsLines() ?? []
         }
     }
@@ -297,7 +297,13 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
 
     func didPressItinerary() {
         guard let trip else { return }
-        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary") { [weak self] in
+        let addNight = TextPagerScreen.PageCommand(
+            keys: [.char("a")], help: "add the first suggested night as a stop (one night there)", hint: "add night"
+        ) { [weak self] in
+            self?.interactor.addSuggestedNight()
+                ?? StatusMessage("No suggested night: every day's driving ends at a stop.", isError: false)
+        }
+        router.openPage(title: "Trips › \(TextLimits.shown(trip.name)) › itinerary", commands: [addNight]) { [weak self] in
             self?.interactor.itineraryLines() ?? []
         }
     }

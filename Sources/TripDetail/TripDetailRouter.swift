@@ -17,6 +17,8 @@ public struct TripDetailDependencies {
     public var matrix: any TravelTimeMatrixProviding
     /// Time zones of stops typed by hand, for the itinerary.
     public var timeZones: TimeZoneLookup
+    /// Where the itinerary suggests a night when a drive is too long for the day.
+    public var nightPlaces: NightPlaceLookup
     /// Whether the terminal shows Unicode (braille map) or only ASCII.
     public var unicode: Bool
     /// Export and import from the planner's prompts.
@@ -26,11 +28,13 @@ public struct TripDetailDependencies {
         repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
         deliver: UIDelivery, editor: WaypointEditorDependencies,
         matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
-        timeZones: TimeZoneLookup = .none, unicode: Bool = true, files: FilePrompt = FilePrompt()
+        timeZones: TimeZoneLookup = .none, nightPlaces: NightPlaceLookup = .none, unicode: Bool = true,
+        files: FilePrompt = FilePrompt()
     ) {
         self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
+        self.nightPlaces = nightPlaces
         self.unicode = unicode
         self.repository = repository
         self.routes = routes
@@ -69,7 +73,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
             tripID: tripID, repository: dependencies.repository,
             routes: dependencies.routes, settings: dependencies.settings,
             deliver: dependencies.deliver, matrix: dependencies.matrix,
-            timeZones: dependencies.timeZones, files: dependencies.files)
+            timeZones: dependencies.timeZones, nightPlaces: dependencies.nightPlaces, files: dependencies.files)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
@@ -96,10 +100,12 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
                 close: { [weak navigator] in navigator?.pop() }))
     }
 
-    func openPage(title: String, lines: @escaping @MainActor () -> [String]) {
+    func openPage(
+        title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String]
+    ) {
         navigator?.push(
             TextPagerScreen(
-                title: title, closeKeys: [.char("i")], lines: lines,
+                title: title, closeKeys: [.char("i")], commands: commands, lines: lines,
                 close: { [weak navigator] in navigator?.pop() }))
     }
 

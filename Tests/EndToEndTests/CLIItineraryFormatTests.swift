@@ -53,12 +53,13 @@ import TestSupport
         let events = try checkedCalendar(Self.trip)
         #expect(
             events.map { $0["summary"] as? String } == [
-                "Drive Lisboa → Madrid, Sol", "Drive Madrid, Sol → Barcelona",
-                "Night at Madrid, Sol"
+                "Drive Lisboa → Madrid, Sol", "Stay at Madrid, Sol", "Night at Madrid, Sol", "Drive Madrid, Sol → Barcelona"
             ])
         // The first drive leaves at the trip's start, whatever zone the parser reads it in.
         #expect(events[0]["startEpoch"] as? Double == 1_782_892_800)
         #expect(events[2]["description"] as? String == "Prado; tapas")
+        #expect(events[2]["location"] as? String == "Madrid, Sol")
+        #expect(events[2]["geo"] as? [Double] == [40.42, -3.70])
     }
 
     @Test func hostileNamesAndAClockChangeSurviveAnIndependentParser() throws {
@@ -66,8 +67,8 @@ import TestSupport
         let lisboa = "Lisboa [31m;Baixa, \"velha\" nova", cais = "Cais do Sodré 東京 🏖️ " + String(repeating: "ü", count: 40)
         #expect(
             events.map { $0["summary"] as? String } == [
-                "Drive \(lisboa) → \(cais)", "Drive \(cais) → Madrid",
-                "Drive Madrid → Barcelona", "Night at Madrid"
+                "Drive \(lisboa) → \(cais)", "Drive \(cais) → Madrid", "Stay at Madrid", "Night at Madrid",
+                "Drive Madrid → Barcelona"
             ])
         // The drive that takes no time has no end: the parser reads it as an instant.
         #expect(events[0]["startEpoch"] as? Double == 1_792_868_400 && events[0]["endEpoch"] as? Double == 1_792_868_400)

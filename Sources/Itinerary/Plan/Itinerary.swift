@@ -1,39 +1,54 @@
 import Foundation
 import RoadtripCore
 
-/// A trip turned into days on the road: when each stop is reached and left, where the nights fall.
+/// A trip turned into the days of a calendar: when each stop is reached and left, where every
+/// night falls, what each day drives.
 ///
-/// The `--json` output is this value encoded with sorted keys. Its shape, stable across releases
-/// (fields may be added, never renamed or removed):
+/// Day N is the Nth calendar day of the trip, counted in local dates from the day it leaves; a
+/// day with no driving (a second night somewhere) is a day all the same. The `--json` output is
+/// this value encoded with sorted keys. Its shape, stable across releases (fields may be added,
+/// never renamed or removed):
 ///
 /// ```
-/// { "trip": String, "startAssumed": Bool, "dailyDrivingLimit": seconds, "dailyStart": "HH:mm",
-///   "stops": [ { "index", "id", "name", "note", "timeZone": IANA id,
+/// { "trip": String, "startAssumed": Bool, "plannedBackwards": Bool, "dailyDrivingLimit": seconds,
+///   "dailyStart": "HH:mm",
+///   "stops": [ { "index", "id", "name", "note", "latitude", "longitude", "timeZone": IANA id,
 ///                "timeZoneSource": "stop" | "lookup" | "fallback",
 ///                "arrival"?, "departure"?, "fixedArrival"?: local ISO 8601 with offset,
-///                "stay", "wait", "late": seconds,
+///                "stay", "wait", "late": seconds, "nights": Int,
 ///                "night"?: "planned" | "drivingLimit" } ],
 ///   "legs": [ { "from", "to": stop index, "day": number, "distanceMeters", "driveSeconds",
-///               "estimated": Bool } ],
-///   "days": [ { "number", "date": "YYYY-MM-DD" (local, at the first stop), "firstStop", "lastStop",
-///               "drivingSeconds", "distanceMeters", "end": "overnight" | "drivingLimit" | "tripEnd" } ],
-///   "warnings": [ { "kind": "lateArrival" | "dayOverLimit" | "legOverLimit",
-///                   "stop"?, "leg"?, "day"?, "seconds", "message" } ],
-///   "totals": { "days", "drivingSeconds", "distanceMeters", "fuelVolume"?, "fuelUnit"?, "fuelCost"? },
+///               "estimated": Bool, "noRoad"?, "ferry"?, "parts"?: Int } ],
+///   "days": [ { "number", "date": "YYYY-MM-DD", "firstStop", "lastStop", "drivingSeconds",
+///               "distanceMeters", "end": "overnight" | "drivingLimit" | "rest" | "onTheRoad" | "tripEnd",
+///               "nightAt"?: stop index, "suggestedNight"?: index into suggestedNights,
+///               "events": [ { "kind": "depart" | "drive" | "arrive" | "night", "time", "end"?,
+///                             "stop"?, "leg"?, "part"?, "parts"?, "seconds"?, "meters"?,
+///                             "suggested"?, "night"?, "nights"? } ] } ],
+///   "suggestedNights": [ { "name", "region", "country", "kind", "latitude", "longitude",
+///                          "leg", "day", "alongMeters", "beforeStop": stop id,
+///                          "metersFromSplit" } ],
+///   "warnings": [ { "kind", "stop"?, "leg"?, "day"?, "seconds", "message", "choices"? } ],
+///   "totals": { "days", "nights", "drivingSeconds", "distanceMeters", "first", "last": "YYYY-MM-DD",
+///               "fuelVolume"?, "fuelUnit"?, "fuelCost"? },
 ///   "notes": [String] }
 /// ```
-/// Times are local to the stop they belong to, written with that zone's offset
+/// Times are local to where they happen, written with that zone's offset
 /// ("2026-03-29T04:00:00+02:00"), so each names both the instant and the wall-clock time.
 public struct Itinerary: Hashable, Sendable, Codable {
     public var trip: String
     /// Whether the trip had no start date and the plan assumed one (see `notes`).
     var startAssumed: Bool
+    /// Whether the start was worked out backwards from the first fixed arrival.
+    var plannedBackwards: Bool
     public var dailyDrivingLimit: TimeInterval
     /// The daily start time, "08:00".
     var dailyStart: String
     public var stops: [ItineraryStop]
     public var legs: [ItineraryLeg]
     public var days: [ItineraryDay]
+    /// Where a drive too long for the day stops for the night, in the order they come.
+    public var suggestedNights: [SuggestedNight]
     var warnings: [ItineraryWarning]
     public var totals: ItineraryTotals
     /// Plain-language caveats: assumed start, estimated drive times, unknown time zones.
@@ -61,9 +76,9 @@ public struct ItineraryStop: Hashable, Sendable {
 
     /// Why the night is spent here.
     public enum Night: String, Hashable, Sendable, Codable {
-        /// The stop is marked overnight.
+        /// The stop has nights set.
         case planned
-        /// The next leg would take the day over the driving limit: a suggested overnight.
+        /// The next leg would take the day over the driving limit with little of it left: the night is here.
         case drivingLimit
     }
 
@@ -71,6 +86,7 @@ public struct ItineraryStop: Hashable, Sendable {
     public var id: UUID
     public var name: String
     public var note: String
+    public var coordinate: Coordinate
     public var timeZone: TimeZone
     var timeZoneSource: ZoneSource
     /// Nil for the first stop.
@@ -79,6 +95,8 @@ public struct ItineraryStop: Hashable, Sendable {
     var departure: Date?
     public var fixedArrival: Date?
     public var stay: TimeInterval
+    /// Nights spent here: the stop's own, or 1 when the driving limit ends the day here.
+    public var nights: Int
     /// Time spent waiting for a fixed arrival reached early.
     public var wait: TimeInterval
     /// How late the arrival is for its fixed time; 0 when on time.
@@ -88,7 +106,8 @@ public struct ItineraryStop: Hashable, Sendable {
 
 extension ItineraryStop: Codable {
     private enum CodingKeys: String, CodingKey {
-        case index, id, name, note, timeZone, timeZoneSource, arrival, departure, fixedArrival, stay, wait, late, night
+        case index, id, name, note, latitude, longitude, timeZone, timeZoneSource, arrival, departure, fixedArrival, stay, nights, wait, late,
+            night
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,16 +116,16 @@ extension ItineraryStop: Codable {
         id = try c.decode(UUID.self, forKey: .id)
         name = try c.decode(String.self, forKey: .name)
         note = try c.decode(String.self, forKey: .note)
-        let zoneID = try c.decode(String.self, forKey: .timeZone)
-        guard let zone = TimeZone(identifier: zoneID) else {
-            throw DecodingError.dataCorruptedError(forKey: .timeZone, in: c, debugDescription: "unknown time zone \(zoneID)")
-        }
-        timeZone = zone
+        coordinate = Coordinate(
+            latitude: try c.decodeIfPresent(Double.self, forKey: .latitude) ?? 0,
+            longitude: try c.decodeIfPresent(Double.self, forKey: .longitude) ?? 0)
+        timeZone = try ItineraryTime.zone(c.decode(String.self, forKey: .timeZone), in: c, forKey: .timeZone)
         timeZoneSource = try c.decode(ZoneSource.self, forKey: .timeZoneSource)
         arrival = try c.decodeIfPresent(String.self, forKey: .arrival).flatMap(ISO8601Text.date)
         departure = try c.decodeIfPresent(String.self, forKey: .departure).flatMap(ISO8601Text.date)
         fixedArrival = try c.decodeIfPresent(String.self, forKey: .fixedArrival).flatMap(ISO8601Text.date)
         stay = try c.decode(TimeInterval.self, forKey: .stay)
+        nights = try c.decodeIfPresent(Int.self, forKey: .nights) ?? 0
         wait = try c.decode(TimeInterval.self, forKey: .wait)
         late = try c.decode(TimeInterval.self, forKey: .late)
         night = try c.decodeIfPresent(Night.self, forKey: .night)
@@ -119,12 +138,15 @@ extension ItineraryStop: Codable {
         try c.encode(id, forKey: .id)
         try c.encode(name, forKey: .name)
         try c.encode(note, forKey: .note)
+        try c.encode(coordinate.latitude, forKey: .latitude)
+        try c.encode(coordinate.longitude, forKey: .longitude)
         try c.encode(timeZone.identifier, forKey: .timeZone)
         try c.encode(timeZoneSource, forKey: .timeZoneSource)
         try c.encodeIfPresent(arrival.map(local), forKey: .arrival)
         try c.encodeIfPresent(departure.map(local), forKey: .departure)
         try c.encodeIfPresent(fixedArrival.map(local), forKey: .fixedArrival)
         try c.encode(stay, forKey: .stay)
+        try c.encode(nights, forKey: .nights)
         try c.encode(wait, forKey: .wait)
         try c.encode(late, forKey: .late)
         try c.encodeIfPresent(night, forKey: .night)
@@ -135,7 +157,7 @@ extension ItineraryStop: Codable {
 public struct ItineraryLeg: Hashable, Sendable, Codable {
     public var from: Int
     public var to: Int
-    /// The day (1-based) the leg is driven on.
+    /// The day (1-based) the leg sets off on.
     public var day: Int
     public var distanceMeters: Double
     public var driveSeconds: Double
@@ -146,27 +168,146 @@ public struct ItineraryLeg: Hashable, Sendable, Codable {
     public var noRoad: Bool?
     /// The car ferry the drive needs ("Messina Strait ferry (Villa San Giovanni - Messina)"); absent otherwise.
     public var ferry: String?
+    /// How many days' drives the leg is split into, when more than one.
+    public var parts: Int?
 }
 
-/// One day on the road: from the stop it sets off from to the stop where it ends.
+/// One calendar day of the trip: what it drives and where its night is.
 public struct ItineraryDay: Hashable, Sendable, Codable {
     public enum End: String, Hashable, Sendable, Codable {
-        /// At a stop marked overnight.
+        /// At a stop with nights.
         case overnight
-        /// Where the next leg would exceed the daily driving limit.
+        /// Where the daily driving limit runs out: a suggested night, or a stop just before a long leg.
         case drivingLimit
+        /// A day with no driving: the night before goes on.
+        case rest
+        /// The day's driving goes on past midnight into the next day.
+        case onTheRoad
         /// At the last stop.
         case tripEnd
     }
 
     public var number: Int
-    /// The local date of the day's departure, "2026-03-28".
+    /// The local date, "2026-03-28": the trip's first date plus `number - 1`.
     public var date: String
+    /// The stop the day sets off from (or spends at, on a day with no driving).
     var firstStop: Int
+    /// The last stop reached by the day's end.
     var lastStop: Int
     var drivingSeconds: Double
     public var distanceMeters: Double
     public var end: End
+    /// The stop where the day's night is spent, when it is at a stop.
+    public var nightAt: Int?
+    /// The suggested night (an index into `suggestedNights`) where the day's driving stops mid-leg.
+    public var suggestedNight: Int?
+    /// What happens, in order.
+    public var events: [ItineraryEvent]
+}
+
+/// One thing that happens on a day: setting off, a drive, an arrival, the night.
+public struct ItineraryEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case depart, drive, arrive, night
+    }
+
+    public var kind: Kind
+    public var time: Date
+    /// The zone `time` is shown in: where it happens (a drive: where it sets off).
+    public var zone: TimeZone
+    /// When a drive ends (in `endZone`) or a night does.
+    public var end: Date?
+    public var endZone: TimeZone?
+    /// The stop departed, arrived at or slept at.
+    public var stop: Int?
+    /// The leg driven.
+    public var leg: Int?
+    /// Which part of a split leg, from 1, and how many parts it has.
+    public var part: Int?
+    public var parts: Int?
+    public var seconds: Double?
+    public var meters: Double?
+    /// A departure from or night at a suggested night (an index into `suggestedNights`).
+    public var suggested: Int?
+    /// Which night of how many at the stop ("night 2 of 3").
+    public var night: Int?
+    public var nights: Int?
+}
+
+extension ItineraryEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, time, timeZone, end, endTimeZone, stop, leg, part, parts, seconds, meters, suggested, night, nights
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        zone = try ItineraryTime.zone(c.decode(String.self, forKey: .timeZone), in: c, forKey: .timeZone)
+        guard let time = ISO8601Text.date(try c.decode(String.self, forKey: .time)) else {
+            throw DecodingError.dataCorruptedError(forKey: .time, in: c, debugDescription: "not a time")
+        }
+        self.time = time
+        end = try c.decodeIfPresent(String.self, forKey: .end).flatMap(ISO8601Text.date)
+        // Written only when it differs from the start's zone.
+        endZone =
+            try c.decodeIfPresent(String.self, forKey: .endTimeZone).flatMap(TimeZone.init(identifier:))
+            ?? (end == nil ? nil : zone)
+        stop = try c.decodeIfPresent(Int.self, forKey: .stop)
+        leg = try c.decodeIfPresent(Int.self, forKey: .leg)
+        part = try c.decodeIfPresent(Int.self, forKey: .part)
+        parts = try c.decodeIfPresent(Int.self, forKey: .parts)
+        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
+        meters = try c.decodeIfPresent(Double.self, forKey: .meters)
+        suggested = try c.decodeIfPresent(Int.self, forKey: .suggested)
+        night = try c.decodeIfPresent(Int.self, forKey: .night)
+        nights = try c.decodeIfPresent(Int.self, forKey: .nights)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(ISO8601Text.string(time, in: zone), forKey: .time)
+        try c.encode(zone.identifier, forKey: .timeZone)
+        let endZone = endZone ?? zone
+        try c.encodeIfPresent(end.map { ISO8601Text.string($0, in: endZone) }, forKey: .end)
+        if end != nil, endZone != zone { try c.encode(endZone.identifier, forKey: .endTimeZone) }
+        try c.encodeIfPresent(stop, forKey: .stop)
+        try c.encodeIfPresent(leg, forKey: .leg)
+        try c.encodeIfPresent(part, forKey: .part)
+        try c.encodeIfPresent(parts, forKey: .parts)
+        try c.encodeIfPresent(seconds, forKey: .seconds)
+        try c.encodeIfPresent(meters, forKey: .meters)
+        try c.encodeIfPresent(suggested, forKey: .suggested)
+        try c.encodeIfPresent(night, forKey: .night)
+        try c.encodeIfPresent(nights, forKey: .nights)
+    }
+}
+
+/// Where a drive too long for what is left of the day stops for the night: not a stop of the
+/// trip, a suggestion the person can add as one.
+public struct SuggestedNight: Hashable, Sendable, Codable {
+    /// "Tucumcari", or "a point 412 km along the leg" when no place is known near it.
+    public var name: String
+    public var region: String
+    public var country: String
+    /// "town", "city", "village", "lodging", "camp site", or "" when it is only the point.
+    public var kind: String
+    public var latitude: Double
+    public var longitude: Double
+    /// The leg (an index into `legs`) it lies on.
+    public var leg: Int
+    /// The day whose night it is.
+    public var day: Int
+    /// How far along the leg the day's driving runs out.
+    public var alongMeters: Double
+    /// The stop it would be added before, to add it as a stop.
+    public var beforeStop: UUID
+    /// How far the place is from the point where the driving runs out.
+    public var metersFromSplit: Double
+    /// Its time zone, when known.
+    public var timeZone: String?
+
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
 }
 
 /// Something in the plan that does not work as the person set it up.
@@ -174,10 +315,8 @@ struct ItineraryWarning: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         /// A fixed arrival time that cannot be met; `seconds` is how late.
         case lateArrival
-        /// A day with more driving than the limit; `seconds` is the excess.
+        /// A day driven over the limit because the person chose to, to keep a fixed arrival.
         case dayOverLimit
-        /// A leg that alone takes longer than the limit; `seconds` is the excess.
-        case legOverLimit
         /// A leg no road joins (a sea between its stops): not driven, so not in any day's driving.
         case noRoad
         /// A drive that needs a car ferry; `seconds` is 0 (the crossing's time is not known here).
@@ -193,17 +332,35 @@ struct ItineraryWarning: Hashable, Sendable, Codable {
     public var seconds: Double
     /// One sentence for people; holds stop names, so sanitise before it reaches a terminal.
     public var message: String
+    /// What the person can do about it, each a sentence with the command that does it.
+    public var choices: [String]?
 }
 
 /// The whole trip in figures.
 public struct ItineraryTotals: Hashable, Sendable, Codable {
+    /// Calendar days from the first to the last, both counted.
     public var days: Int
+    /// Nights away: days − 1.
+    public var nights: Int
     var drivingSeconds: Double
     public var distanceMeters: Double
+    /// The first and last dates, "YYYY-MM-DD".
+    public var first: String
+    public var last: String
     /// Litres or gallons, in the unit of the trip's fuel consumption; nil without one.
     var fuelVolume: Double?
     /// "L", "US gal" or "imp gal": the unit of `fuelVolume` and the one the price is per.
     var fuelUnit: String?
     /// `fuelVolume` × the trip's fuel price; nil without both.
     var fuelCost: Double?
+}
+
+/// Reading zones back from the JSON.
+enum ItineraryTime {
+    static func zone<Key: CodingKey>(_ id: String, in c: KeyedDecodingContainer<Key>, forKey key: Key) throws -> TimeZone {
+        guard let zone = TimeZone(identifier: id) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown time zone \(id)")
+        }
+        return zone
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import RoadtripCore
 
-/// The itinerary as an RFC 5545 calendar: an event for every drive and every stay, each in its stop's zone.
+/// The itinerary as an RFC 5545 calendar: an event for every drive, every stay and every night, each
+/// in the zone where it happens, one after another with no overlap.
 ///
 /// Every zone used gets a VTIMEZONE with the offsets and changes that fall within the trip, so a
 /// calendar shows 10:00 in Lisbon and 11:00 in Madrid as the same instant without knowing the zones.
@@ -11,33 +12,66 @@ public enum ItineraryCalendarRenderer {
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//itinerary//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(itinerary.trip, keepingLines: false)
         ]
-        let times = itinerary.stops.flatMap { [$0.arrival, $0.departure].compactMap { $0 } }
+        let events = itinerary.days.flatMap { day in day.events.map { (day.number, $0) } }
+        let times = events.flatMap { [$0.1.time] + ($0.1.end.map { [$0] } ?? []) }
         if let first = times.min(), let last = times.max() {
             var zones: [TimeZone] = []
-            for stop in itinerary.stops where !zones.contains(stop.timeZone) { zones.append(stop.timeZone) }
+            for zone in events.flatMap({ [$0.1.zone] + ($0.1.endZone.map { [$0] } ?? []) }) where !zones.contains(zone) {
+                zones.append(zone)
+            }
             let instants = times.sorted()
             for zone in zones { lines += timeZone(zone, from: first, to: last, events: instants) }
         }
         let stamp = "DTSTAMP:" + ItineraryClock.text(now, TimeZone(identifier: "UTC")!, "yyyyMMdd'T'HHmmss") + "Z"
-        for leg in itinerary.legs {
-            let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
-            // Across the sea nothing is driven: the crossing is the person's to book, not an event here.
-            guard leg.noRoad != true, let start = from.departure, let end = to.arrival else { continue }
-            lines += event(
-                uid: "\(from.id.uuidString)-drive", stamp: stamp, summary: "Drive \(from.name) → \(to.name)",
-                start: (start, from.timeZone), end: (end, to.timeZone), location: nil,
-                description: "Day \(leg.day): " + ItineraryPhrases.drive(leg, unit: unit))
-        }
-        // A stay shorter than the minute the times are written in is no stay.
-        for stop in itinerary.stops {
-            guard let arrival = stop.arrival, let departure = stop.departure,
-                ItineraryClock.minute(departure) > ItineraryClock.minute(arrival)
-            else { continue }
-            let what = stop.night != nil ? "Night at" : "Stay at"
-            lines += event(
-                uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "\(what) \(stop.name)",
-                start: (arrival, stop.timeZone), end: (departure, stop.timeZone), location: stop.name,
-                description: stop.note.isEmpty ? nil : stop.note)
+        // Every event is one span of the trip: drives, the time at a stop, and each night, which
+        // follow one another and never overlap. Across the sea nothing is driven: the crossing is
+        // the person's to book, not an event here.
+        for (index, (day, e)) in events.enumerated() {
+            switch e.kind {
+            case .drive:
+                guard let l = e.leg, let end = e.end else { continue }
+                let leg = itinerary.legs[l]
+                let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
+                let part = e.parts.map { " (part \(e.part ?? 1) of \($0))" } ?? ""
+                lines += event(
+                    uid: "\(from.id.uuidString)-drive-\(e.part ?? 1)", stamp: stamp,
+                    summary: "Drive \(from.name) → \(to.name)\(part)",
+                    start: (e.time, e.zone), end: (end, e.endZone ?? to.timeZone), location: nil, geo: nil,
+                    description: "Day \(day): " + ItineraryPhrases.drive(e, leg: leg, unit: unit))
+            case .arrive:
+                // The time at the stop: from the arrival to whatever comes next there (a night or the departure).
+                guard let s = e.stop, index + 1 < events.count else { continue }
+                let next = events[index + 1].1
+                guard next.stop == s, next.kind == .night || next.kind == .depart,
+                    ItineraryClock.minute(next.time) > ItineraryClock.minute(e.time)
+                else { continue }
+                let stop = itinerary.stops[s]
+                lines += event(
+                    uid: "\(stop.id.uuidString)-stay", stamp: stamp, summary: "Stay at \(stop.name)",
+                    start: (e.time, e.zone), end: (next.time, next.zone), location: stop.name, geo: stop.coordinate,
+                    description: ([ItineraryPhrases.arrivalDetails(stop).joined(separator: " · ")].filter { !$0.isEmpty }).first)
+            case .night:
+                guard let end = e.end else { continue }
+                if let s = e.suggested {
+                    let night = itinerary.suggestedNights[s]
+                    lines += event(
+                        uid: "\(night.beforeStop.uuidString)-night-\(s)", stamp: stamp,
+                        summary: "Night (suggested) at \(ItineraryPhrases.suggestedName(night, name: { $0 }))",
+                        start: (e.time, e.zone), end: (end, e.endZone ?? e.zone),
+                        location: ItineraryPhrases.suggestedName(night, name: { $0 }), geo: night.coordinate,
+                        description: ItineraryPhrases.dayEnd(
+                            itinerary.days[day - 1], in: itinerary, unit: unit, name: { $0 }))
+                } else if let s = e.stop {
+                    let stop = itinerary.stops[s]
+                    let count = e.nights ?? 1
+                    lines += event(
+                        uid: "\(stop.id.uuidString)-night-\(e.night ?? 1)", stamp: stamp,
+                        summary: "Night at \(stop.name)" + (count > 1 ? " (\(e.night ?? 1) of \(count))" : ""),
+                        start: (e.time, e.zone), end: (end, e.endZone ?? e.zone), location: stop.name, geo: stop.coordinate,
+                        description: stop.note.isEmpty ? nil : stop.note)
+                }
+            case .depart: break
+            }
         }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined(separator: "\r\n") + "\r\n"
@@ -47,7 +81,7 @@ public enum ItineraryCalendarRenderer {
     /// wants DTEND after DTSTART and an event without one ends as it starts (§3.6.1).
     private static func event(
         uid: String, stamp: String, summary: String, start: (Date, TimeZone), end: (Date, TimeZone),
-        location: String?, description: String?
+        location: String?, geo: Coordinate?, description: String?
     ) -> [String] {
         var lines = [
             "BEGIN:VEVENT", "UID:\(uid)@roadtrip", stamp, "DTSTART;TZID=\(start.1.identifier):" + local(start.0, start.1)
@@ -57,6 +91,7 @@ public enum ItineraryCalendarRenderer {
         }
         lines.append("SUMMARY:" + escaped(summary, keepingLines: false))
         if let location { lines.append("LOCATION:" + escaped(location, keepingLines: false)) }
+        if let geo { lines.append(String(format: "GEO:%.6f;%.6f", geo.latitude, geo.longitude)) }
         if let description { lines.append("DESCRIPTION:" + escaped(description, keepingLines: true)) }
         lines += ["TRANSP:OPAQUE", "END:VEVENT"]
         return lines

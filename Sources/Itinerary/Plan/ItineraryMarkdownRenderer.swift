@@ -6,11 +6,9 @@ import RoadtripCore
 /// ```
 /// # Alps loop
 ///
-/// 2 days · 9 h 40 min driving · 812 km
+/// 2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 9 h 40 min driving · 812 km
 ///
-/// ## Day 1 · Sat 28 Mar 2026
-///
-/// 7 h 10 min driving · 598 km
+/// ## Day 1 · Sat 28 Mar 2026 · 7 h 10 min driving · 598 km
 ///
 /// - **08:00 CET** depart **Berlin**
 /// - drive 3 h 05 min · 190 km
@@ -42,7 +40,11 @@ private struct MarkdownWriter {
         out = ["# " + escaped(itinerary.trip), "", ItineraryPhrases.totals(itinerary, unit: unit)]
         for day in itinerary.days { render(day) }
         if !itinerary.warnings.isEmpty {
-            out += ["", "## Warnings", ""] + itinerary.warnings.map { "- " + escaped($0.message) }
+            out += ["", "## Warnings", ""]
+            for warning in itinerary.warnings {
+                out.append("- " + escaped(warning.message))
+                out += (warning.choices ?? []).map { "  - " + escaped($0) }
+            }
         }
         if !itinerary.notes.isEmpty {
             out += ["", "## Notes", ""] + itinerary.notes.map { "- " + escaped($0) }
@@ -51,26 +53,40 @@ private struct MarkdownWriter {
     }
 
     private mutating func render(_ day: ItineraryDay) {
-        let first = itinerary.stops[day.firstStop]
-        let start = first.departure ?? first.arrival
-        let date = start.map { ItineraryClock.text($0, first.timeZone, "EEE d MMM yyyy") } ?? "no date"
-        out += ["", "## Day \(day.number) · \(date)", "", ItineraryPhrases.day(day, unit: unit), ""]
-        shownDate = start.map { ItineraryClock.text($0, first.timeZone, "yyyy-MM-dd") } ?? ""
+        out += ["", "## " + ItineraryPhrases.dayHeading(day, in: itinerary, unit: unit, name: escaped), ""]
+        shownDate = day.date
         shownZone = ""
-        if let departure = first.departure, day.firstStop != day.lastStop {
-            out.append("- \(time(departure, first.timeZone)) depart **\(escaped(first.name))**")
-        }
-        for leg in itinerary.legs where leg.day == day.number {
-            out.append((leg.noRoad == true ? "- " : "- drive ") + ItineraryPhrases.drive(leg, unit: unit))
-            let stop = itinerary.stops[leg.to]
-            guard let arrival = stop.arrival else { continue }
-            let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()
-            out.append("- \(time(arrival, stop.timeZone)) arrive **\(escaped(stop.name))**" + details)
-            if leg.to != day.lastStop, let departure = stop.departure, departure.timeIntervalSince(arrival) >= 60 {
-                out.append("- \(time(departure, stop.timeZone)) depart **\(escaped(stop.name))**")
+        let events = day.events
+        for (i, e) in events.enumerated() {
+            switch e.kind {
+            case .depart:
+                if let stop = e.stop, i > 0, events[i - 1].kind == .arrive, events[i - 1].stop == stop,
+                    e.time.timeIntervalSince(events[i - 1].time) < 60
+                {
+                    continue
+                }
+                let what =
+                    e.stop.map { escaped(itinerary.stops[$0].name) }
+                    ?? e.suggested.map {
+                        ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: escaped) + " (suggested night)"
+                    } ?? ""
+                out.append("- \(time(e.time, e.zone)) depart **\(what)**")
+            case .drive:
+                guard let l = e.leg else { continue }
+                out.append("- drive " + ItineraryPhrases.drive(e, leg: itinerary.legs[l], unit: unit))
+            case .arrive:
+                guard let s = e.stop else { continue }
+                let stop = itinerary.stops[s]
+                if let l = itinerary.legs.firstIndex(where: { $0.to == s }), itinerary.legs[l].noRoad == true {
+                    out.append("- " + ItineraryPhrases.drive(itinerary.legs[l], unit: unit))
+                }
+                let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()
+                out.append("- \(time(e.time, e.zone)) arrive **\(escaped(stop.name))**" + details)
+            case .night:
+                out.append("- \(time(e.time, e.zone)) night at **\(ItineraryPhrases.night(e, in: itinerary, name: escaped))**")
             }
         }
-        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, name: escaped) { out += ["", end] }
+        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: escaped) { out += ["", end] }
     }
 
     /// "**08:00 CET**": the zone when it changes, the date when the day has run past midnight.

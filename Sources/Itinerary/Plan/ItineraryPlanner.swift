@@ -1,18 +1,11 @@
 import Foundation
 import RoadtripCore
 
-/// Turns a trip and its legs into days: arrival and departure at every stop, nights, warnings, totals.
+/// Turns a trip and its legs into the calendar of the trip: arrivals, departures, nights, drives
+/// split where the day's limit runs out, fixed times kept or explained.
 ///
-/// Rules, in order of the road:
-/// - The trip leaves its first stop at `trip.startDate` (the first stop's stay and fixed arrival
-///   do not apply: the trip begins there).
-/// - At each later stop the trip arrives, waits for a fixed arrival reached early (or is late
-///   for it: a warning), stays `stay`, then leaves.
-/// - A day ends at a stop marked overnight, or before a leg that would take the day's driving
-///   over the daily limit: the last stop before it is the suggested overnight. The next day sets
-///   off at the daily start time in that stop's zone, at the first such time once the stay is over.
-/// - A leg longer than the limit alone is driven anyway, with a warning for the leg and the day.
-/// Days are driving days, not calendar days: a day that sets off at 20:00 runs past midnight.
+/// The rules of the road are `ItineraryRun`'s; this decides when the trip leaves and says what
+/// does not work, with what the person can do about it.
 public enum ItineraryPlanner {
     /// The itinerary for `trip`.
     ///
@@ -22,228 +15,184 @@ public enum ItineraryPlanner {
     ///     note says so.
     ///   - timeZones: the zone of a stop without its own `timeZone`; UTC when it knows none.
     ///   - estimate: how straight-line legs are timed.
-    ///   - now: without a start date the trip is assumed to leave at the daily start time on the
-    ///     day after `now`, in the first stop's zone.
+    ///   - nightPlaces: names where a split drive stops for the night.
+    ///   - start: when the trip leaves, instead of its own start date (a what-if).
+    ///   - now: without a start date (and no fixed arrival to plan back from) the trip is assumed
+    ///     to leave at the daily start time on the day after `now`, in the first stop's zone.
     public static func plan(
-        trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none,
-        estimate: DriveTimeEstimate = .standard, now: Date = Date()
+        trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none, estimate: DriveTimeEstimate = .standard,
+        nightPlaces: NightPlaceLookup = .none, start: Date? = nil, now: Date = Date()
     ) -> Itinerary {
         // Shaping points steer the road; the itinerary arrives only at real stops.
         let (trip, legs) = trip.withoutShapingPoints(legs: legs)
-        var builder = Builder(trip: trip, legs: legs, timeZones: timeZones, estimate: estimate, now: now)
-        builder.run()
-        return builder.itinerary
+        let zones = trip.waypoints.map(timeZones.zone(for:))
+        let planner = Planner(
+            trip: trip, facts: LegFacts.all(trip, legs: legs, estimate: estimate), zones: zones, nightPlaces: nightPlaces)
+        return planner.itinerary(start: start, now: now, estimate: estimate)
     }
 }
 
-/// The running state of one plan: where the trip is, what today has driven.
-private struct Builder {
+/// The trip, its legs' facts and zones: everything a run needs, so a start can be searched for.
+private struct Planner {
     let trip: Trip
-    let limit: TimeInterval
+    let facts: [LegFacts]
+    let zones: [(TimeZone, ItineraryStop.ZoneSource)]
     let clocks: [LocalClock]
-    var itinerary: Itinerary
-    private let inputLegs: [Leg]
-    private let estimate: DriveTimeEstimate
-    private var dayNumber = 1
-    private var dayFirstStop = 0
-    private var dayDriving: Double = 0
-    private var dayDistance: Double = 0
-    private var fuelMeters: Double = 0
+    let nightPlaces: NightPlaceLookup
 
-    init(trip: Trip, legs: [Leg], timeZones: TimeZoneLookup, estimate: DriveTimeEstimate, now: Date) {
+    init(trip: Trip, facts: [LegFacts], zones: [(TimeZone, ItineraryStop.ZoneSource)], nightPlaces: NightPlaceLookup) {
         self.trip = trip
-        self.limit = trip.dailyDrivingLimit
-        self.inputLegs = legs
-        self.estimate = estimate
-        let zones = trip.waypoints.map(timeZones.zone(for:))
-        clocks = zones.map { LocalClock($0.0) }
-        let stops = trip.waypoints.enumerated().map { i, w in
-            ItineraryStop(
-                index: i, id: w.id, name: w.name, note: w.note, timeZone: zones[i].0,
-                timeZoneSource: zones[i].1, arrival: nil, departure: nil, fixedArrival: w.fixedArrival,
-                stay: w.stay, wait: 0, late: 0, night: nil)
+        self.facts = facts
+        self.zones = zones
+        self.clocks = zones.map { LocalClock($0.0) }
+        self.nightPlaces = nightPlaces
+    }
+
+    func itinerary(start given: Date?, now: Date, estimate: DriveTimeEstimate) -> Itinerary {
+        var notes: [String] = []
+        var backwards = false
+        let dailyStart = String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60)
+        var start = given ?? trip.startDate
+        if start == nil, let clock = clocks.first {
+            if let (k, fixed) = firstFixedArrival(), let latest = latestStart(reaching: k, by: fixed, in: trip) {
+                start = latest
+                backwards = true
+                notes.append(
+                    "No start date set: planned backwards from the fixed arrival at \(trip.waypoints[k].name) "
+                        + "(\(ItineraryClock.text(fixed, clocks[k].zone, "EEE d MMM HH:mm"))): leave "
+                        + "\(trip.waypoints[0].name) \(ItineraryClock.text(latest, clock.zone, "EEE d MMM yyyy HH:mm")).")
+            } else {
+                let tomorrow = now.addingTimeInterval(24 * 3600)
+                start = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: clock.startOfDay(tomorrow))
+                notes.append("No start date set: assuming \(clock.dayString(start!)) at \(dailyStart).")
+            }
         }
-        itinerary = Itinerary(
-            trip: trip.name, startAssumed: trip.startDate == nil, dailyDrivingLimit: limit,
-            dailyStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
-            stops: stops, legs: [], days: [], warnings: [],
-            totals: ItineraryTotals(days: 0, drivingSeconds: 0, distanceMeters: 0), notes: []
-        )
-        if let start = trip.startDate, !stops.isEmpty {
-            itinerary.stops[0].departure = start
-        } else if let clock = clocks.first {
-            let tomorrow = now.addingTimeInterval(24 * 3600)
-            let start = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: clock.startOfDay(tomorrow))
-            itinerary.stops[0].departure = start
-            itinerary.notes.append("No start date set: assuming \(clock.dayString(start)) at \(itinerary.dailyStart).")
-        }
+        var run = ItineraryRun(trip: trip, facts: facts, clocks: clocks, nightPlaces: nightPlaces)
+        if let start { run.run(from: start) }
+        var calendar = ItineraryCalendar(trip: trip, facts: facts, zones: zones, run: run, start: start)
+        var itinerary = calendar.build(
+            startAssumed: trip.startDate == nil && given == nil, plannedBackwards: backwards, dailyStart: dailyStart)
+        if let start { itinerary.warnings = warnings(run, start: start, given: given) + itinerary.warnings }
+        itinerary.notes = notes + itinerary.notes
         if zones.contains(where: { $0.1 == .fallback }) {
             itinerary.notes.append("Stops with no known time zone show UTC times.")
         }
-    }
-
-    mutating func run() {
-        guard !trip.waypoints.isEmpty else { return }
-        let count = trip.waypoints.count
-        for i in 0..<(count - 1) {
-            // Asked once a leg: placing the ends and sampling the line is the costly part of a leg.
-            let crossing = waterCrossing(i)
-            let (distance, drive, estimated, straight) = timing(ofLeg: i, acrossTheSea: crossing == .sea)
-            let sea = crossing == .sea
-            switch crossing {
-            case .sea:
-                warn(
-                    .noRoad, leg: i, seconds: 0,
-                    "\(name(i)) → \(name(i + 1)): \(WaterCrossing.sea.text); not counted as driving, and the times after it do not include the crossing."
-                )
-            case .ferry:
-                warn(
-                    .ferryNeeded, leg: i, seconds: 0,
-                    "\(name(i)) → \(name(i + 1)): \(crossing!.text); the drive time does not include the crossing.")
-            case .offshore:
-                warn(.seaOnTheLine, leg: i, seconds: 0, "\(name(i)) → \(name(i + 1)): \(crossing!.text).")
-            case nil: break
-            }
-            if dayDriving > 0 && dayDriving + drive > limit {
-                breakForLimit(at: i)
-            }
-            if drive > limit {
-                warn(
-                    .legOverLimit, leg: i, seconds: drive - limit,
-                    "The leg \(name(i)) → \(name(i + 1)) alone takes \(Formatting.duration(drive)), over the \(Formatting.duration(limit)) daily limit: add a stop on the way."
-                )
-            }
-            let departure = itinerary.stops[i].departure!
-            itinerary.legs.append(
-                ItineraryLeg(
-                    from: i, to: i + 1, day: dayNumber, distanceMeters: distance,
-                    driveSeconds: drive, estimated: estimated, noRoad: sea ? true : nil,
-                    ferry: { if case let .ferry(name) = crossing { name } else { nil } }()))
-            dayDriving += drive
-            dayDistance += distance
-            fuelMeters += straight ? estimate.roadMeters(straightMeters: distance) : distance
-            arrive(at: i + 1, time: departure.addingTimeInterval(drive), isLast: i + 1 == count - 1)
-        }
-        closeDay(at: count - 1, end: .tripEnd)
-        finish()
-    }
-
-    /// Distance, drive seconds, whether the time is estimated and whether the distance is the
-    /// straight line (so fuel needs the road factor), for leg `i`.
-    ///
-    /// A leg from the offline estimate has a time, but no router gave it: it is estimated all the same.
-    /// A leg across the sea is not driven: no distance, no time.
-    private func timing(ofLeg i: Int, acrossTheSea: Bool) -> (Double, Double, estimated: Bool, straight: Bool) {
-        let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
-        if acrossTheSea { return (0, 0, true, false) }
-        if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
-            let leg = inputLegs[i]
-            if let seconds = leg.durationSeconds, seconds.isFinite, seconds >= 0 {
-                return (leg.distanceMeters, seconds, leg.source == .estimate, false)
-            }
-            return (leg.distanceMeters, estimate.seconds(straightMeters: leg.distanceMeters), true, true)
-        }
-        let straight = Geodesic.distance(from, to)
-        return (straight, estimate.seconds(straightMeters: straight), true, true)
-    }
-
-    /// How leg `i` crosses water: the router's leg says so when there is one for these stops (a
-    /// road answer never does), else the land data.
-    private func waterCrossing(_ i: Int) -> WaterCrossing? {
-        let from = trip.waypoints[i].coordinate, to = trip.waypoints[i + 1].coordinate
-        if i < inputLegs.count, inputLegs[i].from == from, inputLegs[i].to == to {
-            let leg = inputLegs[i]
-            return leg.crossing ?? (leg.source.isRoad ? nil : Landmasses.shared.offshore(from: from, to: to))
-        }
-        return Landmasses.shared.crossing(from: from, to: to) ?? Landmasses.shared.offshore(from: from, to: to)
-    }
-
-    private mutating func arrive(at i: Int, time: Date, isLast: Bool) {
-        itinerary.stops[i].arrival = time
-        var ready = time
-        if let fixed = itinerary.stops[i].fixedArrival {
-            if time > fixed {
-                itinerary.stops[i].late = time.timeIntervalSince(fixed)
-                if itinerary.stops[i].late >= 60 {
-                    warn(
-                        .lateArrival, stop: i, seconds: itinerary.stops[i].late,
-                        "\(name(i)) is reached \(Formatting.duration(itinerary.stops[i].late)) after its fixed arrival time.")
-                }
-            } else {
-                itinerary.stops[i].wait = fixed.timeIntervalSince(time)
-                ready = fixed
-            }
-        }
-        guard !isLast else { return }
-        ready.addTimeInterval(itinerary.stops[i].stay)
-        itinerary.stops[i].departure = ready
-        if trip.waypoints[i].overnight {
-            itinerary.stops[i].night = .planned
-            closeDay(at: i, end: .overnight)
-            startNextDay(at: i)
-        }
-    }
-
-    /// Ends the day at stop `i` because the leg from it would take the day over the limit.
-    private mutating func breakForLimit(at i: Int) {
-        itinerary.stops[i].night = .drivingLimit
-        closeDay(at: i, end: .drivingLimit)
-        startNextDay(at: i)
-    }
-
-    private mutating func startNextDay(at i: Int) {
-        let ready = itinerary.stops[i].departure ?? itinerary.stops[i].arrival!
-        itinerary.stops[i].departure = clocks[i].next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: ready)
-        dayNumber += 1
-        dayFirstStop = i
-        dayDriving = 0
-        dayDistance = 0
-    }
-
-    private mutating func closeDay(at last: Int, end: ItineraryDay.End) {
-        let first = dayFirstStop
-        let setOff = itinerary.stops[first].departure ?? itinerary.stops[first].arrival
-        itinerary.days.append(
-            ItineraryDay(
-                number: dayNumber, date: setOff.map(clocks[first].dayString) ?? "",
-                firstStop: first, lastStop: last, drivingSeconds: dayDriving,
-                distanceMeters: dayDistance, end: end))
-        if dayDriving > limit {
-            warn(
-                .dayOverLimit, day: dayNumber, seconds: dayDriving - limit,
-                "Day \(dayNumber) drives \(Formatting.duration(dayDriving)), over the \(Formatting.duration(limit)) daily limit.")
-        }
-    }
-
-    private mutating func finish() {
-        let legs = itinerary.legs
-        var totals = ItineraryTotals(
-            days: itinerary.days.count,
-            drivingSeconds: legs.reduce(0) { $0 + $1.driveSeconds },
-            distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters })
-        if let consumption = trip.fuelConsumption, let volume = consumption.volume(forMeters: fuelMeters) {
-            totals.fuelVolume = volume
-            totals.fuelUnit = consumption.unit.volumeSymbol
-            totals.fuelCost = trip.fuelPrice.map { $0 * volume }
-        }
-        itinerary.totals = totals
-        let estimated = legs.filter(\.estimated).count
+        let estimated = itinerary.legs.filter { $0.estimated && $0.noRoad != true }.count
         if estimated > 0 {
             itinerary.notes.append(
-                "Drive times of \(estimated) of \(legs.count) legs are estimated from the straight-line distance (\(estimate.summary))."
+                "Drive times of \(estimated) of \(itinerary.legs.count) legs are estimated from the straight-line distance (\(estimate.summary))."
             )
         }
+        return itinerary
     }
 
-    private func name(_ i: Int) -> String { trip.waypoints[i].name }
+    /// The first stop after the start with a fixed arrival.
+    private func firstFixedArrival() -> (Int, Date)? {
+        for (i, stop) in trip.waypoints.enumerated().dropFirst() {
+            if let fixed = stop.fixedArrival { return (i, fixed) }
+        }
+        return nil
+    }
 
-    private mutating func warn(
-        _ kind: ItineraryWarning.Kind, stop: Int? = nil, leg: Int? = nil, day: Int? = nil,
-        seconds: Double, _ message: String
-    ) {
-        itinerary.warnings.append(
-            ItineraryWarning(
-                kind: kind, stop: stop, leg: leg, day: day,
-                seconds: seconds, message: message))
+    /// The latest start, on the daily start grid, that reaches stop `k` by `fixed` under `trip`'s
+    /// rules; on the fixed arrival's own day, as late as still arrives on time ("arrive by").
+    func latestStart(reaching k: Int, by fixed: Date, in trip: Trip) -> Date? {
+        guard let clock = clocks.first else { return nil }
+        func arrival(_ start: Date) -> Date {
+            var run = ItineraryRun(trip: trip, facts: facts, clocks: clocks, nightPlaces: nil)
+            run.run(from: start, until: k)
+            return run.arrivals[k] ?? start
+        }
+        var day = clock.startOfDay(fixed)
+        for _ in 0..<400 {
+            let morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: day)
+            if morning <= fixed, arrival(morning) <= fixed.addingTimeInterval(30) {
+                guard clock.dayString(morning) == clocks[k].dayString(arrival(morning)) else { return morning }
+                // Reached the same day: leave as late as still arrives on time, to the minute.
+                var low = morning.timeIntervalSinceReferenceDate, high = fixed.timeIntervalSinceReferenceDate
+                while high - low > 60 {
+                    let mid = ((low + high) / 2 / 60).rounded(.down) * 60
+                    if arrival(Date(timeIntervalSinceReferenceDate: mid)) <= fixed.addingTimeInterval(30) {
+                        low = mid
+                    } else {
+                        high = mid
+                    }
+                }
+                return Date(timeIntervalSinceReferenceDate: low)
+            }
+            guard let earlier = Calendar.gregorian(clock.zone).date(byAdding: .day, value: -1, to: day) else { return nil }
+            day = clock.startOfDay(earlier)
+        }
+        return nil
+    }
+
+    /// Late fixed arrivals, with why and what the person can do; days driven over the limit by choice.
+    private func warnings(_ run: ItineraryRun, start: Date, given: Date?) -> [ItineraryWarning] {
+        var out: [ItineraryWarning] = []
+        let tripWord = ShellWord.quoted(trip.name)
+        for (k, stop) in trip.waypoints.enumerated().dropFirst() {
+            guard let fixed = stop.fixedArrival else { continue }
+            let late = run.lates[k]
+            let limit = Formatting.duration(trip.dailyDrivingLimit)
+            if late >= 60 {
+                let when = ItineraryClock.text(fixed, clocks[k].zone, "EEE d MMM HH:mm")
+                var unlimited = trip
+                unlimited.dailyDrivingLimit = 1e9
+                var free = ItineraryRun(trip: unlimited, facts: facts, clocks: clocks, nightPlaces: nil)
+                free.run(from: start, until: k)
+                let limitIsTheCause = free.lates[k] < 60
+                var choices: [String] = []
+                if let earlier = latestStart(reaching: k, by: fixed, in: trip), earlier < start {
+                    let text = ItineraryClock.text(earlier, clocks[0].zone, "yyyy-MM-dd HH:mm")
+                    choices.append(
+                        "Leave earlier: by \(ItineraryClock.text(earlier, clocks[0].zone, "EEE d MMM yyyy HH:mm")) "
+                            + "(roadtrip edit-trip \(tripWord) --start \(ShellWord.quoted(text))).")
+                }
+                if limitIsTheCause {
+                    var chosen = trip
+                    chosen.waypoints[k].overLimit = true
+                    var over = ItineraryRun(trip: chosen, facts: facts, clocks: clocks, nightPlaces: nil)
+                    over.run(from: start, until: k)
+                    if over.lates[k] < 60 {
+                        let excess = over.drivenByArrival[k] - trip.dailyDrivingLimit
+                        choices.append(
+                            "Drive over the limit by \(Formatting.duration(max(60, excess))) that day "
+                                + "(roadtrip edit-stop \(tripWord) \(k + 1) --over-limit).")
+                    }
+                }
+                choices.append("Drop the fixed time (roadtrip edit-stop \(tripWord) \(k + 1) --arrive \"\").")
+                let cause =
+                    limitIsTheCause
+                    ? ": the \(limit) daily limit ends the driving before it"
+                    : given == nil && trip.startDate == nil ? "" : ": the trip leaves too late for it, whatever the daily limit"
+                out.append(
+                    ItineraryWarning(
+                        kind: .lateArrival, stop: k, seconds: late,
+                        message: "\(stop.name) is reached \(Formatting.duration(late)) after its fixed arrival (\(when))\(cause).",
+                        choices: choices))
+            } else if stop.overLimit, run.drivenByArrival[k] > trip.dailyDrivingLimit + 60 {
+                let driven = run.drivenByArrival[k]
+                out.append(
+                    ItineraryWarning(
+                        kind: .dayOverLimit, stop: k, seconds: driven - trip.dailyDrivingLimit,
+                        message:
+                            "The day that reaches \(stop.name) drives \(Formatting.duration(driven)), "
+                            + "\(Formatting.duration(driven - trip.dailyDrivingLimit)) over the \(limit) limit, "
+                            + "to arrive by its fixed time (as chosen).",
+                        choices: [
+                            "Keep to the limit instead (roadtrip edit-stop \(tripWord) \(k + 1) --no-over-limit)."
+                        ]))
+            }
+        }
+        return out
+    }
+}
+
+extension Calendar {
+    /// A Gregorian calendar in `zone`.
+    static func gregorian(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
     }
 }

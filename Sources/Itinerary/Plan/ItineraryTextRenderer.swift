@@ -4,17 +4,20 @@ import RoadtripCore
 /// The itinerary as lines of text for people: the `i` view and `roadtrip itinerary`.
 ///
 /// ```
-/// Alps loop: 2 days · 9 h 40 min driving · 812 km · fuel 97.44 (56.8 L)
+/// Southwest loop: 8 days, Sun 10 May – Sun 17 May 2026 · 7 nights · 31 h driving · 2,810 km
 ///
-/// Day 1 · Sat 28 Mar 2026 · 7 h 10 min driving · 598 km
-///   22:00 GMT+1  depart  Berlin
-///                drive   3 h 05 min · 190 km
-///   Sun 29 Mar
-///   02:05 GMT+2  arrive  Leipzig · stay 30 min
+/// Day 1 · Sun 10 May 2026 · 7 h 10 min driving · 598 km
+///   08:00 PDT    depart  Las Vegas
+///                drive   2 h 30 min · 260 km
+///   11:30 MDT    arrive  Zion National Park · stay 3 h
+///   …
+/// Day 4 · Wed 13 May 2026 · Moab, no driving
+///   08:00        night   Moab · night 2 of 2
 /// ```
-/// Times carry their zone's abbreviation whenever it changes; a line with the date comes before
-/// the first time of each new local date. Stop names come last on their lines, so wide
-/// characters never push a column. Names are as the user typed them: sanitise before drawing.
+/// Every calendar day of the trip is listed. Times carry their zone's abbreviation whenever it
+/// changes; a line with the date comes before the first time of each new local date within a day.
+/// Stop names come last on their lines, so wide characters never push a column. Names are as the
+/// user typed them: sanitise before drawing.
 public enum ItineraryTextRenderer {
     public static func lines(_ itinerary: Itinerary, unit: DistanceUnit) -> [String] {
         var writer = Writer(itinerary: itinerary, unit: unit)
@@ -40,7 +43,10 @@ private struct Writer {
         if !itinerary.warnings.isEmpty {
             out.append("")
             out.append("Warnings")
-            out += itinerary.warnings.map { "  ! \($0.message)" }
+            for warning in itinerary.warnings {
+                out.append("  ! \(warning.message)")
+                out += (warning.choices ?? []).map { "    - " + $0 }
+            }
         }
         if !itinerary.notes.isEmpty {
             out.append("")
@@ -50,33 +56,40 @@ private struct Writer {
     }
 
     private mutating func render(_ day: ItineraryDay) {
-        let first = itinerary.stops[day.firstStop]
         out.append("")
-        out.append(
-            "Day \(day.number) · \(dateText(first.departure ?? first.arrival, first.timeZone)) · "
-                + ItineraryPhrases.day(day, unit: unit))
-        shownDate = first.departure.map { localDate($0, first.timeZone) } ?? ""
+        out.append(ItineraryPhrases.dayHeading(day, in: itinerary, unit: unit, name: { $0 }))
+        shownDate = day.date
         shownZone = ""
-        if let departure = first.departure, day.firstStop != day.lastStop {
-            event(departure, first.timeZone, "depart", first.name)
+        let events = day.events
+        for (i, e) in events.enumerated() {
+            switch e.kind {
+            case .depart:
+                // Setting off again at once (no stay, no wait) is the arrival's line, not one of its own.
+                if let stop = e.stop, i > 0, events[i - 1].kind == .arrive, events[i - 1].stop == stop,
+                    e.time.timeIntervalSince(events[i - 1].time) < 60
+                {
+                    continue
+                }
+                let what = e.stop.map { itinerary.stops[$0].name }
+                    ?? e.suggested.map { ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: { $0 }) + " (suggested night)" }
+                event(e.time, e.zone, "depart", what ?? "")
+            case .drive:
+                guard let l = e.leg else { continue }
+                out.append("  " + pad("", 13) + "drive   " + ItineraryPhrases.drive(e, leg: itinerary.legs[l], unit: unit))
+            case .arrive:
+                guard let s = e.stop else { continue }
+                let stop = itinerary.stops[s]
+                if let l = itinerary.legs.firstIndex(where: { $0.to == s }), itinerary.legs[l].noRoad == true {
+                    out.append("  " + pad("", 13) + ItineraryPhrases.drive(itinerary.legs[l], unit: unit))
+                }
+                let next = i + 1 < events.count ? events[i + 1] : nil
+                let passThrough = next?.kind == .depart && next?.stop == s && next!.time.timeIntervalSince(e.time) < 60
+                event(e.time, e.zone, passThrough ? "via" : "arrive", ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
+            case .night:
+                event(e.time, e.zone, "night", ItineraryPhrases.night(e, in: itinerary, name: { $0 }))
+            }
         }
-        for leg in itinerary.legs where leg.day == day.number {
-            let to = itinerary.stops[leg.to]
-            out.append("  " + pad("", 13) + (leg.noRoad == true ? "" : "drive   ") + ItineraryPhrases.drive(leg, unit: unit))
-            if let arrival = to.arrival { arrive(to, at: arrival, endsDay: leg.to == day.lastStop) }
-        }
-        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, name: { $0 }) { out.append("  " + end) }
-    }
-
-    private mutating func arrive(_ stop: ItineraryStop, at arrival: Date, endsDay: Bool) {
-        let details = ItineraryPhrases.arrivalDetails(stop)
-        let passThrough = !endsDay && stop.stay == 0 && stop.wait < 60
-        event(
-            arrival, stop.timeZone, passThrough ? "via" : "arrive",
-            ([stop.name] + details).joined(separator: " · "))
-        if !endsDay, !passThrough, let departure = stop.departure {
-            event(departure, stop.timeZone, "depart", stop.name)
-        }
+        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: { $0 }) { out.append("  " + end) }
     }
 
     private mutating func event(_ time: Date, _ zone: TimeZone, _ verb: String, _ what: String) {

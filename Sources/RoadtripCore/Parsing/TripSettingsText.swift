@@ -1,6 +1,6 @@
 import Foundation
 
-/// A trip's planning settings as text fields: what the settings form and `roadtrip set` edit.
+/// A trip's planning settings as text fields: what the settings form and `roadtrip edit-trip` edit.
 public struct TripSettingsText: Equatable, Sendable {
     public enum Field: Int, CaseIterable, Sendable {
         case start, dailyLimit, dayStart, fuel, price, avoid
@@ -84,6 +84,20 @@ public struct TripSettingsText: Equatable, Sendable {
         }
         if errors.isEmpty { trip = updated }
         return errors
+    }
+
+    /// "leaves 2026-05-10 08:00 · 8 h a day from 08:00 · avoids tolls · 6.5 L/100km at 1.85": every setting in one line.
+    public static func summary(_ trip: Trip, zone: TimeZone) -> String {
+        let text = TripSettingsText(trip: trip, zone: zone).values
+        var parts = [
+            trip.startDate == nil ? "no start date" : "leaves \(text[.start] ?? "") \(zone.identifier)",
+            "\(text[.dailyLimit] ?? "") a day from \(text[.dayStart] ?? "")"
+        ]
+        if !trip.avoid.isEmpty { parts.append("avoids \(text[.avoid] ?? "")") }
+        if let fuel = text[.fuel], !fuel.isEmpty {
+            parts.append(fuel + (trip.fuelPrice == nil ? "" : " at \(text[.price] ?? "")"))
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// "6.5 L/100km", "32 mpg" (US), "40 mpg-imp"; empty for none.

@@ -5,30 +5,50 @@ public final class TextPagerScreen: Screen {
     private let lines: @MainActor () -> [String]
     private let close: @MainActor () -> Void
     private let keys: KeyTable<Action, SingleMode>
+    private let commands: [PageCommand]
     private var top = 0
     private var visibleRows = 10
+    private var message: StatusMessage?
+
+    /// A key a page offers besides scrolling (the itinerary's "add the suggested night").
+    public struct PageCommand {
+        public var keys: [Key]
+        public var help: String
+        public var hint: String
+        /// Runs the command; returns what to say on the status line.
+        public var run: @MainActor () -> StatusMessage?
+
+        public init(keys: [Key], help: String, hint: String, run: @escaping @MainActor () -> StatusMessage?) {
+            self.keys = keys
+            self.help = help
+            self.hint = hint
+            self.run = run
+        }
+    }
 
     /// - Parameters:
     ///   - lines: read at each draw, so the page follows changes (units, edits).
     ///   - closeKeys: keys that close the page besides Esc and q.
+    ///   - commands: keys the page offers besides scrolling, in its key table, hints and help.
     public init(
-        title: String, closeKeys: [Key] = [], lines: @escaping @MainActor () -> [String],
+        title: String, closeKeys: [Key] = [], commands: [PageCommand] = [], lines: @escaping @MainActor () -> [String],
         close: @escaping @MainActor () -> Void
     ) {
         self.title = title
         self.lines = lines
         self.close = close
-        keys = Self.keys(closeKeys: closeKeys)
+        self.commands = commands
+        keys = Self.keys(closeKeys: closeKeys, commands: commands)
     }
 
     /// What a key does on a page.
-    public enum Action: Sendable { case scroll(ListMove), help, close }
+    public enum Action: Sendable { case scroll(ListMove), help, close, command(Int) }
 
     /// Every key of a page; `closeKeys` join Esc among the keys that close it.
-    public static func keys(closeKeys: [Key] = []) -> KeyTable<Action, SingleMode> {
+    public static func keys(closeKeys: [Key] = [], commands: [PageCommand] = []) -> KeyTable<Action, SingleMode> {
         KeyTable(
             "page",
-            [
+            commands.enumerated().map { i, c in KeyBinding(c.keys, .command(i), help: c.help, hint: c.hint) } + [
                 KeyBinding([.up, .char("k")], .scroll(.up), help: "scroll up a line", hint: "scroll", hintKeys: "↑↓ PgUp PgDn"),
                 KeyBinding([.down, .char("j")], .scroll(.down), help: "scroll down a line"),
                 KeyBinding([.pageUp, .char("b")], .scroll(.pageUp), help: "a page up"),
@@ -45,6 +65,11 @@ public final class TextPagerScreen: Screen {
     public func handle(_ key: Key) {
         if help.close(on: key) { return }
         guard case let .action(action) = keys.route(key, in: .only) else { return }
+        message = nil
+        if case let .command(i) = action {
+            message = commands[i].run()
+            return
+        }
         let count = lines().count
         let page = max(1, visibleRows - 1)
         switch action {
@@ -60,6 +85,7 @@ public final class TextPagerScreen: Screen {
         case .scroll(.pageDown): top += page
         case .scroll(.first): top = 0
         case .scroll(.last): top = count
+        case .command: break
         }
         top = min(max(0, top), max(0, count - visibleRows))
     }
@@ -73,7 +99,7 @@ public final class TextPagerScreen: Screen {
         for (row, line) in all[top..<end].enumerated() {
             canvas.draw(line, at: Point(x: 1, y: 2 + row), style: line.hasPrefix("  !") ? .warning : .normal)
         }
-        Chrome.drawStatus(hints: keys.hints(in: .only), message: nil, on: canvas)
+        Chrome.drawStatus(hints: keys.hints(in: .only), message: message, on: canvas)
         help.draw(keys, mode: .only, on: canvas)
     }
 }

@@ -103,7 +103,7 @@ struct FullScreenApp {
         let detail = TripDetailDependencies(
             repository: repository, routes: services.routes, settings: settings,
             deliver: deliver, editor: editor, matrix: services.matrix,
-            timeZones: timeZones, unicode: terminal.unicode,
+            timeZones: timeZones, nightPlaces: Services.nightPlaces(places), unicode: terminal.unicode,
             files: FilePrompt(owned: OwnedFiles(dataURL: url, cacheFolder: LegCache.defaultFolder())))
         let list = TripListDependencies(
             repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),

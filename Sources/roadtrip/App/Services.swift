@@ -48,6 +48,17 @@ struct Services: Sendable {
         TimeZoneLookup(zones(places))
     }
 
+    /// Where a split drive's night is suggested: an imported lodging or camp site, else a town.
+    static func nightPlaces(_ places: any NearestPlaceFinding) -> NightPlaceLookup {
+        NightPlaceLookup { point in
+            places.placeForTheNight(near: point).map {
+                NightPlaceLookup.Found(
+                    name: $0.name, region: $0.region, country: $0.country, kind: $0.kind, coordinate: $0.coordinate,
+                    timeZone: $0.timeZone.isEmpty ? nil : $0.timeZone)
+            }
+        }
+    }
+
     /// The zone of the place nearest a coordinate, nil while the gazetteer has none to offer.
     static func zones(_ places: any NearestPlaceFinding) -> @Sendable (Coordinate) -> TimeZone? {
         { places.nearest(to: $0).flatMap { TimeZone(identifier: $0.timeZone) } }

@@ -64,6 +64,11 @@ enum CommandServices {
             zones: { nearest.nearest(to: $0).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone } })
     }
 
+    static func nightPlaces(options: GlobalOptions) -> NightPlaceLookup {
+        guard let gazetteer = try? places() else { return .none }
+        return Services.nightPlaces(CombinedPlaces(builtIn: gazetteer, folder: ImportedPlacesFolder(dataFile: options.dataURL)))
+    }
+
     static func timeZones(options: GlobalOptions) -> TimeZoneLookup {
         guard let places = try? places() else { return .none }
         return Services.timeZones(places)

@@ -8,9 +8,14 @@ struct ItineraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "itinerary", abstract: "Show a trip day by day: arrivals, departures, driving, nights.",
         discussion: """
-            Times are local to each stop. --format ics writes an iCalendar file (an event for every drive and \
-            every stay, each in its stop's time zone) for a calendar app; markdown writes a day per heading for a \
-            message or a wiki; json is for scripts (its shape is in the README).
+            Day N is the Nth calendar day of the trip; days with no driving are listed too. Times are local to \
+            where they happen. A drive longer than what is left of the day's limit stops where the limit runs out, \
+            and a night is suggested at the nearest town (or imported lodging or camp site); add it as a stop with \
+            the add-stop command printed under it. Without a start date a trip with a fixed arrival is planned \
+            backwards from it. --start plans from another start without saving it. --format ics writes an \
+            iCalendar file (an event for every drive, stay and night, each in its own time zone) for a calendar \
+            app; markdown writes a day per heading for a message or a wiki; json is for scripts (its shape is in \
+            docs and the README).
             """
     )
 
@@ -23,6 +28,11 @@ struct ItineraryCommand: ParsableCommand {
     @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
     @Option(help: "text (the default), markdown, ics or json.") var format: Format?
     @Flag(help: "The same as --format json.") var json = false
+    @Option(
+        help: ArgumentHelp(
+            "Plan from this start, \"YYYY-MM-DD HH:MM\" at the first stop, without saving it (a what-if).",
+            valueName: "time"))
+    var start: String?
     @OptionGroup var avoidOption: AvoidOption
 
     func validate() throws {
@@ -38,15 +48,44 @@ struct ItineraryCommand: ParsableCommand {
             let trip = try context.trip(self.trip)
             let avoid = avoidOption.avoid(for: trip)
             let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
-            let plan = ItineraryPlanner.plan(trip: trip, legs: route.legs, timeZones: CommandServices.timeZones(options: global))
+            let timeZones = CommandServices.timeZones(options: global)
+            var start: Date?
+            if let text = self.start, let first = trip.waypoints.first {
+                switch LocalTimeParser.parse(text, in: timeZones.zone(for: first).0) {
+                case let .success(date?): start = date
+                case .success(nil): throw UserError("--start needs a date and time: \"YYYY-MM-DD HH:MM\".")
+                case let .failure(error): throw UserError("--start: \(error)")
+                }
+            }
+            let plan = ItineraryPlanner.plan(
+                trip: trip, legs: route.legs, timeZones: timeZones, nightPlaces: CommandServices.nightPlaces(options: global),
+                start: start)
             switch json ? .json : format ?? .text {
             case .json: try Output.json(plan)
             case .text:
                 for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
+                for line in Self.addCommands(plan, trip: trip) { Output.line(line) }
                 if !avoid.isEmpty { Output.line(avoid.statement(applied: route.avoided)) }
             case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))
             case .ics: Output.bytes(Data(ItineraryCalendarRenderer.text(plan, unit: context.unit).utf8))
             }
         }
+    }
+
+    /// The commands that add each suggested night as a stop of the trip.
+    static func addCommands(_ plan: Itinerary, trip: Trip) -> [String] {
+        guard !plan.suggestedNights.isEmpty else { return [] }
+        var lines = ["", "To stay at a suggested night, add it as a stop:"]
+        // Added in order, each shifts the stops after it by one.
+        for (added, night) in plan.suggestedNights.enumerated() {
+            guard let before = trip.waypoints.firstIndex(where: { $0.id == night.beforeStop }).map({ $0 + added }) else {
+                continue
+            }
+            let position = String(format: "%.5f,%.5f", night.latitude, night.longitude)
+            lines.append(
+                "  roadtrip add-stop \(ShellWord.quoted(trip.name)) \(position) --at \(before + 1) --name \(ShellWord.quoted(night.name))"
+            )
+        }
+        return lines
     }
 }

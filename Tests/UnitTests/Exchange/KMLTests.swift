@@ -24,7 +24,7 @@ import ZIPFoundation
         #expect(text.contains("<Point><coordinates>8.541694,47.376887</coordinates></Point>"))
         #expect(text.components(separatedBy: "<Placemark>").count - 1 == Self.detailed.waypoints.count + 1)
         #expect(text.contains("<LineString>"))
-        #expect(text.contains("Stay 1 h 30 min · Overnight"))
+        #expect(text.contains("Stay 1 h 30 min · 1 night"))
         #expect(text.contains("Old town &lt;walk&gt; &amp; boat"))
     }
 

@@ -11,13 +11,13 @@ import Testing
         name: "Alps — every field",
         waypoints: [
             Waypoint(
-                name: "Genève", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432), stay: 5400, overnight: true,
+                name: "Genève", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432), stay: 5400, nights: 3,
                 note: "Old town walk; jet d'eau", fixedArrival: Date(timeIntervalSince1970: 1_783_065_600),
-                timeZone: "Europe/Zurich", region: "Geneva", country: "Switzerland", via: true),
+                timeZone: "Europe/Zurich", region: "Geneva", country: "Switzerland", via: true, overLimit: true),
             Waypoint(
-                name: "東京 🗼", coordinate: Coordinate(latitude: 35.6895, longitude: 139.69171), stay: 60, overnight: true,
+                name: "東京 🗼", coordinate: Coordinate(latitude: 35.6895, longitude: 139.69171), stay: 60, nights: 1,
                 note: "Tower at dusk", fixedArrival: Date(timeIntervalSince1970: 1_783_152_000),
-                timeZone: "Asia/Tokyo", region: "Tokyo", country: "Japan", via: true)
+                timeZone: "Asia/Tokyo", region: "Tokyo", country: "Japan", via: true, overLimit: true)
         ],
         startDate: Date(timeIntervalSince1970: 1_783_000_000), dailyDrivingLimit: 5 * 3600, dailyStartMinutes: 7 * 60 + 30,
         fuelConsumption: .milesPerUSGallon(31.5), fuelPrice: 3.89, avoid: [.tolls, .ferries])

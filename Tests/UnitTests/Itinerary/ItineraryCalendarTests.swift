@@ -48,7 +48,7 @@ import Testing
         #expect(!scalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         let all = events(text).joined()
         #expect(all.contains("SUMMARY:Drive Bad[31mRed\\;x\\,y\\\\z next2J → S1"))
-        #expect(all.contains("DESCRIPTION:line one\\nline two]0\\;title"))
+        #expect(all.contains("DESCRIPTION:stay 1 h · line one\\nline two]0\\;title"))
     }
 
     @Test func aDriveThatTakesNoTimeHasNoEndAndAMomentaryStayNoEvent() {
@@ -87,8 +87,8 @@ import Testing
         let first = uids(Date(timeIntervalSince1970: 0)), later = uids(Date(timeIntervalSince1970: 86400))
         #expect(first == later)
         #expect(Set(first).count == 3)
-        #expect(first[0] == "UID:\(stops[0].id.uuidString)-drive@roadtrip")
-        #expect(first[2] == "UID:\(stops[1].id.uuidString)-stay@roadtrip")
+        #expect(first[0] == "UID:\(stops[0].id.uuidString)-drive-1@roadtrip")
+        #expect(first[1] == "UID:\(stops[1].id.uuidString)-stay@roadtrip")
     }
 
     @Test func estimatedDrivesSaySo() {

@@ -25,13 +25,16 @@ import Testing
         return ItineraryPlanner.plan(trip: trip, legs: ItineraryFixtures.legs(stops, hours: [6, 6.5]))
     }
 
-    @Test func calendarHasAnEventPerDriveAndStayInEachStopsZone() throws {
+    @Test func calendarHasAnEventPerDriveStayAndNightInEachStopsZone() throws {
         let text = ItineraryCalendarRenderer.text(Self.plan(), unit: .kilometers, now: Date(timeIntervalSince1970: 0))
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.first == "BEGIN:VCALENDAR" && lines.dropLast().last == "END:VCALENDAR")
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
-        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3)
+        // Drive, stay in Madrid, night in Madrid, drive.
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 4)
+        #expect(text.contains("SUMMARY:Night at Madrid *centro* [Sol]\r\n"))
+        #expect(text.contains("GEO:"))
         #expect(text.contains("DTSTART;TZID=Europe/Lisbon:20261024T090000"))
         #expect(text.contains("DTEND;TZID=Europe/Madrid:20261024T160000"))
         // One VTIMEZONE per zone used, with the change back to standard time inside the trip.
@@ -54,11 +57,11 @@ import Testing
     @Test func markdownHasADayPerHeadingAndEscapedNames() {
         let text = ItineraryMarkdownRenderer.text(Self.plan(), unit: .kilometers)
         #expect(text.hasPrefix("# Iberia, autumn\n"))
-        #expect(text.contains("\n## Day 1 · Sat 24 Oct 2026\n"))
+        #expect(text.contains("\n## Day 1 · Sat 24 Oct 2026 · 6 h driving · "))
         #expect(text.contains("\n## Day 2 · "))
         #expect(text.contains("- **09:00 GMT+1** depart **Lisboa; \"Baixa\", old town**"))
-        #expect(text.contains("arrive **Madrid \\*centro\\* \\[Sol\\]** · stay 2 h · Prado\\\\museum, then tapas\\[2J"))
-        #expect(text.contains("Night at Madrid \\*centro\\* \\[Sol\\]."))
+        #expect(text.contains("arrive **Madrid \\*centro\\* \\[Sol\\]** · stay 2 h · 1 night · Prado\\\\museum, then tapas\\[2J"))
+        #expect(text.contains(" night at **Madrid \\*centro\\* \\[Sol\\]**\n"))
         #expect(!text.contains("\u{1B}"))
     }
 }

@@ -18,14 +18,20 @@ import RoadtripCore
 
     @Test func textShowsDaysTimesZonesAndTheSuggestedOvernight() {
         let lines = ItineraryTextRenderer.lines(sample(), unit: .kilometers)
-        #expect(lines[0] == "Night run: 2 days · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)")
+        #expect(
+            lines[0] == "Night run: 2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)")
         #expect(lines.contains("Day 1 · Sat 28 Mar 2026 · 5 h 30 min driving · 550 km"))
         #expect(lines.contains("  20:00 GMT+1  depart  S0"))
         #expect(lines.contains("  23:00        arrive  S1 · stay 30 min"))
-        #expect(lines.contains("  Sun 29 Mar 2026"))
+        #expect(lines.contains("Day 2 · Sun 29 Mar 2026 · 1 h driving · 100 km"))
         #expect(lines.contains("  03:00 GMT+2  arrive  S2"))
-        #expect(lines.contains { $0.hasPrefix("  Daily limit of 6 h") && $0.hasSuffix("suggested overnight at S2.") })
-        #expect(lines.contains("  ! S3 is reached 5 h after its fixed arrival time."))
+        #expect(lines.contains("  03:00        night   S2 · the 6 h daily limit leaves too little of the day for the next leg"))
+        #expect(lines.contains("  08:00        depart  S2"))
+        #expect(
+            lines.contains(
+                "  ! S3 is reached 5 h after its fixed arrival (Sun 29 Mar 04:00): the 6 h daily limit ends the driving before it."))
+        #expect(lines.contains("    - Drive over the limit by 30 min that day (roadtrip edit-stop 'Night run' 4 --over-limit)."))
+        #expect(lines.contains("    - Drop the fixed time (roadtrip edit-stop 'Night run' 4 --arrive \"\")."))
     }
 
     @Test func jsonCarriesLocalTimesWithOffsetsAndStableKeys() throws {
@@ -34,8 +40,8 @@ import RoadtripCore
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "trip", "startAssumed", "dailyDrivingLimit", "dailyStart", "stops", "legs",
-                "days", "warnings", "totals", "notes"
+                "trip", "startAssumed", "plannedBackwards", "dailyDrivingLimit", "dailyStart", "stops", "legs",
+                "days", "suggestedNights", "warnings", "totals", "notes"
             ])
         let stops = try #require(object["stops"] as? [[String: Any]])
         #expect(stops[0]["departure"] as? String == "2026-03-28T20:00:00+01:00")
@@ -43,7 +49,8 @@ import RoadtripCore
         #expect(stops[2]["night"] as? String == "drivingLimit")
         #expect(stops[0]["timeZone"] as? String == "Europe/Berlin")
         let days = try #require(object["days"] as? [[String: Any]])
-        #expect(days.map { $0["end"] as? String } == ["drivingLimit", "tripEnd"])
+        // The drive to S2 ends at 03:00 on Sunday: Saturday ends on the road, the night at S2 is Sunday's.
+        #expect(days.map { $0["end"] as? String } == ["onTheRoad", "tripEnd"])
         let back = try JSONDecoder().decode(Itinerary.self, from: data)
         #expect(back == itinerary)
     }

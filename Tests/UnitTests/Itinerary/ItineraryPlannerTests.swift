@@ -17,7 +17,7 @@ import Routing
         return ItineraryPlanner.plan(trip: trip, legs: F.legs(stops, hours: hours), timeZones: lookup)
     }
 
-    @Test func drivesPastMidnightWithinOneDay() {
+    @Test func aDrivePastMidnightEndsOnTheNextCalendarDay() {
         var stops = F.stops(3)
         stops[1].stay = 1800
         let it = plan(stops, hours: [2, 1.5], start: F.local("2026-01-10 20:00", "Europe/Berlin"))
@@ -26,10 +26,10 @@ import Routing
         #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-01-10 22:30")
         #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-01-11 00:00")
         #expect(it.stops[2].departure == nil)
-        #expect(it.days.count == 1)
-        #expect(it.days[0].date == "2026-01-10")
-        #expect(it.days[0].drivingSeconds == 3.5 * 3600)
-        #expect(it.days[0].end == .tripEnd)
+        // Day N is a calendar day: the drive that sets off at 22:30 is Saturday's, the arrival at 00:00 Sunday's.
+        #expect(it.days.map(\.date) == ["2026-01-10", "2026-01-11"])
+        #expect(it.days[0].drivingSeconds == 3.5 * 3600 && it.days[1].drivingSeconds == 0)
+        #expect(it.days.map(\.end) == [.onTheRoad, .tripEnd])
         #expect(it.warnings.isEmpty)
     }
 
@@ -125,15 +125,30 @@ import Routing
         #expect(it.stops[2].late == 1.5 * 3600)
     }
 
-    @Test func theLimitBreaksTheDayAtTheLastStopBeforeIt() {
-        let it = plan(F.stops(4), hours: [3, 3, 3], start: F.local("2026-05-01 09:00", "Europe/Berlin"))
+    @Test func withLittleOfTheDayLeftTheNightIsAtTheStopBeforeALongLeg() {
+        // 7 h 45 min driven: the 15 min left of an 8 h day are not worth starting the next 3 h leg for.
+        let it = plan(F.stops(4), hours: [4, 3.75, 3], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
         #expect(it.days.count == 2)
-        #expect(it.days[0].lastStop == 2 && it.days[0].end == .drivingLimit)
-        #expect(it.stops[2].night == .drivingLimit)
-        #expect(F.wall(it.stops[2].arrival, "Europe/Berlin") == "2026-05-01 15:00")
+        #expect(it.days[0].lastStop == 2 && it.days[0].end == .drivingLimit && it.days[0].nightAt == 2)
+        #expect(it.stops[2].night == .drivingLimit && it.stops[2].nights == 1)
         #expect(F.wall(it.stops[2].departure, "Europe/Berlin") == "2026-05-02 08:00")
         #expect(F.wall(it.stops[3].arrival, "Europe/Berlin") == "2026-05-02 11:00")
-        #expect(it.days.map(\.drivingSeconds) == [6 * 3600, 3 * 3600])
+        let driving: [Double] = [27_900, 10_800]
+        #expect(it.days.map(\.drivingSeconds) == driving)
+        #expect(it.suggestedNights.isEmpty && it.warnings.isEmpty)
+    }
+
+    @Test func withMoreOfTheDayLeftTheLegIsSplitWhereTheLimitRunsOut() {
+        let it = plan(F.stops(4), hours: [3, 3, 3], start: F.local("2026-05-01 09:00", "Europe/Berlin"))
+        #expect(it.days.count == 2)
+        let driving: [Double] = [28_800, 3_600]
+        #expect(it.days.map(\.drivingSeconds) == driving)
+        #expect(it.days[0].end == .drivingLimit && it.days[0].suggestedNight == 0)
+        let night = it.suggestedNights[0]
+        #expect(night.leg == 2 && night.day == 1 && night.beforeStop == it.stops[3].id)
+        // Two of the leg's three hours, so two thirds of its distance (the fixtures' legs are 100 km an hour).
+        #expect(abs(night.alongMeters - 200_000) < 1)
+        #expect(F.wall(it.stops[3].arrival, "Europe/Berlin") == "2026-05-02 09:00")
         #expect(it.warnings.isEmpty)
     }
 
@@ -142,13 +157,14 @@ import Routing
         #expect(it.days.count == 1)
     }
 
-    @Test func aLegLongerThanTheLimitWarnsForTheLegAndTheDay() {
+    @Test func aLegLongerThanWhatIsLeftOfTheDayIsSplitWhereTheLimitRunsOut() {
         let it = plan(F.stops(3), hours: [2, 9], start: F.local("2026-05-01 08:00", "Europe/Berlin"))
         #expect(it.days.count == 2)
-        #expect(it.days[1].drivingSeconds == 9 * 3600)
-        #expect(it.warnings.map(\.kind) == [.legOverLimit, .dayOverLimit])
-        #expect(it.warnings.map(\.seconds) == [3600, 3600])
-        #expect(it.warnings[0].leg == 1 && it.warnings[1].day == 2)
+        #expect(it.days.map(\.drivingSeconds) == [8 * 3600, 3 * 3600])
+        #expect(it.legs[1].parts == 2)
+        #expect(it.suggestedNights.count == 1 && it.suggestedNights[0].leg == 1 && it.suggestedNights[0].day == 1)
+        #expect(it.days[0].end == .drivingLimit && it.days[0].suggestedNight == 0)
+        #expect(it.warnings.isEmpty)
     }
 
     @Test func overnightAtTheLastStopAddsNoDay() {

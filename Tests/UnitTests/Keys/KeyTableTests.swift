@@ -38,20 +38,12 @@ struct KeyTableTests {
         }
     }
 
-    @Test func theCheckboxTogglesOnlyWithSpaceOrEnter() {
-        for key in Self.typed {
-            guard case .action(.toggle) = WaypointEditorView.keys.route(key, in: .checkbox) else { continue }
-            #expect(key == .char(" "), "\(key.name) toggles")
-        }
-        guard case .action(.toggle) = WaypointEditorView.keys.route(.enter, in: .checkbox) else {
-            Issue.record("Enter does not toggle the focused checkbox")
-            return
-        }
-        for mode in [WaypointEditorKeyMode.name, .field, .matches] {
-            for key in [Key.char(" "), .char("y"), .char("n")] {
-                if case .action(.toggle) = WaypointEditorView.keys.route(key, in: mode) {
-                    Issue.record("\(key.name) toggles in \(mode)")
-                }
+    @Test func nightsIsTypedLikeEveryOtherFieldInTheEditor() {
+        // The Nights field takes digits and words ("2 nights"): Space and Enter are text and save, never a toggle.
+        for key in [Key.char(" "), .char("2"), .char("n")] {
+            guard case .field = WaypointEditorView.keys.route(key, in: .field) else {
+                Issue.record("\(key.name) is not typed in the Nights field")
+                continue
             }
         }
     }

@@ -115,7 +115,11 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
     var page: (title: String, lines: @MainActor () -> [String])?
     func openWaypointEditor(_ target: WaypointEditorTarget) { editors.append(target) }
     func openMap(title: String, model: @escaping @MainActor () -> MapModel) { mapModel = model }
-    func openPage(title: String, lines: @escaping @MainActor () -> [String]) { page = (title, lines) }
+    var pageCommands: [TextPagerScreen.PageCommand] = []
+    func openPage(title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String]) {
+        page = (title, lines)
+        pageCommands = commands
+    }
     var settingsOpened = 0
     func openSettings() { settingsOpened += 1 }
     func close() { closed += 1 }

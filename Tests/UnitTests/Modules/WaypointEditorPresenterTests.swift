@@ -202,17 +202,17 @@ import TestSupport
         let p = WaypointEditorPresenter(interactor: interactor, router: router, isNew: true)
         p.view = view
         p.viewWillAppear()
-        #expect(view.model?.values[.overnight] == "no")
+        #expect((view.model?.values[.nights] ?? "").isEmpty)
         p.didEditField(.name, text: "Nice")
         p.didEditField(.position, text: "43.7102, 7.262")
         p.didEditField(.stay, text: "1h30")
-        p.didToggleOvernight()
+        p.didEditField(.nights, text: "2")
         p.didEditField(.arriveBy, text: "2026-07-14 18:00")
         p.didEditField(.note, text: "Socca at the market")
         p.didPressSave()
         let stop = try #require(store.trips.first?.waypoints.last)
         #expect(stop.stay == 5400)
-        #expect(stop.overnight)
+        #expect(stop.nights == 2)
         #expect(stop.note == "Socca at the market")
         // 18:00 in Nice in July is 16:00 UTC.
         #expect(stop.fixedArrival == Date(timeIntervalSince1970: 1_784_044_800))
@@ -225,7 +225,7 @@ import TestSupport
         p.didEditField(.stay, text: "forever")
         p.didEditField(.arriveBy, text: "2026-02-30 10:00")
         p.didPressSave()
-        #expect(view.model?.errors[.stay] == "“forever” is not a duration (try 1h30 or 90 min).")
+        #expect(view.model?.errors[.stay] == "“forever” is not a stay (try 1h30, 90 min, 2 nights or 3h 1n).")
         #expect(view.model?.errors[.arriveBy] == "“2026-02-30 10:00” is not a day of the calendar.")
         #expect(store.saves == 0)
     }
@@ -239,7 +239,35 @@ import TestSupport
         _ = makePresenter(.edit(stop.id))
         #expect(view.model?.values[.stay] == "1 h")
         #expect(view.model?.values[.note] == "Lunch")
-        #expect(view.model?.values[.overnight] == "yes")
+        #expect(view.model?.values[.nights] == "1")
+    }
+
+    @Test func nightsTypedInStayFillTheNightsFieldAndAClashIsRefused() throws {
+        let p = makePresenter(.insert(at: 0))
+        p.didEditField(.name, text: "Moab")
+        p.didEditField(.position, text: "38.57, -109.55")
+        p.didEditField(.stay, text: "3h 2 nights")
+        p.didEditField(.nights, text: "1")
+        p.didPressSave()
+        #expect(view.model?.errors[.stay] == "Stay says 2 nights and Nights 1: keep one.")
+        #expect(store.saves == 0)
+        p.didEditField(.nights, text: "")
+        p.didPressSave()
+        let stop = try #require(store.trips.first?.waypoints.first)
+        #expect(stop.stay == 3 * 3600 && stop.nights == 2)
+    }
+
+    @Test func nightsThatAreNotANumberAreRefused() {
+        let p = makePresenter(.insert(at: 0))
+        p.didEditField(.name, text: "X")
+        p.didEditField(.position, text: "1, 2")
+        p.didEditField(.nights, text: "many")
+        p.didPressSave()
+        #expect(view.model?.errors[.nights] == "“many” is not a number of nights (0 to 366).")
+        p.didEditField(.nights, text: "400")
+        p.didPressSave()
+        #expect(view.model?.errors[.nights] == "“400” is not a number of nights (0 to 366).")
+        #expect(store.saves == 0)
     }
 
     @Test func cancelSavesNothing() {

@@ -1,0 +1,272 @@
+import Foundation
+import RoadtripCore
+
+/// What the plan needs to know of one leg, worked out once however many times the trip is run.
+struct LegFacts {
+    var distance: Double
+    var drive: Double
+    var estimated: Bool
+    /// Whether the distance is the straight line, so fuel needs the road factor.
+    var straight: Bool
+    var crossing: WaterCrossing?
+    /// The road's shape when the router gave it; else the leg is the geodesic between its stops.
+    var line: [Coordinate]
+
+    var acrossTheSea: Bool { crossing == .sea }
+
+    /// The facts of every leg of `trip` (shaping points already folded in).
+    ///
+    /// A leg without a drive time (geodesic) or one that no longer matches its stops is timed with
+    /// `estimate` on the straight-line distance. A leg across the sea is not driven.
+    static func all(_ trip: Trip, legs: [Leg], estimate: DriveTimeEstimate) -> [LegFacts] {
+        let stops = trip.waypoints
+        return stops.indices.dropLast().map { i in
+            let from = stops[i].coordinate, to = stops[i + 1].coordinate
+            var facts: LegFacts
+            if i < legs.count, legs[i].from == from, legs[i].to == to {
+                let leg = legs[i]
+                let crossing = leg.crossing ?? (leg.source.isRoad ? nil : Landmasses.shared.offshore(from: from, to: to))
+                let line = leg.geometry.flatMap { $0.count >= 2 ? $0 : nil } ?? [from, to]
+                if let seconds = leg.durationSeconds, seconds.isFinite, seconds >= 0 {
+                    facts = LegFacts(
+                        distance: leg.distanceMeters, drive: seconds, estimated: leg.source == .estimate, straight: false,
+                        crossing: crossing, line: line)
+                } else {
+                    facts = LegFacts(
+                        distance: leg.distanceMeters, drive: estimate.seconds(straightMeters: leg.distanceMeters),
+                        estimated: true, straight: true, crossing: crossing, line: line)
+                }
+            } else {
+                let straight = Geodesic.distance(from, to)
+                let crossing = Landmasses.shared.crossing(from: from, to: to) ?? Landmasses.shared.offshore(from: from, to: to)
+                facts = LegFacts(
+                    distance: straight, drive: estimate.seconds(straightMeters: straight), estimated: true, straight: true,
+                    crossing: crossing, line: [from, to])
+            }
+            if facts.acrossTheSea {
+                facts.distance = 0
+                facts.drive = 0
+                facts.straight = false
+            }
+            return facts
+        }
+    }
+}
+
+/// One run of the trip through the clock: every arrival, night and drive, from a given start.
+///
+/// Rules, in order of the road:
+/// - The trip leaves its first stop at `start` (its stay, nights and fixed arrival do not apply:
+///   the trip begins there).
+/// - At each later stop the trip arrives, waits for a fixed arrival reached early (or is late for
+///   it), stays `stay`, then spends its nights: N nights leave at the daily start time on the Nth
+///   morning after the stay is over.
+/// - A leg longer than what is left of the day's limit is driven until the limit runs out; the
+///   night is suggested there and the rest is driven from the next morning. When less than
+///   `shortRest` of the day is left at a stop, the night is at that stop instead.
+/// - The leg into a stop whose fixed arrival the person chose to keep over the limit is driven
+///   whole.
+struct ItineraryRun {
+    /// Below this much driving left in the day, a long leg starts the next morning, not now.
+    static let shortRest: TimeInterval = 30 * 60
+    /// A place for the night this close to one of the leg's stops is that stop.
+    static let sameStopMeters = 5_000.0
+
+    let trip: Trip
+    let facts: [LegFacts]
+    let clocks: [LocalClock]
+    let limit: TimeInterval
+    /// Nil while searching for a start: no place is looked up then.
+    let nightPlaces: NightPlaceLookup?
+
+    private(set) var arrivals: [Date?] = []
+    private(set) var departures: [Date?] = []
+    private(set) var waits: [TimeInterval] = []
+    private(set) var lates: [TimeInterval] = []
+    private(set) var nights: [Int] = []
+    private(set) var nightKinds: [ItineraryStop.Night?] = []
+    /// Every event in time order, each with the instant it happens.
+    private(set) var events: [ItineraryEvent] = []
+    private(set) var suggested: [SuggestedNight] = []
+    private(set) var legParts: [Int] = []
+    /// The driving of the day that reaches each stop, counted up to its arrival.
+    private(set) var drivenByArrival: [TimeInterval] = []
+    private var dayDriving: TimeInterval = 0
+
+    init(trip: Trip, facts: [LegFacts], clocks: [LocalClock], nightPlaces: NightPlaceLookup?) {
+        self.trip = trip
+        self.facts = facts
+        self.clocks = clocks
+        self.limit = trip.dailyDrivingLimit
+        self.nightPlaces = nightPlaces
+        let n = trip.waypoints.count
+        arrivals = Array(repeating: nil, count: n)
+        departures = Array(repeating: nil, count: n)
+        waits = Array(repeating: 0, count: n)
+        lates = Array(repeating: 0, count: n)
+        nights = Array(repeating: 0, count: n)
+        nightKinds = Array(repeating: nil, count: n)
+        drivenByArrival = Array(repeating: 0, count: n)
+        legParts = Array(repeating: 1, count: max(0, n - 1))
+    }
+
+    /// Runs the trip from `start`, up to stop `until` (the whole trip when nil).
+    mutating func run(from start: Date, until: Int? = nil) {
+        let last = min(until ?? trip.waypoints.count - 1, trip.waypoints.count - 1)
+        guard last >= 0 else { return }
+        var t = start
+        for i in 0...last {
+            if i > 0 { t = arrive(at: i, time: t) }
+            guard i < last else { break }
+            t = leave(i, ready: t)
+            t = drive(leg: i, from: t)
+        }
+    }
+
+    /// Arrives at stop `i`; returns when the stop's time (wait and stay) is over.
+    private mutating func arrive(at i: Int, time: Date) -> Date {
+        arrivals[i] = time
+        drivenByArrival[i] = dayDriving
+        events.append(ItineraryEvent(kind: .arrive, time: time, zone: clocks[i].zone, stop: i))
+        var ready = time
+        if let fixed = trip.waypoints[i].fixedArrival {
+            if time > fixed {
+                lates[i] = time.timeIntervalSince(fixed)
+            } else {
+                waits[i] = fixed.timeIntervalSince(time)
+                ready = fixed
+            }
+        }
+        if i == trip.waypoints.count - 1 { return ready }
+        return ready.addingTimeInterval(trip.waypoints[i].stay)
+    }
+
+    /// Spends the nights at stop `i` (its own, or one where the limit leaves too little of the day
+    /// for the next leg), then sets off; returns the departure.
+    private mutating func leave(_ i: Int, ready: Date) -> Date {
+        var count = i == 0 ? 0 : trip.waypoints[i].nights
+        var kind: ItineraryStop.Night? = count > 0 ? .planned : nil
+        let next = facts[i].drive
+        let room = limit - dayDriving
+        if count == 0, dayDriving > 0, next > room + 60, room <= Self.shortRest, !keepsFixedOverLimit(i + 1) {
+            count = 1
+            kind = .drivingLimit
+        }
+        var departure = ready
+        if count > 0 {
+            let clock = clocks[i]
+            var morning = ready
+            for night in 1...count {
+                let start = morning
+                morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: start.addingTimeInterval(1))
+                events.append(
+                    ItineraryEvent(
+                        kind: .night, time: start, zone: clock.zone, end: morning, endZone: clock.zone, stop: i, night: night,
+                        nights: count))
+            }
+            departure = morning
+            dayDriving = 0
+        } else if let arrival = arrivals[i], clocks[i].startOfDay(departure) > clocks[i].startOfDay(arrival),
+            departure >= clocks[i].next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: arrival.addingTimeInterval(1))
+        {
+            // A long wait for a fixed arrival passed a morning: the day's driving starts afresh.
+            dayDriving = 0
+        }
+        nights[i] = count
+        nightKinds[i] = kind
+        departures[i] = departure
+        events.append(ItineraryEvent(kind: .depart, time: departure, zone: clocks[i].zone, stop: i))
+        return departure
+    }
+
+    /// Drives leg `i` from `start`, splitting it where the day's limit runs out; returns the arrival.
+    private mutating func drive(leg i: Int, from start: Date) -> Date {
+        let f = facts[i]
+        if f.acrossTheSea { return start }
+        var t = start
+        var left = f.drive
+        var along = 0.0
+        var part = 1
+        let whole = keepsFixedOverLimit(i + 1)
+        var first = events.count
+        while true {
+            let room = limit - dayDriving
+            if left <= room + 60 || whole || room <= 0 {
+                let meters = f.distance - along
+                events.append(
+                    ItineraryEvent(
+                        kind: .drive, time: t, zone: zone(i, along: along), end: t.addingTimeInterval(left),
+                        endZone: clocks[i + 1].zone, leg: i, part: part, seconds: left, meters: meters))
+                t.addTimeInterval(left)
+                dayDriving += left
+                break
+            }
+            let meters = f.drive > 0 ? f.distance * room / f.drive : 0
+            let startZone = zone(i, along: along)
+            along += meters
+            let (night, nightZone) = suggestNight(leg: i, along: along)
+            events.append(
+                ItineraryEvent(
+                    kind: .drive, time: t, zone: startZone, end: t.addingTimeInterval(room), endZone: nightZone, leg: i,
+                    part: part, seconds: room, meters: meters))
+            t.addTimeInterval(room)
+            left -= room
+            let clock = LocalClock(nightZone)
+            let morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: t.addingTimeInterval(1))
+            events.append(ItineraryEvent(kind: .night, time: t, zone: nightZone, end: morning, endZone: nightZone, suggested: night))
+            events.append(ItineraryEvent(kind: .depart, time: morning, zone: nightZone, suggested: night))
+            t = morning
+            dayDriving = 0
+            part += 1
+        }
+        legParts[i] = part
+        while first < events.count {
+            if events[first].kind == .drive, part > 1 { events[first].parts = part }
+            first += 1
+        }
+        return t
+    }
+
+    /// Whether the drive on to stop `i` is driven without a stop for the night: a stop ahead, before
+    /// any planned night, has a fixed arrival the person chose to keep over the daily limit.
+    private func keepsFixedOverLimit(_ i: Int) -> Bool {
+        for j in i..<trip.waypoints.count {
+            let stop = trip.waypoints[j]
+            if stop.overLimit, stop.fixedArrival != nil { return true }
+            if stop.nights > 0 { return false }
+        }
+        return false
+    }
+
+    /// The zone of a point `along` metres into leg `i`: the nearer stop's.
+    private func zone(_ i: Int, along: Double) -> TimeZone {
+        along * 2 <= facts[i].distance ? clocks[i].zone : clocks[i + 1].zone
+    }
+
+    /// Records the suggested night `along` metres into leg `i`; returns its index and time zone.
+    private mutating func suggestNight(leg i: Int, along: Double) -> (Int, TimeZone) {
+        let f = facts[i]
+        let lineLength = zip(f.line, f.line.dropFirst()).reduce(0) { $0 + Geodesic.distance($1.0, $1.1) }
+        // The road's shape and its reported length differ a little: the point is the same share of each.
+        let share = f.distance > 0 ? along / f.distance : 0
+        let point = LegLine.point(share * lineLength, along: f.line)
+        // The leg's own stops are no suggestion: the night is short of the one and past the other.
+        let ends = [trip.waypoints[i].coordinate, trip.waypoints[i + 1].coordinate]
+        let found = nightPlaces?.place(near: point).flatMap { place in
+            ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters } ? nil : place
+        }
+        var zone = zone(i, along: along)
+        if let id = found?.timeZone, let known = TimeZone(identifier: id) { zone = known }
+        let day = suggested.count
+        suggested.append(
+            SuggestedNight(
+                name: found?.name ?? "\(Formatting.distance(along, unit: .kilometers)) along the leg",
+                region: found?.region ?? "", country: found?.country ?? "", kind: found?.kind ?? "",
+                latitude: found?.coordinate.latitude ?? point.latitude,
+                longitude: found?.coordinate.longitude ?? point.longitude, leg: i, day: 0, alongMeters: along,
+                beforeStop: trip.waypoints[i + 1].id,
+                metersFromSplit: found.map { Geodesic.distance($0.coordinate, point) } ?? 0,
+                timeZone: found?.timeZone))
+        return (day, zone)
+    }
+}
