@@ -21,14 +21,14 @@ public enum ItineraryPlanner {
     ///     to leave at the daily start time on the day after `now`, in the first stop's zone.
     public static func plan(
         trip: Trip, legs: [Leg], timeZones: TimeZoneLookup = .none, estimate: DriveTimeEstimate = .standard,
-        nightPlaces: NightPlaceLookup = .none, start: Date? = nil, now: Date = Date()
+        nightPlaces: NightPlaceLookup = .none, start: Date? = nil, now: Date = Date(), explaining: Bool = true
     ) -> Itinerary {
         // Shaping points steer the road; the itinerary arrives only at real stops.
         let (trip, legs) = trip.withoutShapingPoints(legs: legs)
         let zones = trip.waypoints.map(timeZones.zone(for:))
         let planner = Planner(
             trip: trip, facts: LegFacts.all(trip, legs: legs, estimate: estimate), zones: zones, nightPlaces: nightPlaces)
-        return planner.itinerary(start: start, now: now, estimate: estimate)
+        return planner.itinerary(start: start, now: now, estimate: estimate, explaining: explaining)
     }
 }
 
@@ -48,7 +48,7 @@ private struct Planner {
         self.nightPlaces = nightPlaces
     }
 
-    func itinerary(start given: Date?, now: Date, estimate: DriveTimeEstimate) -> Itinerary {
+    func itinerary(start given: Date?, now: Date, estimate: DriveTimeEstimate, explaining: Bool) -> Itinerary {
         var notes: [String] = []
         var backwards = false
         let dailyStart = String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60)
@@ -72,7 +72,7 @@ private struct Planner {
         var calendar = ItineraryCalendar(trip: trip, facts: facts, zones: zones, run: run, start: start)
         var itinerary = calendar.build(
             startAssumed: trip.startDate == nil && given == nil, plannedBackwards: backwards, dailyStart: dailyStart)
-        if let start { itinerary.warnings = warnings(run, start: start, given: given) + itinerary.warnings }
+        if let start, explaining { itinerary.warnings = warnings(run, start: start, given: given) + itinerary.warnings }
         itinerary.notes = notes + itinerary.notes
         if zones.contains(where: { $0.1 == .fallback }) {
             itinerary.notes.append("Stops with no known time zone show UTC times.")
@@ -104,9 +104,19 @@ private struct Planner {
             return run.arrivals[k] ?? start
         }
         var day = clock.startOfDay(fixed)
+        var stepped = false
         for _ in 0..<400 {
             let morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: day)
-            if morning <= fixed, arrival(morning) <= fixed.addingTimeInterval(30) {
+            let reached = arrival(morning)
+            if morning <= fixed, reached <= fixed.addingTimeInterval(30) {
+                if stepped, let later = Calendar.gregorian(clock.zone).date(byAdding: .day, value: 1, to: day) {
+                    // A jump of several days may have gone past the latest day that works: walk back up.
+                    let next = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: clock.startOfDay(later))
+                    if next <= fixed, arrival(next) <= fixed.addingTimeInterval(30) {
+                        day = clock.startOfDay(later)
+                        continue
+                    }
+                }
                 guard clock.dayString(morning) == clocks[k].dayString(arrival(morning)) else { return morning }
                 // Reached the same day: leave as late as still arrives on time, to the minute.
                 var low = morning.timeIntervalSinceReferenceDate, high = fixed.timeIntervalSinceReferenceDate
@@ -120,21 +130,37 @@ private struct Planner {
                 }
                 return Date(timeIntervalSinceReferenceDate: low)
             }
-            guard let earlier = Calendar.gregorian(clock.zone).date(byAdding: .day, value: -1, to: day) else { return nil }
+            // Late by days: start that many days earlier at once (a 1,000-stop trip late by weeks
+            // would otherwise be run day by day).
+            let days = max(1, Int(reached.timeIntervalSince(fixed) / 86400))
+            stepped = days > 1
+            guard let earlier = Calendar.gregorian(clock.zone).date(byAdding: .day, value: -days, to: day) else { return nil }
             day = clock.startOfDay(earlier)
         }
         return nil
     }
 
     /// Late fixed arrivals, with why and what the person can do; days driven over the limit by choice.
+    ///
+    /// The choices are worked out for the first late arrival only: each is a search over starts, and
+    /// once the first is mended the later ones move with it.
     private func warnings(_ run: ItineraryRun, start: Date, given: Date?) -> [ItineraryWarning] {
         var out: [ItineraryWarning] = []
+        var explained = false
         let tripWord = ShellWord.quoted(trip.name)
         for (k, stop) in trip.waypoints.enumerated().dropFirst() {
             guard let fixed = stop.fixedArrival else { continue }
             let late = run.lates[k]
             let limit = Formatting.duration(trip.dailyDrivingLimit)
-            if late >= 60 {
+            if late >= 60, explained {
+                out.append(
+                    ItineraryWarning(
+                        kind: .lateArrival, stop: k, seconds: late,
+                        message:
+                            "\(stop.name) is reached \(Formatting.duration(late)) after its fixed arrival "
+                            + "(\(ItineraryClock.text(fixed, clocks[k].zone, "EEE d MMM HH:mm")))."))
+            } else if late >= 60 {
+                explained = true
                 let when = ItineraryClock.text(fixed, clocks[k].zone, "EEE d MMM HH:mm")
                 var unlimited = trip
                 unlimited.dailyDrivingLimit = 1e9

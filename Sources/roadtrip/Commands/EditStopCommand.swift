@@ -166,7 +166,12 @@ struct EditStopCommand: ParsableCommand {
 
     /// "Hallstatt (47.56231, 13.64912) · stay 1 h 30 min · 2 nights · arrive 2026-07-03 10:00 Europe/Vienna · note: …".
     static func summary(_ stop: Waypoint, zone: TimeZone) -> String {
-        var parts = ["\(stop.name) (\(Formatting.coordinate(stop.coordinate)))"]
+        (["\(stop.name) (\(Formatting.coordinate(stop.coordinate)))"] + details(stop, zone: zone)).joined(separator: " · ")
+    }
+
+    /// What a stop holds besides its name and position: stay, nights, fixed arrival, note.
+    static func details(_ stop: Waypoint, zone: TimeZone) -> [String] {
+        var parts: [String] = []
         if stop.stay > 0 { parts.append("stay " + Formatting.duration(stop.stay)) }
         if stop.nights > 0 { parts.append(Formatting.nights(stop.nights)) }
         if stop.via { parts.append("via (a shaping point)") }
@@ -175,7 +180,7 @@ struct EditStopCommand: ParsableCommand {
             if stop.overLimit { parts.append("may drive over the daily limit to arrive on time") }
         }
         if !stop.note.isEmpty { parts.append("note: " + stop.note) }
-        return parts.joined(separator: " · ")
+        return parts
     }
 }
 

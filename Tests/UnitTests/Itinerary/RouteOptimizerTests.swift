@@ -306,7 +306,7 @@ import RoadtripCore
         #expect(proposal.order == [0, 2, 1, 3])
         #expect(proposal.source == "offline estimate (OSRM test refused the travel-time table: Too many table coordinates)")
         #expect(
-            proposal.summary(unit: .kilometers).hasSuffix(
+            proposal.summary(unit: .kilometers).contains(
                 "(exact, offline estimate (OSRM test refused the travel-time table: Too many table coordinates)).") == true)
     }
 
@@ -326,5 +326,39 @@ private final class Reports: Sendable {
     var stop: (@Sendable () -> Void)? {
         get { stopper.withLock { $0 } }
         set { stopper.withLock { $0 = newValue } }
+    }
+
+    @Test func aStopWithAFixedArrivalKeepsItsPlaceAndTheOthersAreOrderedAroundIt() throws {
+        // E3 (second) has a booking: it stays second, E1 and E2 are ordered after it, on the way back west.
+        let longitudes: [Double] = [0, 3, 2, 1, 0.5]
+        var stops = longitudes.map { Waypoint(name: "E\(Int($0))", coordinate: Coordinate(latitude: 0, longitude: $0)) }
+        stops[1].fixedArrival = Date(timeIntervalSince1970: 1_800_000_000)
+        let matrix = EstimatedTravelMatrixProvider().instantMatrix(for: stops.map(\.coordinate))
+        let proposal = OrderProposal(waypoints: stops, matrix: matrix, source: "offline estimate")
+        #expect(proposal.order == [0, 1, 2, 3, 4])
+        #expect(!proposal.changesOrder)
+        stops.swapAt(2, 3)
+        let swapped = OrderProposal(
+            waypoints: stops, matrix: EstimatedTravelMatrixProvider().instantMatrix(for: stops.map(\.coordinate)),
+            source: "offline estimate")
+        #expect(swapped.order == [0, 1, 3, 2, 4])
+        #expect(swapped.summary(unit: .kilometers).hasSuffix("Moves E2 (4 → 3), E1 (3 → 4)."))
+    }
+
+    @Test func aSavingWithinTheEstimatesErrorIsNotProposed() {
+        // Four stops nearly on a line: the better order saves well under 5% of the driving.
+        let stops = [(0.0, 0.0), (0.0, 1.0), (0.01, 1.02), (0.0, 3.0)].enumerated().map { i, p in
+            Waypoint(name: "E\(i)", coordinate: Coordinate(latitude: p.0, longitude: p.1))
+        }
+        var reordered = stops
+        reordered.swapAt(1, 2)
+        let matrix = EstimatedTravelMatrixProvider().instantMatrix(for: reordered.map(\.coordinate))
+        let proposal = OrderProposal(waypoints: reordered, matrix: matrix, source: "offline estimate")
+        #expect(proposal.order != [0, 1, 2, 3])
+        #expect(!proposal.changesOrder)
+        #expect(proposal.summary(unit: .kilometers).hasPrefix("The current order is already within "))
+        #expect(proposal.summary(unit: .kilometers).contains("% of the best order"))
+        let road = OrderProposal(waypoints: reordered, matrix: matrix, source: "OSRM", error: OrderProposal.roadError)
+        #expect(road.changesOrder == (road.savedSeconds >= 0.01 * road.currentSeconds))
     }
 }
