@@ -84,7 +84,7 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
 
     /// The place of at least `minimumPopulation` people closest to `coordinate`: a town to spend the
     /// night in, not a hamlet. Rows are sorted by size, so only the first rows are looked at.
-    public func nearest(to coordinate: Coordinate, minimumPopulation: Int) -> Place? {
+    func nearest(to coordinate: Coordinate, minimumPopulation: Int) -> Place? {
         guard coordinate.isValid, count > 0 else { return nil }
         let (latitudes, longitudes) = positions.get { parsePositions() }
         let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)

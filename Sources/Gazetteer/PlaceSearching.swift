@@ -33,11 +33,11 @@ extension NearestPlaceFinding {
 }
 
 /// What makes a place one to spend the night in.
-public enum NightPlace {
+enum NightPlace {
     /// A suggested night is in a town of at least this many people: one with somewhere to sleep.
-    public static let townPopulation = 1_000
+    static let townPopulation = 1_000
     /// An imported lodging or camp site this close to where the day's driving ends is taken before a town.
-    public static let lodgingReach = 15_000.0
+    static let lodgingReach = 15_000.0
     /// The imported kinds that are somewhere to sleep.
-    public static let kinds: Set<String> = ["lodging", "camp site"]
+    static let kinds: Set<String> = ["lodging", "camp site"]
 }

@@ -192,7 +192,8 @@ public struct OrderProposal: Hashable, Sendable {
         if withinError {
             let share = currentSeconds > 0 ? savedSeconds / currentSeconds * 100 : 0
             return String(
-                format: "The current order is already within %.1f%% of the best order (%@): less than the %.0f%% the times may be off, so nothing to change.",
+                format:
+                    "The current order is already within %.1f%% of the best order (%@): less than the %.0f%% the times may be off, so nothing to change.",
                 share, how, error * 100)
         }
         guard changesOrder else { return "The current order is already the best (\(how))." }

@@ -86,7 +86,7 @@ public struct ItineraryStop: Hashable, Sendable {
     public var id: UUID
     public var name: String
     public var note: String
-    public var coordinate: Coordinate
+    var coordinate: Coordinate
     public var timeZone: TimeZone
     var timeZoneSource: ZoneSource
     /// Nil for the first stop.
@@ -96,7 +96,7 @@ public struct ItineraryStop: Hashable, Sendable {
     public var fixedArrival: Date?
     public var stay: TimeInterval
     /// Nights spent here: the stop's own, or 1 when the driving limit ends the day here.
-    public var nights: Int
+    var nights: Int
     /// Time spent waiting for a fixed arrival reached early.
     public var wait: TimeInterval
     /// How late the arrival is for its fixed time; 0 when on time.
@@ -106,7 +106,8 @@ public struct ItineraryStop: Hashable, Sendable {
 
 extension ItineraryStop: Codable {
     private enum CodingKeys: String, CodingKey {
-        case index, id, name, note, latitude, longitude, timeZone, timeZoneSource, arrival, departure, fixedArrival, stay, nights, wait, late,
+        case index, id, name, note, latitude, longitude, timeZone, timeZoneSource, arrival, departure, fixedArrival, stay, nights,
+            wait, late,
             night
     }
 
@@ -169,7 +170,7 @@ public struct ItineraryLeg: Hashable, Sendable, Codable {
     /// The car ferry the drive needs ("Messina Strait ferry (Villa San Giovanni - Messina)"); absent otherwise.
     public var ferry: String?
     /// How many days' drives the leg is split into, when more than one.
-    public var parts: Int?
+    var parts: Int?
 }
 
 /// One calendar day of the trip: what it drives and where its night is.
@@ -198,40 +199,40 @@ public struct ItineraryDay: Hashable, Sendable, Codable {
     public var distanceMeters: Double
     public var end: End
     /// The stop where the day's night is spent, when it is at a stop.
-    public var nightAt: Int?
+    var nightAt: Int?
     /// The suggested night (an index into `suggestedNights`) where the day's driving stops mid-leg.
-    public var suggestedNight: Int?
+    var suggestedNight: Int?
     /// What happens, in order.
-    public var events: [ItineraryEvent]
+    var events: [ItineraryEvent]
 }
 
 /// One thing that happens on a day: setting off, a drive, an arrival, the night.
-public struct ItineraryEvent: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, Codable {
+struct ItineraryEvent: Hashable, Sendable {
+    enum Kind: String, Hashable, Sendable, Codable {
         case depart, drive, arrive, night
     }
 
-    public var kind: Kind
-    public var time: Date
+    var kind: Kind
+    var time: Date
     /// The zone `time` is shown in: where it happens (a drive: where it sets off).
-    public var zone: TimeZone
+    var zone: TimeZone
     /// When a drive ends (in `endZone`) or a night does.
-    public var end: Date?
-    public var endZone: TimeZone?
+    var end: Date?
+    var endZone: TimeZone?
     /// The stop departed, arrived at or slept at.
-    public var stop: Int?
+    var stop: Int?
     /// The leg driven.
-    public var leg: Int?
+    var leg: Int?
     /// Which part of a split leg, from 1, and how many parts it has.
-    public var part: Int?
-    public var parts: Int?
-    public var seconds: Double?
-    public var meters: Double?
+    var part: Int?
+    var parts: Int?
+    var seconds: Double?
+    var meters: Double?
     /// A departure from or night at a suggested night (an index into `suggestedNights`).
-    public var suggested: Int?
+    var suggested: Int?
     /// Which night of how many at the stop ("night 2 of 3").
-    public var night: Int?
-    public var nights: Int?
+    var night: Int?
+    var nights: Int?
 }
 
 extension ItineraryEvent: Codable {
@@ -239,7 +240,7 @@ extension ItineraryEvent: Codable {
         case kind, time, timeZone, end, endTimeZone, stop, leg, part, parts, seconds, meters, suggested, night, nights
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         zone = try ItineraryTime.zone(c.decode(String.self, forKey: .timeZone), in: c, forKey: .timeZone)
@@ -263,7 +264,7 @@ extension ItineraryEvent: Codable {
         nights = try c.decodeIfPresent(Int.self, forKey: .nights)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
         try c.encode(ISO8601Text.string(time, in: zone), forKey: .time)
@@ -291,19 +292,19 @@ public struct SuggestedNight: Hashable, Sendable, Codable {
     public var region: String
     public var country: String
     /// "town", "city", "village", "lodging", "camp site", or "" when it is only the point.
-    public var kind: String
+    var kind: String
     public var latitude: Double
     public var longitude: Double
     /// The leg (an index into `legs`) it lies on.
-    public var leg: Int
+    var leg: Int
     /// The day whose night it is.
-    public var day: Int
+    var day: Int
     /// How far along the leg the day's driving runs out.
-    public var alongMeters: Double
+    var alongMeters: Double
     /// The stop it would be added before, to add it as a stop.
     public var beforeStop: UUID
     /// How far the place is from the point where the driving runs out.
-    public var metersFromSplit: Double
+    var metersFromSplit: Double
     /// Its time zone, when known.
     public var timeZone: String?
 
@@ -341,12 +342,12 @@ public struct ItineraryTotals: Hashable, Sendable, Codable {
     /// Calendar days from the first to the last, both counted.
     public var days: Int
     /// Nights away: days − 1.
-    public var nights: Int
+    var nights: Int
     var drivingSeconds: Double
     public var distanceMeters: Double
     /// The first and last dates, "YYYY-MM-DD".
-    public var first: String
-    public var last: String
+    var first: String
+    var last: String
     /// Litres or gallons, in the unit of the trip's fuel consumption; nil without one.
     var fuelVolume: Double?
     /// "L", "US gal" or "imp gal": the unit of `fuelVolume` and the one the price is per.

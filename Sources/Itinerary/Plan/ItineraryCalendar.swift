@@ -14,7 +14,8 @@ struct ItineraryCalendar {
     mutating func build(startAssumed: Bool, plannedBackwards: Bool, dailyStart: String) -> Itinerary {
         let stops = trip.waypoints.enumerated().map { i, w in
             ItineraryStop(
-                index: i, id: w.id, name: w.name, note: w.note, coordinate: w.coordinate, timeZone: zones[i].0, timeZoneSource: zones[i].1,
+                index: i, id: w.id, name: w.name, note: w.note, coordinate: w.coordinate, timeZone: zones[i].0,
+                timeZoneSource: zones[i].1,
                 arrival: run.arrivals[i], departure: run.departures[i], fixedArrival: w.fixedArrival, stay: w.stay,
                 nights: run.nights[i], wait: run.waits[i], late: run.lates[i], night: run.nightKinds[i])
         }

@@ -99,8 +99,10 @@ enum ItineraryPhrases {
             let night = itinerary.suggestedNights[s]
             let to = name(itinerary.stops[itinerary.legs[night.leg].to].name)
             let kind = night.kind.isEmpty ? "" : "\(night.kind), "
-            let off = night.metersFromSplit >= 1000 ? ", \(Formatting.distance(night.metersFromSplit, unit: unit)) off the route" : ""
-            return "Daily limit of \(limit) reached \(Formatting.distance(night.alongMeters, unit: unit)) into the drive to \(to): "
+            let off =
+                night.metersFromSplit >= 1000 ? ", \(Formatting.distance(night.metersFromSplit, unit: unit)) off the route" : ""
+            return
+                "Daily limit of \(limit) reached \(Formatting.distance(night.alongMeters, unit: unit)) into the drive to \(to): "
                 + "suggested night at \(suggestedName(night, name: name)) (\(kind)\(Formatting.coordinate(night.coordinate))\(off))."
         }
         if day.end == .drivingLimit, let at = day.nightAt {

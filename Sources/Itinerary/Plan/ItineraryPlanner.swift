@@ -194,7 +194,8 @@ private struct Planner {
                 out.append(
                     ItineraryWarning(
                         kind: .lateArrival, stop: k, seconds: late,
-                        message: "\(stop.name) is reached \(Formatting.duration(late)) after its fixed arrival (\(when))\(cause).",
+                        message:
+                            "\(stop.name) is reached \(Formatting.duration(late)) after its fixed arrival (\(when))\(cause).",
                         choices: choices))
             } else if stop.overLimit, run.drivenByArrival[k] > trip.dailyDrivingLimit + 60 {
                 let driven = run.drivenByArrival[k]

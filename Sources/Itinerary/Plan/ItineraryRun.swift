@@ -213,7 +213,8 @@ struct ItineraryRun {
             left -= room
             let clock = LocalClock(nightZone)
             let morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: t.addingTimeInterval(1))
-            events.append(ItineraryEvent(kind: .night, time: t, zone: nightZone, end: morning, endZone: nightZone, suggested: night))
+            events.append(
+                ItineraryEvent(kind: .night, time: t, zone: nightZone, end: morning, endZone: nightZone, suggested: night))
             events.append(ItineraryEvent(kind: .depart, time: morning, zone: nightZone, suggested: night))
             t = morning
             dayDriving = 0

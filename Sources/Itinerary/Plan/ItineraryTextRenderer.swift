@@ -70,8 +70,11 @@ private struct Writer {
                 {
                     continue
                 }
-                let what = e.stop.map { itinerary.stops[$0].name }
-                    ?? e.suggested.map { ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: { $0 }) + " (suggested night)" }
+                let what =
+                    e.stop.map { itinerary.stops[$0].name }
+                    ?? e.suggested.map {
+                        ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: { $0 }) + " (suggested night)"
+                    }
                 event(e.time, e.zone, "depart", what ?? "")
             case .drive:
                 guard let l = e.leg else { continue }
@@ -84,7 +87,9 @@ private struct Writer {
                 }
                 let next = i + 1 < events.count ? events[i + 1] : nil
                 let passThrough = next?.kind == .depart && next?.stop == s && next!.time.timeIntervalSince(e.time) < 60
-                event(e.time, e.zone, passThrough ? "via" : "arrive", ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
+                event(
+                    e.time, e.zone, passThrough ? "via" : "arrive",
+                    ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
             case .night:
                 event(e.time, e.zone, "night", ItineraryPhrases.night(e, in: itinerary, name: { $0 }))
             }

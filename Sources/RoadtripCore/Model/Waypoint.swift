@@ -36,7 +36,7 @@ public struct Waypoint: Hashable, Sendable, Identifiable {
         self.name = name
         self.coordinate = coordinate
         self.stay = stay
-        self.nights = max(nights, overnight ? 1 : 0)
+        self.nights = overnight ? max(nights, 1) : nights
         self.overLimit = overLimit
         self.note = note
         self.fixedArrival = fixedArrival

@@ -39,7 +39,8 @@ struct EditTripCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             var trip = try context.trip(self.trip)
-            let zone = trip.waypoints.first.map { CommandServices.timeZones(options: global).zone(for: $0).0 }
+            let zone =
+                trip.waypoints.first.map { CommandServices.timeZones(options: global).zone(for: $0).0 }
                 ?? TimeZone(identifier: "UTC")!
             var text = TripSettingsText(trip: trip, zone: zone)
             let given: [(TripSettingsText.Field, String?, String)] = [

@@ -125,13 +125,16 @@ import Testing
         #expect(it.stops[2].late == 0 && it.days.count == 1)
         let warning = try #require(it.warnings.first)
         #expect(warning.kind == .dayOverLimit)
-        #expect(warning.message == "The day that reaches S2 drives 10 h, 2 h over the 8 h limit, to arrive by its fixed time (as chosen).")
+        #expect(
+            warning.message
+                == "The day that reaches S2 drives 10 h, 2 h over the 8 h limit, to arrive by its fixed time (as chosen).")
     }
 
     @Test func daysFollowTheLocalDateAcrossZonesAndTheOctoberChange() {
         // Las Vegas (Pacific) to St George, Utah (Mountain): the clock jumps an hour on the way.
         let stops = [
-            Waypoint(name: "Las Vegas", coordinate: Coordinate(latitude: 36.17, longitude: -115.14), timeZone: "America/Los_Angeles"),
+            Waypoint(
+                name: "Las Vegas", coordinate: Coordinate(latitude: 36.17, longitude: -115.14), timeZone: "America/Los_Angeles"),
             Waypoint(name: "St George", coordinate: Coordinate(latitude: 37.10, longitude: -113.58), timeZone: "America/Denver")
         ]
         let it = plan(stops, hours: [2], start: F.local("2026-05-10 08:00", "America/Los_Angeles"))
@@ -188,5 +191,28 @@ private struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
+    }
+}
+
+/// The split point follows the road the router gave, not the straight line.
+@Suite struct ItinerarySplitOnTheRoadTests {
+    @Test func theNightIsOnTheRoadsShape() throws {
+        let a = Coordinate(latitude: 50, longitude: 5), b = Coordinate(latitude: 50, longitude: 7)
+        // The road goes north first, then east, then back south: an L turned over, far from the straight line.
+        let corner1 = Coordinate(latitude: 51, longitude: 5), corner2 = Coordinate(latitude: 51, longitude: 7)
+        let shape = [a, corner1, corner2, b]
+        let length = zip(shape, shape.dropFirst()).reduce(0) { $0 + Geodesic.distance($1.0, $1.1) }
+        let stops = [
+            Waypoint(name: "A", coordinate: a, timeZone: "Europe/Berlin"),
+            Waypoint(name: "B", coordinate: b, timeZone: "Europe/Berlin")
+        ]
+        let leg = Leg(from: a, to: b, distanceMeters: length, durationSeconds: 10 * 3600, source: .osrm, geometry: shape)
+        let trip = Trip(
+            name: "L", waypoints: stops, startDate: ItineraryFixtures.local("2026-05-10 08:00", "Europe/Berlin"),
+            dailyDrivingLimit: 5 * 3600)
+        let it = ItineraryPlanner.plan(trip: trip, legs: [leg])
+        let night = try #require(it.suggestedNights.first)
+        // Half the road is the middle of its top: latitude 51, halfway east.
+        #expect(abs(night.latitude - 51) < 0.02 && abs(night.longitude - 6) < 0.02, "\(night)")
     }
 }

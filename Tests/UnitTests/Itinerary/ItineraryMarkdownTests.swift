@@ -35,11 +35,14 @@ import Testing
         var stops = F.stops(4)
         stops[1].stay = 1800
         let text = markdown(stops, hours: [3, 2.5, 1], start: "2026-03-28 20:00", limit: 6 * 3600, fuel: .litresPer100km(7))
-        #expect(text.contains("\n2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)\n"))
+        #expect(
+            text.contains(
+                "\n2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)\n"))
         #expect(text.contains("- **23:00** arrive **S1** · stay 30 min\n"))
         #expect(text.contains("## Day 2 · Sun 29 Mar 2026 · 1 h driving · 100 km\n"))
         #expect(text.contains("- **03:00 GMT+2** arrive **S2**\n"))
-        #expect(text.contains("- **03:00** night at **S2 · the 6 h daily limit leaves too little of the day for the next leg**\n"))
+        #expect(
+            text.contains("- **03:00** night at **S2 · the 6 h daily limit leaves too little of the day for the next leg**\n"))
     }
 
     @Test func markdownSpecialsInNamesAreLiteral() {

@@ -19,7 +19,9 @@ import RoadtripCore
     @Test func textShowsDaysTimesZonesAndTheSuggestedOvernight() {
         let lines = ItineraryTextRenderer.lines(sample(), unit: .kilometers)
         #expect(
-            lines[0] == "Night run: 2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)")
+            lines[0]
+                == "Night run: 2 days, Sat 28 Mar – Sun 29 Mar 2026 · 1 night · 6 h 30 min driving · 650 km · fuel 91.00 (45.5 L)"
+        )
         #expect(lines.contains("Day 1 · Sat 28 Mar 2026 · 5 h 30 min driving · 550 km"))
         #expect(lines.contains("  20:00 GMT+1  depart  S0"))
         #expect(lines.contains("  23:00        arrive  S1 · stay 30 min"))
@@ -29,7 +31,8 @@ import RoadtripCore
         #expect(lines.contains("  08:00        depart  S2"))
         #expect(
             lines.contains(
-                "  ! S3 is reached 5 h after its fixed arrival (Sun 29 Mar 04:00): the 6 h daily limit ends the driving before it."))
+                "  ! S3 is reached 5 h after its fixed arrival (Sun 29 Mar 04:00): the 6 h daily limit ends the driving before it."
+            ))
         #expect(lines.contains("    - Drive over the limit by 30 min that day (roadtrip edit-stop 'Night run' 4 --over-limit)."))
         #expect(lines.contains("    - Drop the fixed time (roadtrip edit-stop 'Night run' 4 --arrive \"\")."))
     }
