@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "PerfBenchmark",
-            dependencies: [.product(name: "RoadtripScreens", package: "roadtrip")]
+            dependencies: [
+                .product(name: "RoadtripScreens", package: "roadtrip"),
+                .product(name: "RoadtripItinerary", package: "roadtrip")
+            ]
         ),
     ]
 )

@@ -295,11 +295,16 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         router.openMap(title: "Trips › " + TextLimits.shown(trip.name)) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
     }
 
+    /// The itinerary page's own key, declared once for the page, its hints, help and the README.
+    static func addNightKey(_ run: @escaping @MainActor () -> StatusMessage?) -> TextPagerScreen.PageCommand {
+        TextPagerScreen.PageCommand(
+            keys: [.char("a")], help: "add the first suggested night as a stop (one night there)", hint: "add night",
+            run: run)
+    }
+
     func didPressItinerary() {
         guard let trip else { return }
-        let addNight = TextPagerScreen.PageCommand(
-            keys: [.char("a")], help: "add the first suggested night as a stop (one night there)", hint: "add night"
-        ) { [weak self] in
+        let addNight = Self.addNightKey { [weak self] in
             self?.interactor.addSuggestedNight()
                 ?? StatusMessage("No suggested night: every day's driving ends at a stop.", isError: false)
         }

@@ -73,8 +73,11 @@ import TestSupport
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Côte d’Azur")
-        #expect(lines[2].contains("1  Nice") && lines[2].contains("43.70090, 7.26830"))
-        #expect(lines[4].contains("3  Cannes"))
+        // The trip's settings, then each stop with its details on the line under it.
+        #expect(lines[1] == "no start date · 8 h a day from 08:00")
+        #expect(lines[3].contains("1  Nice") && lines[3].contains("43.70090, 7.26830"))
+        #expect(lines[4] == "      Europe/Paris")
+        #expect(lines[7].contains("3  Cannes"))
         // Without --osrm the legs are the offline estimate, marked as such.
         #expect(result.stdout.contains("FROM") && result.stdout.contains("estimate"))
         #expect(lines.contains { $0.hasPrefix("Total ≈ ") && $0.contains(" km, ≈ ") && $0.hasSuffix(" driving") })
@@ -88,7 +91,7 @@ import TestSupport
         #expect(miles.stdout.contains(" mi"))
         let empty = try sandbox.run("show", "Alpine")
         #expect(empty.status == 0)
-        #expect(empty.stdout == "Alpine loop\n\nNo stops yet.\n")
+        #expect(empty.stdout == "Alpine loop\nno start date · 8 h a day from 08:00\n\nNo stops yet.\n")
     }
 
     @Test func showJSONIsTheDocumentedShape() throws {
@@ -96,11 +99,14 @@ import TestSupport
         let result = try sandbox.run("show", "Alps", "--json")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let doc = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
-        #expect(Set(doc.keys) == ["id", "name", "stops", "route"])
+        #expect(Set(doc.keys) == ["id", "name", "settings", "stops", "route"])
+        let settings = try #require(doc["settings"] as? [String: Any])
+        #expect(settings["dailyDrivingLimit"] as? Double == 28800 && settings["dailyStart"] as? String == "08:00")
         #expect(doc["name"] as? String == "Alps")
         let stops = try #require(doc["stops"] as? [[String: Any]])
         #expect(stops.map { $0["name"] as? String } == ["Genève", "Chamonix"])
-        #expect(Set(stops[0].keys) == ["id", "name", "latitude", "longitude"])
+        #expect(
+            Set(stops[0].keys) == ["id", "name", "latitude", "longitude", "stay", "nights", "note", "overLimit", "timeZone"])
         #expect(stops[0]["latitude"] as? Double == 46.2044)
         let route = try #require(doc["route"] as? [String: Any])
         #expect(Set(route.keys) == ["legs", "totalDistanceMeters", "totalDurationSeconds"])

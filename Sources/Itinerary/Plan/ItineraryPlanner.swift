@@ -211,6 +211,16 @@ private struct Planner {
                         ]))
             }
         }
+        for (k, stop) in trip.waypoints.enumerated() where run.pushedOn[k] {
+            let over = run.drivenByArrival[k] - trip.dailyDrivingLimit
+            out.append(
+                ItineraryWarning(
+                    kind: .dayOverLimit, stop: k, seconds: over,
+                    message:
+                        "The day that reaches \(stop.name) drives \(Formatting.duration(over)) over the "
+                        + "\(Formatting.duration(trip.dailyDrivingLimit)) limit to spend its planned night there, "
+                        + "rather than stop \(Formatting.duration(over)) short of it."))
+        }
         return out
     }
 }

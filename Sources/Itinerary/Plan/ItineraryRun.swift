@@ -91,6 +91,8 @@ struct ItineraryRun {
     private(set) var legParts: [Int] = []
     /// The driving of the day that reaches each stop, counted up to its arrival.
     private(set) var drivenByArrival: [TimeInterval] = []
+    /// Stops with a planned night reached by driving a little over the limit (at most `shortRest`).
+    private(set) var pushedOn: [Bool] = []
     private var dayDriving: TimeInterval = 0
 
     init(trip: Trip, facts: [LegFacts], clocks: [LocalClock], nightPlaces: NightPlaceLookup?) {
@@ -107,6 +109,7 @@ struct ItineraryRun {
         nights = Array(repeating: 0, count: n)
         nightKinds = Array(repeating: nil, count: n)
         drivenByArrival = Array(repeating: 0, count: n)
+        pushedOn = Array(repeating: false, count: n)
         legParts = Array(repeating: 1, count: max(0, n - 1))
     }
 
@@ -188,10 +191,16 @@ struct ItineraryRun {
         var along = 0.0
         var part = 1
         let whole = keepsFixedOverLimit(i + 1)
+        // A few minutes short of a stop where a night is planned (a suggested night just added
+        // as a stop, a town a little off the road): the night is there, not at the roadside.
+        let plannedNight = i + 1 < trip.waypoints.count - 1 && trip.waypoints[i + 1].nights > 0
         var first = events.count
         while true {
             let room = limit - dayDriving
-            if left <= room + 60 || whole || room <= 0 {
+            if plannedNight, left > room + 60, left - room <= Self.shortRest, room > 0 {
+                pushedOn[i + 1] = true
+            }
+            if left <= room + 60 || whole || room <= 0 || pushedOn[i + 1] {
                 let meters = f.distance - along
                 events.append(
                     ItineraryEvent(

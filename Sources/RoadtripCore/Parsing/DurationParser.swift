@@ -15,9 +15,7 @@ public enum DurationParser {
             }
             // Hours as a Double: 9999999999999:00 is over a year, not an overflow.
             let total = Double(h) * 3600 + Double(m) * 60
-            guard total <= Plausibility.maxStaySeconds else {
-                return .failure(CoordinateError("A stay of more than a year is not a road trip."))
-            }
+            guard total <= Plausibility.maxStaySeconds else { return .failure(tooLong) }
             return .success(total)
         }
         // Runs of digits and runs of letters; spaces only separate.
@@ -46,11 +44,14 @@ public enum DurationParser {
             }
             total += value * unit
         }
-        guard total <= Plausibility.maxStaySeconds else {
-            return .failure(CoordinateError("A stay of more than a year is not a road trip."))
-        }
+        guard total <= Plausibility.maxStaySeconds else { return .failure(tooLong) }
         return .success(total)
     }
+
+    private static let tooLong = CoordinateError("A stay of more than a year is not a road trip.")
+
+    /// Whether `error` says the duration is too long (rather than not a duration at all).
+    static func isTooLong(_ error: CoordinateError) -> Bool { error == tooLong }
 
     private static let units: [String: Double] = [
         "d": 86400, "day": 86400, "days": 86400,

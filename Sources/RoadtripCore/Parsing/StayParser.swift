@@ -28,6 +28,7 @@ public enum StayParser {
         let joined = rest.replacing(",", with: " ").replacing("+", with: " ").replacing(/\band\b/, with: " ")
         switch DurationParser.parse(joined) {
         case let .success(seconds): return .success(Stay(seconds: seconds, nights: nights))
+        case let .failure(error) where DurationParser.isTooLong(error): return .failure(error)
         case .failure:
             return .failure(CoordinateError("“\(text)” is not a stay (try 1h30, 90 min, 2 nights or 3h 1n)."))
         }

@@ -103,7 +103,10 @@ struct KeyTableTests {
             ("Waypoint editor", WaypointEditorView.keys.markdown),
             ("Trip settings (`s`)", TripSettingsView.keys.markdown),
             ("Map (`m`)", MapScreen.keys.markdown),
-            ("Itinerary and other pages (`i`)", TextPagerScreen.keys(closeKeys: [.char("i")]).markdown),
+            (
+                "Itinerary and other pages (`i`)",
+                TextPagerScreen.keys(closeKeys: [.char("i")], commands: [TripDetailPresenter.addNightKey { nil }]).markdown
+            ),
             ("Every text field", TextField.keys.markdown)
         ]
         return sections.map { "#### \($0.0)\n\n\($0.1)\n" }.joined(separator: "\n")

@@ -8,7 +8,8 @@ import RoadtripCore
 /// `--quick` runs every measurement with few repetitions (CI checks that it runs); `--strict`
 /// exits 1 when a target is missed. The subcommands `first-frame FILE` and `geodsolve` are the
 /// child processes the benchmark starts itself; `keys FILE [N]` runs key to frame alone, for profiling;
-/// `workloads [DIR]` (run in the repository) writes the data files only.
+/// `workloads [DIR]` (run in the repository) writes the data files only; `itinerary FILE [RUNS]` plans
+/// the first trip of FILE alone.
 @MainActor
 func main() throws -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +31,12 @@ func main() throws -> Int32 {
         let folder = URL(fileURLWithPath: arguments.dropFirst().first ?? NSTemporaryDirectory() + "roadtrip-bench")
         let workloads = try Workloads(folder: folder, repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         print([workloads.sample, workloads.small, workloads.longTrip, workloads.large].map(\.path).joined(separator: "\n"))
+        return 0
+    case "itinerary":
+        // The itinerary of the 1,000-stop trip alone: PerfBenchmark itinerary FILE [RUNS].
+        var table = Table()
+        try ItineraryBenchmark.run(URL(fileURLWithPath: arguments[1]), runs: Int(arguments.dropFirst(2).first ?? "") ?? 10, into: &table)
+        print(table.render())
         return 0
     case "keys":
         // Key to frame on one file only, for profiling (perf record … PerfBenchmark keys FILE).
@@ -64,6 +71,7 @@ func main() throws -> Int32 {
     try GeodesicBenchmark.run(count: quick ? 10_000 : 100_000, folder: work, executable: executable,
                               sources: benchmarkSources, into: &table)
     try PtyBenchmark.run(root: root, workloads: workloads, runs: quick ? 1 : 5, into: &table)
+    try ItineraryBenchmark.run(workloads.longTrip, runs: quick ? 1 : 10, into: &table)
 
     print(Machine.describe())
     print("Mode: \(quick ? "quick (few repetitions; figures are indicative)" : "full"); workloads from seed \(Workloads.seed)")
