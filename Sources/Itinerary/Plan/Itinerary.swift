@@ -287,7 +287,7 @@ extension ItineraryEvent: Codable {
 /// Where a drive too long for what is left of the day stops for the night: not a stop of the
 /// trip, a suggestion the person can add as one.
 public struct SuggestedNight: Hashable, Sendable, Codable {
-    /// "Tucumcari", or "a point 412 km along the leg" when no place is known near it.
+    /// "Tucumcari", or "412 km into the drive to Moab" when no place is known near it.
     public var name: String
     public var region: String
     public var country: String

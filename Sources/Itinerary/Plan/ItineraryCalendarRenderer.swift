@@ -26,6 +26,7 @@ public enum ItineraryCalendarRenderer {
         // Every event is one span of the trip: drives, the time at a stop, and each night, which
         // follow one another and never overlap. Across the sea nothing is driven: the crossing is
         // the person's to book, not an event here.
+        var lastMorning: Date?
         for (index, (day, e)) in events.enumerated() {
             switch e.kind {
             case .drive:
@@ -60,10 +61,20 @@ public enum ItineraryCalendarRenderer {
                         start: (e.time, e.zone), end: (end, e.endZone ?? e.zone),
                         location: ItineraryPhrases.suggestedName(night, name: { $0 }), geo: night.coordinate,
                         description: ItineraryPhrases.dayEnd(
-                            itinerary.days[day - 1], in: itinerary, unit: unit, name: { $0 }))
+                            itinerary.days[day - 1], in: itinerary, unit: unit, name: { $0 }
+                        ).joined(separator: " "))
                 } else if let s = e.stop {
                     let stop = itinerary.stops[s]
                     let count = e.nights ?? 1
+                    if let morning = lastMorning, e.night ?? 1 > 1, ItineraryClock.minute(e.time) > ItineraryClock.minute(morning)
+                    {
+                        // A day with no driving between two nights at the stop.
+                        lines += event(
+                            uid: "\(stop.id.uuidString)-day-\(e.night ?? 1)", stamp: stamp, summary: "Day at \(stop.name)",
+                            start: (morning, e.zone), end: (e.time, e.zone), location: stop.name, geo: stop.coordinate,
+                            description: "Day \(day): no driving")
+                    }
+                    lastMorning = end
                     lines += event(
                         uid: "\(stop.id.uuidString)-night-\(e.night ?? 1)", stamp: stamp,
                         summary: "Night at \(stop.name)" + (count > 1 ? " (\(e.night ?? 1) of \(count))" : ""),

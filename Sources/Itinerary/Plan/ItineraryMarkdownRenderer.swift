@@ -86,7 +86,8 @@ private struct MarkdownWriter {
                 out.append("- \(time(e.time, e.zone)) night at **\(ItineraryPhrases.night(e, in: itinerary, name: escaped))**")
             }
         }
-        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: escaped) { out += ["", end] }
+        let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: escaped)
+        if !end.isEmpty { out += ["", end.joined(separator: " ")] }
     }
 
     /// "**08:00 CET**": the zone when it changes, the date when the day has run past midnight.

@@ -92,25 +92,29 @@ enum ItineraryPhrases {
         name(night.name) + (night.region.isEmpty ? "" : ", " + name(night.region))
     }
 
-    /// The sentence that closes a day whose driving the limit ended, or nil.
-    static func dayEnd(_ day: ItineraryDay, in itinerary: Itinerary, unit: DistanceUnit, name: (String) -> String) -> String? {
+    /// The sentences that close a day whose driving the limit ended (short lines, for an 80-column
+    /// page); empty when it did not.
+    static func dayEnd(_ day: ItineraryDay, in itinerary: Itinerary, unit: DistanceUnit, name: (String) -> String) -> [String] {
         let limit = Formatting.duration(itinerary.dailyDrivingLimit)
         if let s = day.suggestedNight {
             let night = itinerary.suggestedNights[s]
             let to = name(itinerary.stops[itinerary.legs[night.leg].to].name)
-            let kind = night.kind.isEmpty ? "" : "\(night.kind), "
-            let off =
-                night.metersFromSplit >= 1000 ? ", \(Formatting.distance(night.metersFromSplit, unit: unit)) off the route" : ""
-            return
-                "Daily limit of \(limit) reached \(Formatting.distance(night.alongMeters, unit: unit)) into the drive to \(to): "
-                + "suggested night at \(suggestedName(night, name: name)) (\(kind)\(Formatting.coordinate(night.coordinate))\(off))."
+            var about = night.kind.isEmpty ? [] : [night.kind]
+            if night.metersFromSplit >= 1000 {
+                about.append("\(Formatting.distance(night.metersFromSplit, unit: unit)) from where the limit runs out")
+            }
+            about.append(Formatting.coordinate(night.coordinate))
+            return [
+                "The \(limit) limit runs out \(Formatting.distance(night.alongMeters, unit: unit)) into the drive to \(to).",
+                "Suggested night: \(suggestedName(night, name: name)) (\(about.joined(separator: ", ")))."
+            ]
         }
         if day.end == .drivingLimit, let at = day.nightAt {
             let next = itinerary.legs.first { $0.from == at }
             let over = next.map { " (the next leg, \(Formatting.duration($0.driveSeconds)), starts in the morning)" } ?? ""
-            return "Daily limit of \(limit)\(over): night at \(name(itinerary.stops[at].name))."
+            return ["Daily limit of \(limit)\(over): night at \(name(itinerary.stops[at].name))."]
         }
-        return nil
+        return []
     }
 }
 

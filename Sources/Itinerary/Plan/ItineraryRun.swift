@@ -160,7 +160,8 @@ struct ItineraryRun {
             let clock = clocks[i]
             var morning = ready
             for night in 1...count {
-                let start = morning
+                // The day at the stop (the stay, or a rest day) until the evening; then the night.
+                let start = clock.evening(from: morning, dayStartMinutes: trip.dailyStartMinutes)
                 morning = clock.next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: start.addingTimeInterval(1))
                 events.append(
                     ItineraryEvent(
@@ -262,15 +263,16 @@ struct ItineraryRun {
         let point = LegLine.point(share * lineLength, along: f.line)
         // The leg's own stops are no suggestion: the night is short of the one and past the other.
         let ends = [trip.waypoints[i].coordinate, trip.waypoints[i + 1].coordinate]
-        let found = nightPlaces?.place(near: point).flatMap { place in
-            ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters } ? nil : place
+        let found = nightPlaces?.places(near: point).first { place in
+            !ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters }
         }
         var zone = zone(i, along: along)
         if let id = found?.timeZone, let known = TimeZone(identifier: id) { zone = known }
         let day = suggested.count
         suggested.append(
             SuggestedNight(
-                name: found?.name ?? "\(Formatting.distance(along, unit: .kilometers)) along the leg",
+                name: found?.name
+                    ?? "\(Formatting.distance(along, unit: .kilometers)) into the drive to \(trip.waypoints[i + 1].name)",
                 region: found?.region ?? "", country: found?.country ?? "", kind: found?.kind ?? "",
                 latitude: found?.coordinate.latitude ?? point.latitude,
                 longitude: found?.coordinate.longitude ?? point.longitude, leg: i, day: 0, alongMeters: along,

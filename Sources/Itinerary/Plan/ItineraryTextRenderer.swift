@@ -94,7 +94,7 @@ private struct Writer {
                 event(e.time, e.zone, "night", ItineraryPhrases.night(e, in: itinerary, name: { $0 }))
             }
         }
-        if let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: { $0 }) { out.append("  " + end) }
+        out += ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: { $0 }).map { "  " + $0 }
     }
 
     private mutating func event(_ time: Date, _ zone: TimeZone, _ verb: String, _ what: String) {

@@ -26,6 +26,18 @@ struct LocalClock {
         return instant
     }
 
+    /// When the night at a stop begins, for a person ready from `instant`: the evening (18:00) of
+    /// that day, or `instant` itself when it is later, or in the small hours before the day's start.
+    func evening(from instant: Date, dayStartMinutes: Int) -> Date {
+        let c = calendar.dateComponents([.hour, .minute], from: instant)
+        let minutes = (c.hour ?? 0) * 60 + (c.minute ?? 0)
+        if minutes < dayStartMinutes || minutes >= Self.eveningMinutes { return instant }
+        return time(Self.eveningMinutes, on: calendar.startOfDay(for: instant)) ?? instant
+    }
+
+    /// 18:00: when a night at a stop is shown to begin, the afternoon before it being time there.
+    static let eveningMinutes = 18 * 60
+
     /// Local midnight of the day holding `instant`.
     func startOfDay(_ instant: Date) -> Date { calendar.startOfDay(for: instant) }
 

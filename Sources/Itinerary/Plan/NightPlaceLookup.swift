@@ -27,16 +27,18 @@ public struct NightPlaceLookup: Sendable {
         }
     }
 
-    private let find: @Sendable (Coordinate) -> Found?
+    private let find: @Sendable (Coordinate) -> [Found]
 
-    public init(_ find: @escaping @Sendable (Coordinate) -> Found?) {
+    /// - Parameter find: the places for a night near a point, the one to prefer first (a lodging,
+    ///   then a town, then any place near); the plan takes the first that is not a stop of the leg.
+    public init(_ find: @escaping @Sendable (Coordinate) -> [Found]) {
         self.find = find
     }
 
     /// Knows no places: a suggested night is named by where it is along the leg.
-    public static let none = NightPlaceLookup { _ in nil }
+    public static let none = NightPlaceLookup { _ in [] }
 
-    func place(near coordinate: Coordinate) -> Found? { find(coordinate) }
+    func places(near coordinate: Coordinate) -> [Found] { find(coordinate) }
 }
 
 /// Points along a leg: the road when the router gave its shape, else the geodesic.

@@ -48,10 +48,12 @@ struct Services: Sendable {
         TimeZoneLookup(zones(places))
     }
 
-    /// Where a split drive's night is suggested: an imported lodging or camp site, else a town.
+    /// Where a split drive's night is suggested: an imported lodging or camp site, else a town of
+    /// 1,000 people; when that town is a stop of the leg, the nearest place of any size within 30 km.
     static func nightPlaces(_ places: any NearestPlaceFinding) -> NightPlaceLookup {
         NightPlaceLookup { point in
-            places.placeForTheNight(near: point).map {
+            let any = places.nearest(to: point).flatMap { Geodesic.distance($0.coordinate, point) <= 30_000 ? $0 : nil }
+            return [places.placeForTheNight(near: point), any].compactMap { $0 }.map {
                 NightPlaceLookup.Found(
                     name: $0.name, region: $0.region, country: $0.country, kind: $0.kind, coordinate: $0.coordinate,
                     timeZone: $0.timeZone.isEmpty ? nil : $0.timeZone)
