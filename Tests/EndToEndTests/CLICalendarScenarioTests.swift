@@ -48,6 +48,15 @@ import TestSupport
         #expect(try sandbox.run("edit-stop", "Southwest loop", "5", "--nights", "1").status == 0)
         let settings = try sandbox.run("edit-trip", "Southwest loop", "--start", "2026-05-10 08:00", "--daily-limit", "8h")
         #expect(settings.stdout.contains("leaves 2026-05-10 08:00 America/Los_Angeles · 8 h a day from 08:00"), "\(settings)")
+        // Nights said twice and differently, or out of range, are refused in one line, and nothing changes.
+        let before = try sandbox.trips()
+        let clash = try sandbox.run("edit-stop", "Southwest loop", "Moab", "--stay", "1n", "--nights", "3")
+        #expect(clash.status != 0 && clash.stderr.contains("--stay says 1 night and --nights 3: give one of them."), "\(clash)")
+        let negative = try sandbox.run("edit-stop", "Southwest loop", "Moab", "--nights", "-1")
+        #expect(
+            negative.status != 0 && negative.stderr.contains("--nights must be a whole number from 0 to 366, not -1."),
+            "\(negative)")
+        #expect(try sandbox.trips() == before)
         let saved = try #require(try sandbox.trips().first)
         #expect(saved.waypoints[2].nights == 2 && saved.waypoints[2].stay == 0 && saved.waypoints[1].stay == 3 * 3600)
 
@@ -102,7 +111,11 @@ import TestSupport
         let added = try sandbox.run(words)
         #expect(added.status == 0, "\(added)")
         let stops = try #require(try sandbox.trips().first).waypoints
-        #expect(stops.count == 3 && stops[2].name == "Los Angeles")
+        // With its night, so the itinerary then ends the day there instead of suggesting it again.
+        #expect(stops.count == 3 && stops[2].name == "Los Angeles" && stops[1].nights == 1)
+        let replanned = try json(sandbox, "Route 66")
+        let nightsAfter = try #require(replanned["suggestedNights"] as? [[String: Any]])
+        #expect(nightsAfter.count == nights.count - 1, "\(nightsAfter)")
         let events = try calendar(sandbox, "Route 66")
         #expect(events.contains { ($0["summary"] as? String ?? "").hasPrefix("Night (suggested) at ") })
     }
@@ -117,12 +130,13 @@ import TestSupport
         #expect(text.stdout.contains("leave Munich Fri 3 Jul 2026 08:00"))
         #expect(!text.stdout.contains("late"))
 
-        // A 3-hour day, leaving on the day itself: late, with the three ways out.
+        // A 5-hour day, leaving on the day itself: too little of it is left at Lake Como for the last leg,
+        // so Zermatt is late; the three ways out are offered.
         #expect(try sandbox.run("edit-stop", "Alps", "3", "--nights", "0").status == 0)
-        #expect(try sandbox.run("edit-trip", "Alps", "--start", "2026-07-04 06:00", "--daily-limit", "3h").status == 0)
+        #expect(try sandbox.run("edit-trip", "Alps", "--start", "2026-07-04 06:00", "--daily-limit", "5h").status == 0)
         let late = try sandbox.run("itinerary", "Alps")
         #expect(
-            late.stdout.contains("after its fixed arrival (Sat 4 Jul 15:00): the 3 h daily limit ends the driving before it."),
+            late.stdout.contains("after its fixed arrival (Sat 4 Jul 15:00): the 5 h daily limit ends the driving before it."),
             "\(late.stdout)")
         #expect(late.stdout.contains("- Leave earlier: by "))
         #expect(late.stdout.contains("- Drive over the limit by "))

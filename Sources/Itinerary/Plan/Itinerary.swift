@@ -16,7 +16,7 @@ import RoadtripCore
 ///                "timeZoneSource": "stop" | "lookup" | "fallback",
 ///                "arrival"?, "departure"?, "fixedArrival"?: local ISO 8601 with offset,
 ///                "stay", "wait", "late": seconds, "nights": Int,
-///                "night"?: "planned" | "drivingLimit" } ],
+///                "night"?: "planned" | "drivingLimit" | "evening" } ],
 ///   "legs": [ { "from", "to": stop index, "day": number, "distanceMeters", "driveSeconds",
 ///               "estimated": Bool, "noRoad"?, "ferry"?, "parts"?: Int } ],
 ///   "days": [ { "number", "date": "YYYY-MM-DD", "firstStop", "lastStop", "drivingSeconds",
@@ -80,6 +80,8 @@ public struct ItineraryStop: Hashable, Sendable {
         case planned
         /// The next leg would take the day over the driving limit with little of it left: the night is here.
         case drivingLimit
+        /// A fixed arrival kept in the evening: the night is here, not on the road after it.
+        case evening
     }
 
     public var index: Int

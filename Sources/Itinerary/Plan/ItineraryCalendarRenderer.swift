@@ -60,9 +60,8 @@ public enum ItineraryCalendarRenderer {
                         summary: "Night (suggested) at \(ItineraryPhrases.suggestedName(night, name: { $0 }))",
                         start: (e.time, e.zone), end: (end, e.endZone ?? e.zone),
                         location: ItineraryPhrases.suggestedName(night, name: { $0 }), geo: night.coordinate,
-                        description: ItineraryPhrases.dayEnd(
-                            itinerary.days[day - 1], in: itinerary, unit: unit, name: { $0 }
-                        ).joined(separator: " "))
+                        description: ItineraryPhrases.nightReason(e, in: itinerary, unit: unit, name: { $0 })
+                            .joined(separator: " "))
                 } else if let s = e.stop {
                     let stop = itinerary.stops[s]
                     let count = e.nights ?? 1

@@ -77,17 +77,18 @@ private struct MarkdownWriter {
             case .arrive:
                 guard let s = e.stop else { continue }
                 let stop = itinerary.stops[s]
-                if let l = itinerary.legs.firstIndex(where: { $0.to == s }), itinerary.legs[l].noRoad == true {
-                    out.append("- " + ItineraryPhrases.drive(itinerary.legs[l], unit: unit))
+                if s > 0, itinerary.legs[s - 1].noRoad == true {
+                    out.append("- " + ItineraryPhrases.drive(itinerary.legs[s - 1], unit: unit))
                 }
                 let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()
                 out.append("- \(time(e.time, e.zone)) arrive **\(escaped(stop.name))**" + details)
             case .night:
-                out.append("- \(time(e.time, e.zone)) night at **\(ItineraryPhrases.night(e, in: itinerary, name: escaped))**")
+                let parts = ItineraryPhrases.night(e, in: itinerary, name: escaped).components(separatedBy: " · ")
+                let more = parts.dropFirst().map { " · " + $0 }.joined()
+                out.append("- \(time(e.time, e.zone)) night at **\(parts[0])**" + more)
+                out += ItineraryPhrases.nightReason(e, in: itinerary, unit: unit, name: escaped).map { "  " + $0 }
             }
         }
-        let end = ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: escaped)
-        if !end.isEmpty { out += ["", end.joined(separator: " ")] }
     }
 
     /// "**08:00 CET**": the zone when it changes, the date when the day has run past midnight.

@@ -80,11 +80,7 @@ enum ItineraryPhrases {
         }
         guard let stop = event.stop else { return "" }
         let count = event.nights ?? 1
-        let why =
-            itinerary.stops[stop].night == .drivingLimit
-            ? " · the \(Formatting.duration(itinerary.dailyDrivingLimit)) daily limit leaves too little of the day for the next leg"
-            : ""
-        return name(itinerary.stops[stop].name) + (count > 1 ? " · night \(event.night ?? 1) of \(count)" : "") + why
+        return name(itinerary.stops[stop].name) + (count > 1 ? " · night \(event.night ?? 1) of \(count)" : "")
     }
 
     /// "Tucumcari, New Mexico".
@@ -92,11 +88,13 @@ enum ItineraryPhrases {
         name(night.name) + (night.region.isEmpty ? "" : ", " + name(night.region))
     }
 
-    /// The sentences that close a day whose driving the limit ended (short lines, for an 80-column
-    /// page); empty when it did not.
-    static func dayEnd(_ day: ItineraryDay, in itinerary: Itinerary, unit: DistanceUnit, name: (String) -> String) -> [String] {
+    /// Why a night is where it is, in short lines for an 80-column page: where the limit ran out and
+    /// the suggested place, or the limit that leaves too little of the day at a stop; empty otherwise.
+    static func nightReason(_ event: ItineraryEvent, in itinerary: Itinerary, unit: DistanceUnit, name: (String) -> String)
+        -> [String]
+    {
         let limit = Formatting.duration(itinerary.dailyDrivingLimit)
-        if let s = day.suggestedNight {
+        if let s = event.suggested {
             let night = itinerary.suggestedNights[s]
             let to = name(itinerary.stops[itinerary.legs[night.leg].to].name)
             var about = night.kind.isEmpty ? [] : [night.kind]
@@ -109,12 +107,17 @@ enum ItineraryPhrases {
                 "Suggested night: \(suggestedName(night, name: name)) (\(about.joined(separator: ", ")))."
             ]
         }
-        if day.end == .drivingLimit, let at = day.nightAt {
+        guard let at = event.stop, (event.night ?? 1) == 1 else { return [] }
+        switch itinerary.stops[at].night {
+        case .drivingLimit?:
             let next = itinerary.legs.first { $0.from == at }
             let over = next.map { " (the next leg, \(Formatting.duration($0.driveSeconds)), starts in the morning)" } ?? ""
             return ["Daily limit of \(limit)\(over): night at \(name(itinerary.stops[at].name))."]
+        case .evening?:
+            return ["Arrived for the fixed time in the evening: night at \(name(itinerary.stops[at].name))."]
+        default:
+            return []
         }
-        return []
     }
 }
 
@@ -123,11 +126,20 @@ enum ItineraryClock {
     /// `time` in `zone` with a DateFormatter `pattern`, rounded to the nearest minute as the drive
     /// times are, so a 1 h 42 min drive from 09:00 shows 10:42.
     static func text(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
+        formatter(zone, pattern).string(from: minute(time))
+    }
+
+    /// One formatter per zone and pattern and thread: making one costs more than what it formats,
+    /// and an itinerary of 1,000 stops formats tens of thousands of times.
+    private static func formatter(_ zone: TimeZone, _ pattern: String) -> DateFormatter {
+        let key = "roadtrip.itinerary.\(zone.identifier)|\(pattern)"
+        if let known = Thread.current.threadDictionary[key] as? DateFormatter { return known }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone
         formatter.dateFormat = pattern
-        return formatter.string(from: minute(time))
+        Thread.current.threadDictionary[key] = formatter
+        return formatter
     }
 
     /// `time` rounded to the nearest minute: the precision every format writes.

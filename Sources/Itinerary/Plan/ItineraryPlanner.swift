@@ -80,7 +80,10 @@ private struct Planner {
         let estimated = itinerary.legs.filter { $0.estimated && $0.noRoad != true }.count
         if estimated > 0 {
             itinerary.notes.append(
-                "Drive times of \(estimated) of \(itinerary.legs.count) legs are estimated from the straight-line distance (\(estimate.summary))."
+                (estimated == itinerary.legs.count
+                    ? itinerary.legs.count == 1 ? "The drive time is" : "Drive times of all \(estimated) legs are"
+                    : "Drive times of \(estimated) of \(itinerary.legs.count) legs are")
+                    + " estimated from the straight-line distance (\(estimate.summary))."
             )
         }
         return itinerary

@@ -63,12 +63,17 @@ struct LegFacts {
 ///   morning after the stay is over.
 /// - A leg longer than what is left of the day's limit is driven until the limit runs out; the
 ///   night is suggested there and the rest is driven from the next morning. When less than
-///   `shortRest` of the day is left at a stop, the night is at that stop instead.
+///   `shortRest` of the day is left at a stop, the night is at that stop instead; after a fixed
+///   arrival kept in the evening, the night is there too.
 /// - The leg into a stop whose fixed arrival the person chose to keep over the limit is driven
 ///   whole.
 struct ItineraryRun {
     /// Below this much driving left in the day, a long leg starts the next morning, not now.
     static let shortRest: TimeInterval = 30 * 60
+    /// A place for the night this close to the road is taken at once.
+    static let nearTheRoad = 15_000.0
+    /// A place for the night farther than this from the road is no suggestion: the point is.
+    static let offTheRoad = 40_000.0
     /// A place for the night this close to one of the leg's stops is that stop.
     static let sameStopMeters = 5_000.0
 
@@ -147,13 +152,20 @@ struct ItineraryRun {
     /// Spends the nights at stop `i` (its own, or one where the limit leaves too little of the day
     /// for the next leg), then sets off; returns the departure.
     private mutating func leave(_ i: Int, ready: Date) -> Date {
-        var count = i == 0 ? 0 : trip.waypoints[i].nights
+        var count = trip.waypoints[i].nights
         var kind: ItineraryStop.Night? = count > 0 ? .planned : nil
         let next = facts[i].drive
         let room = limit - dayDriving
         if count == 0, dayDriving > 0, next > room + 60, room <= Self.shortRest, !keepsFixedOverLimit(i + 1) {
             count = 1
             kind = .drivingLimit
+        } else if count == 0, i > 0, trip.waypoints[i].fixedArrival != nil, next > 0,
+            clocks[i].evening(from: ready, dayStartMinutes: trip.dailyStartMinutes) <= ready
+        {
+            // Kept an appointment in the evening (a booking, a late ferry): the night is there,
+            // not on the road after it.
+            count = 1
+            kind = .evening
         }
         var departure = ready
         if count > 0 {
@@ -191,7 +203,7 @@ struct ItineraryRun {
         var left = f.drive
         var along = 0.0
         var part = 1
-        let whole = keepsFixedOverLimit(i + 1)
+        let keepsTime = keepsFixedOverLimit(i + 1)
         // A few minutes short of a stop where a night is planned (a suggested night just added
         // as a stop, a town a little off the road): the night is there, not at the roadside.
         let plannedNight = i + 1 < trip.waypoints.count - 1 && trip.waypoints[i + 1].nights > 0
@@ -201,7 +213,11 @@ struct ItineraryRun {
             if plannedNight, left > room + 60, left - room <= Self.shortRest, room > 0 {
                 pushedOn[i + 1] = true
             }
-            if left <= room + 60 || whole || room <= 0 || pushedOn[i + 1] {
+            // Keeping a fixed time over the limit: what would be driven tomorrow is driven today.
+            let absorbs =
+                keepsTime && left - room <= limit + 60
+                && wouldBeLate(i + 1, splitAt: t.addingTimeInterval(room), rest: left - room)
+            if left <= room + 60 || absorbs || room <= 0 || pushedOn[i + 1] {
                 let meters = f.distance - along
                 events.append(
                     ItineraryEvent(
@@ -214,7 +230,7 @@ struct ItineraryRun {
             let meters = f.drive > 0 ? f.distance * room / f.drive : 0
             let startZone = zone(i, along: along)
             along += meters
-            let (night, nightZone) = suggestNight(leg: i, along: along)
+            let (night, nightZone) = suggestNight(leg: i, along: along, dayMeters: meters)
             events.append(
                 ItineraryEvent(
                     kind: .drive, time: t, zone: startZone, end: t.addingTimeInterval(room), endZone: nightZone, leg: i,
@@ -238,15 +254,41 @@ struct ItineraryRun {
         return t
     }
 
-    /// Whether the drive on to stop `i` is driven without a stop for the night: a stop ahead, before
-    /// any planned night, has a fixed arrival the person chose to keep over the daily limit.
-    private func keepsFixedOverLimit(_ i: Int) -> Bool {
-        for j in i..<trip.waypoints.count {
-            let stop = trip.waypoints[j]
-            if stop.overLimit, stop.fixedArrival != nil { return true }
-            if stop.nights > 0 { return false }
+    /// The place for the night: looked for where the limit runs out and a little before it (a tenth
+    /// and a fifth of the day's drive back), so the night is on the road and within the day; the
+    /// first found near the road (15 km) wins, else the nearest to the road within 40 km. The leg's
+    /// own stops are no suggestion: the night is short of the one and past the other.
+    private func place(
+        near split: Coordinate, along: Double, dayMeters: Double, leg i: Int, point: (Double) -> Coordinate,
+        in lookup: NightPlaceLookup
+    ) -> NightPlaceLookup.Found? {
+        let ends = [trip.waypoints[i].coordinate, trip.waypoints[i + 1].coordinate]
+        var best: (place: NightPlaceLookup.Found, off: Double)?
+        for back in [0.0, 0.1, 0.2] {
+            let at = point(max(0, along - back * dayMeters))
+            let found = lookup.places(near: at).first { place in
+                !ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters }
+            }
+            guard let found else { continue }
+            let off = Geodesic.distance(found.coordinate, at)
+            if off <= Self.nearTheRoad { return found }
+            if off < (best?.off ?? .infinity) { best = (found, off) }
         }
-        return false
+        return best.flatMap { $0.off <= Self.offTheRoad ? $0.place : nil }
+    }
+
+    /// Whether stopping for the night at `split` and driving `rest` the next morning reaches stop
+    /// `i` after its fixed arrival.
+    private func wouldBeLate(_ i: Int, splitAt split: Date, rest: TimeInterval) -> Bool {
+        guard let fixed = trip.waypoints[i].fixedArrival else { return false }
+        let morning = clocks[i - 1].next(minutesAfterMidnight: trip.dailyStartMinutes, atOrAfter: split.addingTimeInterval(1))
+        return morning.addingTimeInterval(rest) > fixed.addingTimeInterval(60)
+    }
+
+    /// Whether stop `i` has a fixed arrival the person chose to keep over the daily limit: the
+    /// day that reaches it drives on instead of stopping for the night a day's drive short of it.
+    private func keepsFixedOverLimit(_ i: Int) -> Bool {
+        i < trip.waypoints.count && trip.waypoints[i].overLimit && trip.waypoints[i].fixedArrival != nil
     }
 
     /// The zone of a point `along` metres into leg `i`: the nearer stop's.
@@ -255,17 +297,15 @@ struct ItineraryRun {
     }
 
     /// Records the suggested night `along` metres into leg `i`; returns its index and time zone.
-    private mutating func suggestNight(leg i: Int, along: Double) -> (Int, TimeZone) {
+    private mutating func suggestNight(leg i: Int, along: Double, dayMeters: Double) -> (Int, TimeZone) {
         let f = facts[i]
         let lineLength = zip(f.line, f.line.dropFirst()).reduce(0) { $0 + Geodesic.distance($1.0, $1.1) }
         // The road's shape and its reported length differ a little: the point is the same share of each.
-        let share = f.distance > 0 ? along / f.distance : 0
-        let point = LegLine.point(share * lineLength, along: f.line)
-        // The leg's own stops are no suggestion: the night is short of the one and past the other.
-        let ends = [trip.waypoints[i].coordinate, trip.waypoints[i + 1].coordinate]
-        let found = nightPlaces?.places(near: point).first { place in
-            !ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters }
+        func point(_ along: Double) -> Coordinate {
+            LegLine.point((f.distance > 0 ? along / f.distance : 0) * lineLength, along: f.line)
         }
+        let split = point(along)
+        let found = nightPlaces.flatMap { place(near: split, along: along, dayMeters: dayMeters, leg: i, point: point, in: $0) }
         var zone = zone(i, along: along)
         if let id = found?.timeZone, let known = TimeZone(identifier: id) { zone = known }
         let day = suggested.count
@@ -274,10 +314,10 @@ struct ItineraryRun {
                 name: found?.name
                     ?? "\(Formatting.distance(along, unit: .kilometers)) into the drive to \(trip.waypoints[i + 1].name)",
                 region: found?.region ?? "", country: found?.country ?? "", kind: found?.kind ?? "",
-                latitude: found?.coordinate.latitude ?? point.latitude,
-                longitude: found?.coordinate.longitude ?? point.longitude, leg: i, day: 0, alongMeters: along,
+                latitude: found?.coordinate.latitude ?? split.latitude,
+                longitude: found?.coordinate.longitude ?? split.longitude, leg: i, day: 0, alongMeters: along,
                 beforeStop: trip.waypoints[i + 1].id,
-                metersFromSplit: found.map { Geodesic.distance($0.coordinate, point) } ?? 0,
+                metersFromSplit: found.map { Geodesic.distance($0.coordinate, split) } ?? 0,
                 timeZone: found?.timeZone))
         return (day, zone)
     }

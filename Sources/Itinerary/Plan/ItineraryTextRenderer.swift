@@ -82,19 +82,23 @@ private struct Writer {
             case .arrive:
                 guard let s = e.stop else { continue }
                 let stop = itinerary.stops[s]
-                if let l = itinerary.legs.firstIndex(where: { $0.to == s }), itinerary.legs[l].noRoad == true {
-                    out.append("  " + pad("", 13) + ItineraryPhrases.drive(itinerary.legs[l], unit: unit))
+                if s > 0, itinerary.legs[s - 1].noRoad == true {
+                    out.append("  " + pad("", 13) + ItineraryPhrases.drive(itinerary.legs[s - 1], unit: unit))
                 }
                 let next = i + 1 < events.count ? events[i + 1] : nil
-                let passThrough = next?.kind == .depart && next?.stop == s && next!.time.timeIntervalSince(e.time) < 60
+                // "via" is a stop driven through: none with a time of its own (a stay, a fixed arrival).
+                let passThrough =
+                    next?.kind == .depart && next?.stop == s && next!.time.timeIntervalSince(e.time) < 60
+                    && stop.fixedArrival == nil
                 event(
                     e.time, e.zone, passThrough ? "via" : "arrive",
                     ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
             case .night:
                 event(e.time, e.zone, "night", ItineraryPhrases.night(e, in: itinerary, name: { $0 }))
+                // Why the night is here, right under it (a day can go on past midnight after it).
+                out += ItineraryPhrases.nightReason(e, in: itinerary, unit: unit, name: { $0 }).map { "  " + $0 }
             }
         }
-        out += ItineraryPhrases.dayEnd(day, in: itinerary, unit: unit, name: { $0 }).map { "  " + $0 }
     }
 
     private mutating func event(_ time: Date, _ zone: TimeZone, _ verb: String, _ what: String) {

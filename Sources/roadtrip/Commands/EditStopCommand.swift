@@ -30,9 +30,11 @@ struct EditStopCommand: ParsableCommand {
             valueName: "position-or-place"))
     var at: String?
     @Flag(help: "With --at and a place name: take the best match even when it is weak or ambiguous.") var first = false
-    @Option(help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30, 2 nights, 3h 1n; 0 drives through.", valueName: "stay"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long to stay: 90m, 1h30, 1:30, 2 nights, 3h 1n; 0 drives through.", valueName: "stay"))
     var stay: String?
-    @Option(help: ArgumentHelp("Nights spent here, 0–366.", valueName: "N")) var nights: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Nights spent here, 0–366.", valueName: "N")) var nights: Int?
     @Flag(inversion: .prefixedNo, help: "One night here (or none): the same as --nights 1 or --nights 0.") var overnight: Bool?
     @Flag(
         inversion: .prefixedNo,
@@ -111,6 +113,9 @@ struct EditStopCommand: ParsableCommand {
         if let stay {
             switch StayParser.parse(stay) {
             case let .success(parsed):
+                if let said = parsed.nights, let nights, said != nights {
+                    throw UserError("--stay says \(Formatting.nights(said)) and --nights \(nights): give one of them.")
+                }
                 stop.stay = parsed.seconds
                 if let nights = parsed.nights { stop.nights = nights }
             case let .failure(error): throw UserError("--stay: \(error)")

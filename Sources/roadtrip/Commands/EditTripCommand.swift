@@ -21,7 +21,8 @@ struct EditTripCommand: ParsableCommand {
     @Option(help: "A new name for the trip.") var name: String?
     @Option(help: ArgumentHelp("When the trip leaves: \"YYYY-MM-DD HH:MM\"; \"\" clears it.", valueName: "time"))
     var start: String?
-    @Option(help: ArgumentHelp("Driving per day, 30 min to 24 h: 8h, 7h30.", valueName: "duration")) var dailyLimit: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Driving per day, 30 min to 24 h: 8h, 7h30.", valueName: "duration"))
+    var dailyLimit: String?
     @Option(help: ArgumentHelp("When each day sets off: HH:MM.", valueName: "time")) var dayStart: String?
     @Option(help: ArgumentHelp("Roads to stay off: motorways, tolls, ferries; \"\" for none.", valueName: "kinds"))
     var avoid: String?

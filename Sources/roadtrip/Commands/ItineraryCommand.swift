@@ -46,8 +46,6 @@ struct ItineraryCommand: ParsableCommand {
         try runCommand {
             let context = try CommandContext(global)
             let trip = try context.trip(self.trip)
-            let avoid = avoidOption.avoid(for: trip)
-            let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
             let timeZones = CommandServices.timeZones(options: global)
             var start: Date?
             if let text = self.start, let first = trip.waypoints.first {
@@ -57,6 +55,8 @@ struct ItineraryCommand: ParsableCommand {
                 case let .failure(error): throw UserError("--start: \(error)")
                 }
             }
+            let avoid = avoidOption.avoid(for: trip)
+            let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
             let plan = ItineraryPlanner.plan(
                 trip: trip, legs: route.legs, timeZones: timeZones, nightPlaces: CommandServices.nightPlaces(options: global),
                 start: start)
@@ -83,7 +83,7 @@ struct ItineraryCommand: ParsableCommand {
             }
             let position = String(format: "%.5f,%.5f", night.latitude, night.longitude)
             lines.append(
-                "  roadtrip add-stop \(ShellWord.quoted(trip.name)) \(position) --at \(before + 1) --name \(ShellWord.quoted(night.name))"
+                "  roadtrip add-stop \(ShellWord.quoted(trip.name)) \(position) --at \(before + 1) --name \(ShellWord.quoted(night.name)) --nights 1"
             )
         }
         return lines

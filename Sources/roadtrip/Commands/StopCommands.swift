@@ -26,6 +26,8 @@ struct AddStopCommand: ParsableCommand {
     @Option(help: "Name for the stop (default: the place's name).") var name: String?
     @Flag(help: "Take the best match of a place name even when it is weak or ambiguous.") var first = false
     @Flag(help: "A shaping point the route passes through (an alternative's point), not a stop.") var via = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("Nights spent at the new stop, 0–366.", valueName: "N"))
+    var nights: Int?
 
     private var place: String { places.first ?? "" }
 
@@ -39,6 +41,10 @@ struct AddStopCommand: ParsableCommand {
         if place.hasPrefix("-"), PositionParser.read(place) == .notAPosition {
             throw ValidationError("Unknown option '\(place)'")
         }
+        if let nights, !Plausibility.nights.contains(nights) {
+            throw ValidationError("--nights must be a whole number from 0 to 366, not \(nights).")
+        }
+        if nights != nil, via { throw ValidationError("A via point is passed through: it has no nights.") }
     }
 
     func run() throws {
@@ -64,14 +70,14 @@ struct AddStopCommand: ParsableCommand {
                 unit: context.unit, places: { try CommandServices.searcher(global) })
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let stop = Waypoint(
-                name: stopName, coordinate: resolved.coordinate, timeZone: resolved.timeZone,
+                name: stopName, coordinate: resolved.coordinate, nights: nights ?? 0, timeZone: resolved.timeZone,
                 region: resolved.region, country: resolved.country, via: via)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
             }
             Output.line(
                 "Added “\(stopName)” (\(StopResolver.whereabouts(resolved, unit: context.unit))) as \(via ? "via point" : "stop") \(position)"
-                    + " of “\(trip.name)”.")
+                    + " of “\(trip.name)”" + (stop.nights > 0 ? ", \(Formatting.nights(stop.nights))." : "."))
         }
     }
 }
@@ -86,6 +92,9 @@ extension AddStopCommand {
         }
         guard name == nil || names.count == 1 else {
             throw UserError("--name names one stop; the directions link holds \(names.count): nothing was added.")
+        }
+        guard nights == nil || names.count == 1 else {
+            throw UserError("--nights sets one stop's nights; the directions link holds \(names.count): nothing was added.")
         }
         guard trip.waypoints.count + names.count <= TextLimits.stopsPerTrip else {
             throw UserError("“\(trip.name)” cannot hold \(names.count) more stops; nothing was added.")
@@ -107,7 +116,8 @@ extension AddStopCommand {
             added.append(
                 Waypoint(
                     name: try name.map(TripName.validated) ?? resolved.name, coordinate: resolved.coordinate,
-                    timeZone: resolved.timeZone, region: resolved.region, country: resolved.country, via: via))
+                    nights: nights ?? 0, timeZone: resolved.timeZone, region: resolved.region, country: resolved.country, via: via
+                ))
         }
         try context.edit { trips in
             if let i = trips.firstIndex(where: { $0.id == trip.id }) {

@@ -35,6 +35,24 @@ import Testing
         #expect(text.contains("  18:00 GMT+2  night   S1 · night 2 of 2"))
     }
 
+    @Test func nightsAtTheFirstStopDelayTheStart() {
+        var stops = F.stops(2)
+        stops[0].nights = 1
+        let it = plan(stops, hours: [2], start: F.local("2026-05-10 09:00", "Europe/Berlin"))
+        #expect(F.wall(it.stops[0].departure, "Europe/Berlin") == "2026-05-11 08:00")
+        #expect(it.days.count == 2 && it.days[0].end == .overnight)
+    }
+
+    @Test func aFixedArrivalKeptInTheEveningIsWhereTheNightIs() {
+        var stops = F.stops(3)
+        stops[1].fixedArrival = F.local("2026-05-10 19:00", "Europe/Berlin")
+        let it = plan(stops, hours: [2, 3], start: F.local("2026-05-10 09:00", "Europe/Berlin"))
+        #expect(it.stops[1].night == .evening)
+        #expect(F.wall(it.stops[1].departure, "Europe/Berlin") == "2026-05-11 08:00")
+        let text = ItineraryTextRenderer.lines(it, unit: .kilometers)
+        #expect(text.contains("  Arrived for the fixed time in the evening: night at S1."))
+    }
+
     @Test func aStayInHoursAndNightsAreSeparate() {
         var stops = F.stops(3)
         stops[1].stay = 3 * 3600

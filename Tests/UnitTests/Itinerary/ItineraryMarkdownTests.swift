@@ -42,7 +42,8 @@ import Testing
         #expect(text.contains("## Day 2 · Sun 29 Mar 2026 · 1 h driving · 100 km\n"))
         #expect(text.contains("- **03:00 GMT+2** arrive **S2**\n"))
         #expect(
-            text.contains("- **03:00** night at **S2 · the 6 h daily limit leaves too little of the day for the next leg**\n"))
+            text.contains(
+                "- **03:00** night at **S2**\n  Daily limit of 6 h (the next leg, 1 h, starts in the morning): night at S2.\n"))
     }
 
     @Test func markdownSpecialsInNamesAreLiteral() {

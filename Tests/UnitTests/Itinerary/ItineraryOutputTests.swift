@@ -27,7 +27,8 @@ import RoadtripCore
         #expect(lines.contains("  23:00        arrive  S1 · stay 30 min"))
         #expect(lines.contains("Day 2 · Sun 29 Mar 2026 · 1 h driving · 100 km"))
         #expect(lines.contains("  03:00 GMT+2  arrive  S2"))
-        #expect(lines.contains("  03:00        night   S2 · the 6 h daily limit leaves too little of the day for the next leg"))
+        #expect(lines.contains("  03:00        night   S2"))
+        #expect(lines.contains("  Daily limit of 6 h (the next leg, 1 h, starts in the morning): night at S2."))
         #expect(lines.contains("  08:00        depart  S2"))
         #expect(
             lines.contains(
