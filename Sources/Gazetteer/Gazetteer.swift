@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import Synchronization
 
 /// Every GeoNames place of about 1,000 people or more, searchable offline in well under a
 /// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, mapped into memory.
@@ -24,6 +25,8 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     let regionIndex: MappedArray<UInt16>
     /// Positions in degrees, for the nearest place.
     let positions = Positions()
+    /// How many rows are towns of `NightPlace.townPopulation`, found once.
+    private let townRows = Mutex<Int?>(nil)
     /// gazetteer-places.tsv, row by row.
     let places: PlaceRows
 
@@ -86,33 +89,27 @@ public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {
     /// night in, not a hamlet. Rows are sorted by size, so only the first rows are looked at.
     func nearest(to coordinate: Coordinate, minimumPopulation: Int) -> Place? {
         guard coordinate.isValid, count > 0 else { return nil }
-        let (latitudes, longitudes) = positions.get { parsePositions() }
-        let scale = max(cos(coordinate.latitude * .pi / 180), 0.05)
-        var candidates: [(distance: Double, row: Int)] = []
-        var worst = Double.infinity
-        for i in 0..<rows(ofAtLeast: minimumPopulation) {
-            let dLat = latitudes[i] - coordinate.latitude
-            var dLon = abs(longitudes[i] - coordinate.longitude)
-            if dLon > 180 { dLon = 360 - dLon }
-            let d = dLat * dLat + dLon * dLon * scale * scale
-            guard d < worst else { continue }
-            candidates.append((d, i))
-            if candidates.count > 64 {
-                candidates.sort { $0.distance < $1.distance }
-                candidates.removeLast(candidates.count - 32)
-                worst = candidates[candidates.count - 1].distance
-            }
-        }
-        let best = candidates.min { a, b in
-            Geodesic.distance(coordinate, Coordinate(latitude: latitudes[a.row], longitude: longitudes[a.row]))
-                < Geodesic.distance(coordinate, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
-        }
-        return best.map { place(at: $0.row) }
+        return positionGrid.nearest(to: coordinate, rowsBelow: rows(ofAtLeast: minimumPopulation)).map(place(at:))
     }
+
+    /// Every row's position in cells, parsed from the places file on first use.
+    var positionGrid: PositionGrid { positions.get { parsePositions() } }
 
     /// How many rows, from the first, hold at least `population` people (rows are sorted by size).
     private func rows(ofAtLeast population: Int) -> Int {
         guard population > 0 else { return count }
+        if population == NightPlace.townPopulation {
+            return townRows.withLock { known in
+                if let known { return known }
+                let found = search(rowsOfAtLeast: population)
+                known = found
+                return found
+            }
+        }
+        return search(rowsOfAtLeast: population)
+    }
+
+    private func search(rowsOfAtLeast population: Int) -> Int {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2

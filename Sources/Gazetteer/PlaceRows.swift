@@ -55,13 +55,14 @@ struct PlaceRows: Sendable {
 /// Every place's position, parsed from the places file the first time the nearest place
 /// is asked for (a search never needs it), then kept.
 final class Positions: Sendable {
-    private let cached = Mutex<(latitudes: [Double], longitudes: [Double])?>(nil)
+    private let cached = Mutex<PositionGrid?>(nil)
 
-    /// The positions, parsed by `parse` on the first call; callers at the same time wait for it.
-    func get(_ parse: () -> (latitudes: [Double], longitudes: [Double])) -> (latitudes: [Double], longitudes: [Double]) {
+    /// The positions in their grid, parsed by `parse` on the first call; callers at the same time wait for it.
+    func get(_ parse: () -> (latitudes: [Double], longitudes: [Double])) -> PositionGrid {
         cached.withLock { cached in
             if let cached { return cached }
-            let value = parse()
+            let parsed = parse()
+            let value = PositionGrid(latitudes: parsed.latitudes, longitudes: parsed.longitudes)
             cached = value
             return value
         }

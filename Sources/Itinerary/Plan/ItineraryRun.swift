@@ -266,7 +266,7 @@ struct ItineraryRun {
         var best: (place: NightPlaceLookup.Found, off: Double)?
         for back in [0.0, 0.1, 0.2] {
             let at = point(max(0, along - back * dayMeters))
-            let found = lookup.places(near: at).first { place in
+            let found = lookup.place(near: at) { place in
                 !ends.contains { Geodesic.distance($0, place.coordinate) < Self.sameStopMeters }
             }
             guard let found else { continue }

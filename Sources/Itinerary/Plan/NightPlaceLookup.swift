@@ -27,18 +27,27 @@ public struct NightPlaceLookup: Sendable {
         }
     }
 
-    private let find: @Sendable (Coordinate) -> [Found]
+    private let preferred: @Sendable (Coordinate) -> Found?
+    private let fallback: @Sendable (Coordinate) -> Found?
 
-    /// - Parameter find: the places for a night near a point, the one to prefer first (a lodging,
-    ///   then a town, then any place near); the plan takes the first that is not a stop of the leg.
-    public init(_ find: @escaping @Sendable (Coordinate) -> [Found]) {
-        self.find = find
+    /// - Parameters:
+    ///   - preferred: the place for a night near a point (a lodging, a town);
+    ///   - fallback: asked only when the preferred one is a stop of the leg (any place near).
+    public init(
+        preferred: @escaping @Sendable (Coordinate) -> Found?, fallback: @escaping @Sendable (Coordinate) -> Found? = { _ in nil }
+    ) {
+        self.preferred = preferred
+        self.fallback = fallback
     }
 
     /// Knows no places: a suggested night is named by where it is along the leg.
-    public static let none = NightPlaceLookup { _ in [] }
+    public static let none = NightPlaceLookup(preferred: { _ in nil })
 
-    func places(near coordinate: Coordinate) -> [Found] { find(coordinate) }
+    /// The place for a night near `coordinate` that `isUsable`, trying the fallback only when needed.
+    func place(near coordinate: Coordinate, where isUsable: (Found) -> Bool) -> Found? {
+        if let first = preferred(coordinate), isUsable(first) { return first }
+        return fallback(coordinate).flatMap { isUsable($0) ? $0 : nil }
+    }
 }
 
 /// Points along a leg: the road when the router gave its shape, else the geodesic.

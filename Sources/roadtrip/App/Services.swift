@@ -51,14 +51,16 @@ struct Services: Sendable {
     /// Where a split drive's night is suggested: an imported lodging or camp site, else a town of
     /// 1,000 people; when that town is a stop of the leg, the nearest place of any size within 30 km.
     static func nightPlaces(_ places: any NearestPlaceFinding) -> NightPlaceLookup {
-        NightPlaceLookup { point in
-            let any = places.nearest(to: point).flatMap { Geodesic.distance($0.coordinate, point) <= 30_000 ? $0 : nil }
-            return [places.placeForTheNight(near: point), any].compactMap { $0 }.map {
-                NightPlaceLookup.Found(
-                    name: $0.name, region: $0.region, country: $0.country, kind: $0.kind, coordinate: $0.coordinate,
-                    timeZone: $0.timeZone.isEmpty ? nil : $0.timeZone)
-            }
+        @Sendable func found(_ place: Place) -> NightPlaceLookup.Found {
+            NightPlaceLookup.Found(
+                name: place.name, region: place.region, country: place.country, kind: place.kind,
+                coordinate: place.coordinate, timeZone: place.timeZone.isEmpty ? nil : place.timeZone)
         }
+        return NightPlaceLookup(
+            preferred: { places.placeForTheNight(near: $0).map(found) },
+            fallback: { point in
+                places.nearest(to: point).flatMap { Geodesic.distance($0.coordinate, point) <= 30_000 ? found($0) : nil }
+            })
     }
 
     /// The zone of the place nearest a coordinate, nil while the gazetteer has none to offer.

@@ -77,13 +77,11 @@ import Testing
     }
 
     @Test func aLongDriveIsSplitEveryDayAndTheNightIsNamedByThePlaceFound() {
-        let found = NightPlaceLookup { point in
-            [
-                NightPlaceLookup.Found(
-                    name: "Town at \(Int(point.longitude.rounded()))", region: "R", country: "C", kind: "town",
-                    coordinate: Coordinate(latitude: point.latitude + 0.05, longitude: point.longitude), timeZone: nil)
-            ]
-        }
+        let found = NightPlaceLookup(preferred: { point in
+            NightPlaceLookup.Found(
+                name: "Town at \(Int(point.longitude.rounded()))", region: "R", country: "C", kind: "town",
+                coordinate: Coordinate(latitude: point.latitude + 0.05, longitude: point.longitude), timeZone: nil)
+        })
         let it = plan(F.stops(2), hours: [20], start: F.local("2026-05-10 08:00", "Europe/Berlin"), nightPlaces: found)
         let driving: [Double] = [28_800, 28_800, 14_400]
         #expect(it.days.map(\.drivingSeconds) == driving)
@@ -104,9 +102,11 @@ import Testing
             name: "Dorf", region: "", country: "", kind: "village", coordinate: Coordinate(latitude: 50.05, longitude: 5.8),
             timeZone: nil)
         let start = F.local("2026-05-10 08:00", "Europe/Berlin")
-        let onlyTheStop = plan(F.stops(2), hours: [10], start: start, nightPlaces: NightPlaceLookup { _ in [town] })
+        let onlyTheStop = plan(F.stops(2), hours: [10], start: start, nightPlaces: NightPlaceLookup(preferred: { _ in town }))
         #expect(onlyTheStop.suggestedNights.first?.name == "800 km into the drive to S1")
-        let both = plan(F.stops(2), hours: [10], start: start, nightPlaces: NightPlaceLookup { _ in [town, village] })
+        let both = plan(
+            F.stops(2), hours: [10], start: start,
+            nightPlaces: NightPlaceLookup(preferred: { _ in town }, fallback: { _ in village }))
         #expect(both.suggestedNights.first?.name == "Dorf")
     }
 
