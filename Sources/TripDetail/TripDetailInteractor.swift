@@ -200,6 +200,10 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
     static let itineraryInBackgroundStops = 500
 
     func addSuggestedNight() -> StatusMessage? {
+        if itineraryJob != nil {
+            return StatusMessage(
+                "The itinerary is still being planned: a moment, then a adds its first suggested night.", isError: true)
+        }
         guard let trip = trip(), let cache = itineraryCache, cache.trip == trip, let night = cache.nights.first,
             let before = trip.waypoints.firstIndex(where: { $0.id == night.beforeStop })
         else { return nil }
