@@ -217,7 +217,7 @@ final class TripDetailInteractor: TripDetailInteractorProtocol, TripSettingsInte
         refreshLegs()
         if let error { return StatusMessage(error, isError: true) }
         return StatusMessage(
-            "Added \(PlainText.quoted(night.name, limit: 40)) as stop \(before + 1), one night; u undoes it on the trip screen.",
+            "Added “\(PlainText.quoted(night.name, limit: 30))” as stop \(before + 1), one night (u undoes it).",
             isError: false)
     }
 
