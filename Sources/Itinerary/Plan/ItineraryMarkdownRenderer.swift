@@ -60,16 +60,8 @@ private struct MarkdownWriter {
         for (i, e) in events.enumerated() {
             switch e.kind {
             case .depart:
-                if let stop = e.stop, i > 0, events[i - 1].kind == .arrive, events[i - 1].stop == stop,
-                    e.time.timeIntervalSince(events[i - 1].time) < 60
-                {
-                    continue
-                }
-                let what =
-                    e.stop.map { escaped(itinerary.stops[$0].name) }
-                    ?? e.suggested.map {
-                        ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: escaped) + " (suggested night)"
-                    } ?? ""
+                if ItineraryPhrases.leavesAtOnce(events, departureAt: i) { continue }
+                let what = ItineraryPhrases.departurePlace(e, in: itinerary, name: escaped)
                 out.append("- \(time(e.time, e.zone)) depart **\(what)**")
             case .drive:
                 guard let l = e.leg else { continue }

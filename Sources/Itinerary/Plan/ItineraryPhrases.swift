@@ -83,6 +83,21 @@ enum ItineraryPhrases {
         return name(itinerary.stops[stop].name) + (count > 1 ? " · night \(event.night ?? 1) of \(count)" : "")
     }
 
+    /// Whether the departure at `i` follows the arrival at the same stop at once (no stay, no wait):
+    /// then it is the arrival's line ("via"), not one of its own.
+    static func leavesAtOnce(_ events: [ItineraryEvent], departureAt i: Int) -> Bool {
+        guard i > 0, i < events.count, events[i].kind == .depart, let stop = events[i].stop else { return false }
+        let arrival = events[i - 1]
+        return arrival.kind == .arrive && arrival.stop == stop && events[i].time.timeIntervalSince(arrival.time) < 60
+    }
+
+    /// Where a departure sets off from: the stop, or the suggested night.
+    static func departurePlace(_ event: ItineraryEvent, in itinerary: Itinerary, name: (String) -> String) -> String {
+        if let stop = event.stop { return name(itinerary.stops[stop].name) }
+        guard let s = event.suggested else { return "" }
+        return suggestedName(itinerary.suggestedNights[s], name: name) + " (suggested night)"
+    }
+
     /// "Tucumcari, New Mexico".
     static func suggestedName(_ night: SuggestedNight, name: (String) -> String) -> String {
         name(night.name) + (night.region.isEmpty ? "" : ", " + name(night.region))

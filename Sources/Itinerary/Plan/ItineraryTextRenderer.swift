@@ -65,17 +65,9 @@ private struct Writer {
             switch e.kind {
             case .depart:
                 // Setting off again at once (no stay, no wait) is the arrival's line, not one of its own.
-                if let stop = e.stop, i > 0, events[i - 1].kind == .arrive, events[i - 1].stop == stop,
-                    e.time.timeIntervalSince(events[i - 1].time) < 60
-                {
-                    continue
-                }
-                let what =
-                    e.stop.map { itinerary.stops[$0].name }
-                    ?? e.suggested.map {
-                        ItineraryPhrases.suggestedName(itinerary.suggestedNights[$0], name: { $0 }) + " (suggested night)"
-                    }
-                event(e.time, e.zone, "depart", what ?? "")
+                if ItineraryPhrases.leavesAtOnce(events, departureAt: i) { continue }
+                let what = ItineraryPhrases.departurePlace(e, in: itinerary, name: { $0 })
+                event(e.time, e.zone, "depart", what)
             case .drive:
                 guard let l = e.leg else { continue }
                 out.append("  " + pad("", 13) + "drive   " + ItineraryPhrases.drive(e, leg: itinerary.legs[l], unit: unit))
@@ -85,11 +77,8 @@ private struct Writer {
                 if s > 0, itinerary.legs[s - 1].noRoad == true {
                     out.append("  " + pad("", 13) + ItineraryPhrases.drive(itinerary.legs[s - 1], unit: unit))
                 }
-                let next = i + 1 < events.count ? events[i + 1] : nil
                 // "via" is a stop driven through: none with a time of its own (a stay, a fixed arrival).
-                let passThrough =
-                    next?.kind == .depart && next?.stop == s && next!.time.timeIntervalSince(e.time) < 60
-                    && stop.fixedArrival == nil
+                let passThrough = ItineraryPhrases.leavesAtOnce(events, departureAt: i + 1) && stop.fixedArrival == nil
                 event(
                     e.time, e.zone, passThrough ? "via" : "arrive",
                     ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
