@@ -14,18 +14,39 @@ public enum StayParser {
     }
 
     public static func parse(_ text: String) -> Result<Stay, CoordinateError> {
-        var rest = text.lowercased()
+        // Each "N nights" (or n, nt, nts, night) is taken out; what is left is hours.
+        let characters = Array(text.lowercased())
+        var rest = ""
         var nights: Int?
-        let pattern = /(\d+)\s*(nights|night|nts|nt|n)(?![a-z])/
-        for match in rest.matches(of: pattern).reversed() {
-            guard let count = Int(match.output.1), Plausibility.nights.contains(count + (nights ?? 0)) else {
-                return .failure(CoordinateError("“\(text)”: a stay of more than 366 nights is not a road trip."))
+        var i = 0
+        while i < characters.count {
+            let startsANumber =
+                characters[i].isASCII && characters[i].isNumber
+                && (i == 0 || !(characters[i - 1].isNumber || characters[i - 1] == "." || characters[i - 1] == ":"))
+            if startsANumber {
+                var end = i
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+                var word = end
+                while word < characters.count, characters[word] == " " { word += 1 }
+                var wordEnd = word
+                while wordEnd < characters.count, characters[wordEnd].isLetter { wordEnd += 1 }
+                if Self.nightWords.contains(String(characters[word..<wordEnd])) {
+                    guard let count = Int(String(characters[i..<end])), Plausibility.nights.contains(count + (nights ?? 0))
+                    else {
+                        return .failure(CoordinateError("“\(text)”: a stay of more than 366 nights is not a road trip."))
+                    }
+                    nights = (nights ?? 0) + count
+                    rest += " "
+                    i = wordEnd
+                    continue
+                }
             }
-            nights = (nights ?? 0) + count
-            rest.replaceSubrange(match.range, with: " ")
+            rest.append(characters[i])
+            i += 1
         }
         // What joins hours and nights is not part of either.
-        let joined = rest.replacing(",", with: " ").replacing("+", with: " ").replacing(/\band\b/, with: " ")
+        let joined = rest.replacing(",", with: " ").replacing("+", with: " ").split(separator: " ")
+            .filter { $0 != "and" }.joined(separator: " ")
         switch DurationParser.parse(joined) {
         case let .success(seconds): return .success(Stay(seconds: seconds, nights: nights))
         case let .failure(error) where DurationParser.isTooLong(error): return .failure(error)
@@ -33,6 +54,8 @@ public enum StayParser {
             return .failure(CoordinateError("“\(text)” is not a stay (try 1h30, 90 min, 2 nights or 3h 1n)."))
         }
     }
+
+    private static let nightWords: Set<String> = ["n", "nt", "nts", "night", "nights"]
 
     /// "1 h 30 min", "2 nights", "3 h, 1 night": the text `parse` reads back; empty for none.
     public static func text(seconds: TimeInterval, nights: Int) -> String {
