@@ -178,7 +178,7 @@ import Testing
         await propertyCheck(
             count: 150, input: Gen.int(in: 2...9), Gen.int(in: 0...1_000_000), Gen.int(in: 3...12)
         ) { count, seed, limitHours in
-            var random = SplitMix(seed: UInt64(seed))
+            var random = SplitMix64(seed: UInt64(seed))
             var stops = F.stops(count)
             for i in stops.indices {
                 stops[i].stay = Double(random.next() % 4) * 1800
@@ -208,19 +208,6 @@ import Testing
             let times = it.days.flatMap(\.events).map(\.time)
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
         }
-    }
-}
-
-/// A small seeded generator, so a failing random trip can be made again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
     }
 }
 
