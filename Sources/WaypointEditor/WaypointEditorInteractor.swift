@@ -47,6 +47,11 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let latest = latestSearch
         deliver.begin()
         Task.detached {
+            // Typing queues a search per key; one that waited while later keys came is not worth running.
+            guard latest.value == ticket else {
+                deliver.finish {}
+                return
+            }
             let offline = places.search(query, limit: Self.suggestionLimit, near: context)
             guard let online, OnlineFallback.wantsOnline(offline, query: query) else {
                 self.show(offline, for: query, ticket: ticket)

@@ -95,15 +95,22 @@ public final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", target])
     }
 
+    /// How long a wait lasts before it fails: long, because a loaded CI machine running every suite
+    /// at once has taken more than 10 s to show a search's answer, and a wait that succeeds costs only
+    /// the time it takes.
+    public static let patience: TimeInterval = 40
+
     /// Polls the screen until it contains `text`; returns that screen, or throws with the last one.
     @discardableResult
-    public func waitFor(text: String, timeout: TimeInterval = 10) throws -> String {
+    public func waitFor(text: String, timeout: TimeInterval = TmuxSession.patience) throws -> String {
         try waitUntil(timeout: timeout, "\"\(text)\" on screen") { $0.contains(text) }
     }
 
     /// Polls the screen until `condition` holds; returns that screen, or throws with the last one.
     @discardableResult
-    public func waitUntil(timeout: TimeInterval = 10, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    public func waitUntil(
+        timeout: TimeInterval = TmuxSession.patience, _ what: String, _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while true {
