@@ -13,7 +13,7 @@ COMPLETIONS = share/bash-completion/completions/roadtrip share/zsh/site-function
 	share/fish/vendor_completions.d/roadtrip.fish
 INSTALLED = bin/roadtrip share/man/man1/roadtrip.1 $(COMPLETIONS) $(addprefix share/roadtrip/,$(DATA_FILES))
 
-.PHONY: run test lint format build release man deps-run deps-test deps-release install uninstall clean
+.PHONY: run test test-unit lint format build release man deps-run deps-test deps-release install uninstall clean
 
 run: deps-run build
 	@mkdir -p $(dir $(DEMO_DATA))
@@ -27,6 +27,11 @@ test: deps-test
 	Scripts/reliability.sh
 	Scripts/install_check.sh
 
+# The unit tests alone: no terminal, no server, no binary run.
+test-unit: deps-run
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '^UnitTests\.'
+
 build:
 	$(SWIFT) build
 
@@ -36,6 +41,7 @@ lint:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --configuration .swift-format
 	python3 Scripts/check_imports.py
 	python3 Scripts/check_surface.py
+	python3 Scripts/check_docs.py
 
 format:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format --in-place --configuration .swift-format

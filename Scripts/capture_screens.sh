@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the README's screen captures: the real binary in a 100×24 tmux pane on the sample trips.
+# Prints the screen captures of README.md and docs/screens.md: the real binary in a 100×24 tmux pane on the sample trips.
 # Usage: Scripts/capture_screens.sh [path/to/roadtrip]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -48,7 +48,7 @@ enum TripDetailKeyMode: KeyMode {
 }
 
 extension TripDetailView {
-    /// Every key of the trip screen, declared once for dispatch, the status line, `?` help and the README.
+    /// Every key of the trip screen, declared once for dispatch, the status line, `?` help and docs/keys.md.
     static let keys = KeyTable<TripDetailAction, TripDetailKeyMode>(
         "trip",
         ListMove.allCases.map {

@@ -295,7 +295,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         router.openMap(title: "Trips › " + TextLimits.shown(trip.name)) { [weak self] in self?.mapModel ?? MapModel(stops: []) }
     }
 
-    /// The itinerary page's own key, declared once for the page, its hints, help and the README.
+    /// The itinerary page's own key, declared once for the page, its hints, help and docs/keys.md.
     static func addNightKey(_ run: @escaping @MainActor () -> StatusMessage?) -> TextPagerScreen.PageCommand {
         TextPagerScreen.PageCommand(
             keys: [.char("a")], help: "add the first suggested night as a stop (one night there)", hint: "add night",

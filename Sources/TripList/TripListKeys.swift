@@ -42,7 +42,7 @@ enum TripListKeyMode: KeyMode {
 }
 
 extension TripListView {
-    /// Every key of the trip list, declared once for dispatch, the status line, `?` help and the README.
+    /// Every key of the trip list, declared once for dispatch, the status line, `?` help and docs/keys.md.
     static let keys = KeyTable<TripListAction, TripListKeyMode>(
         "trip list",
         ListMove.allCases.map {

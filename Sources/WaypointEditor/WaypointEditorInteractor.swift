@@ -14,6 +14,8 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     private let places: (any PlaceSearching)?
     private let online: (any OnlinePlaceSearching)?
     private let deliver: UIDelivery
+    /// How long typing pauses before a query goes to the network: one request per pause, not per key.
+    private let onlinePause: Duration
     /// The number of the latest search, bumped on every one so that only its answer is shown; read
     /// by the search task too, off the main thread.
     private let latestSearch = LatestSearch()
@@ -23,9 +25,10 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
         zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
         places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
-        deliver: UIDelivery = UIDelivery(post: { _ in })
+        deliver: UIDelivery = UIDelivery(post: { _ in }), onlinePause: Duration = .milliseconds(400)
     ) {
         self.online = online
+        self.onlinePause = onlinePause
         self.tripID = tripID
         self.target = target
         self.repository = repository
@@ -45,6 +48,7 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
         let deliver = self.deliver
         let online = self.online
         let latest = latestSearch
+        let pause = onlinePause
         deliver.begin()
         Task.detached {
             // Typing queues a search per key; one that waited while later keys came is not worth running.
@@ -62,7 +66,7 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
                 deliver.begin()
                 self.show(offline, for: query, ticket: ticket)
             }
-            try? await Task.sleep(for: Self.onlinePause)
+            try? await Task.sleep(for: pause)
             // Read off the main thread: the planner's run loop serves posted work, not the main actor's queue.
             guard latest.value == ticket else {
                 deliver.finish {}
@@ -96,8 +100,6 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     }
 
     nonisolated static let suggestionLimit = 8
-    /// Typing pauses this long before a query goes to the network: one request per pause, not per key.
-    nonisolated static let onlinePause: Duration = .milliseconds(400)
 
     /// Hands `found` to the presenter, unless a later search replaced this one first; ends one `begin()`.
     private nonisolated func show(_ found: [Place], for query: String, ticket: Int) {

@@ -31,7 +31,7 @@ enum WaypointEditorKeyMode: KeyMode {
 }
 
 extension WaypointEditorView {
-    /// Every key of the waypoint editor, declared once for dispatch, the status line, help and the README.
+    /// Every key of the waypoint editor, declared once for dispatch, the status line, help and docs/keys.md.
     static let keys = KeyTable<WaypointEditorAction, WaypointEditorKeyMode>(
         "waypoint editor",
         [

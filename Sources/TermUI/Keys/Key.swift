@@ -27,7 +27,7 @@ public enum Key: Hashable, Sendable {
         }
     }
 
-    /// How the key is written in hints, help and the README: "Ctrl-U", "Shift-↑", "F1", "a".
+    /// How the key is written in hints, help and docs/keys.md: "Ctrl-U", "Shift-↑", "F1", "a".
     public var name: String {
         switch self {
         case .char(" "): "Space"

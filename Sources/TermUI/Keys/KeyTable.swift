@@ -6,7 +6,7 @@ public protocol KeyMode: Hashable, Sendable, CaseIterable {
     /// True while a text field has the keyboard: every printable key, paste and editing key goes
     /// into the field, whatever the screen binds it to elsewhere.
     var editsText: Bool { get }
-    /// How the README and the help overlay name the mode ("naming a trip"). The first case is the
+    /// How docs/keys.md and the help overlay name the mode ("naming a trip"). The first case is the
     /// screen's usual mode, which the help overlay does not name.
     var title: String { get }
 }
@@ -15,7 +15,7 @@ public protocol KeyMode: Hashable, Sendable, CaseIterable {
 public struct KeyBinding<Action: Sendable, Mode: KeyMode>: Sendable {
     public let keys: [Key]
     public let action: Action
-    /// What the keys do, for the help overlay and the README ("move the selection").
+    /// What the keys do, for the help overlay and docs/keys.md ("move the selection").
     public let help: String
     /// The word on the status line, or nil for a key that only the help lists.
     public let hint: String?
@@ -53,9 +53,9 @@ public enum KeyRoute<Action> {
 }
 
 /// Every key of one screen, declared once: dispatch, the status-line hints, the help overlay and
-/// the README's key tables all read it, so they cannot disagree.
+/// docs/keys.md's key tables all read it, so they cannot disagree.
 public struct KeyTable<Action: Sendable, Mode: KeyMode>: Sendable {
-    /// The screen's name in the help overlay's title and the README ("trip list").
+    /// The screen's name in the help overlay's title and docs/keys.md ("trip list").
     public let screen: String
     let bindings: [KeyBinding<Action, Mode>]
 

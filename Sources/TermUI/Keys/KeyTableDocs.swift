@@ -1,4 +1,4 @@
-/// The README's key tables, written from the screens' own key tables.
+/// docs/keys.md's key tables, written from the screens' own key tables.
 extension KeyTable {
     /// A Markdown table of every binding: keys, what they do, and when, if not always.
     public var markdown: String {

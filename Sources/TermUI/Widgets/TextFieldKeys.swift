@@ -12,7 +12,7 @@ public enum FieldMode: KeyMode {
 }
 
 extension TextField {
-    /// The readline keys every text field answers, declared once for dispatch, help and README.
+    /// The readline keys every text field answers, declared once for dispatch, help and docs/keys.md.
     public static let keys = KeyTable<FieldEdit, FieldMode>(
         "text fields",
         [

@@ -4,7 +4,7 @@ import TermUI
 /// The map full screen (`m` in trip detail): header, the map, key hints; Esc or `m` returns.
 @MainActor
 public final class MapScreen: Screen {
-    /// Every key of the full-screen map, declared once for dispatch, hints, help and the README.
+    /// Every key of the full-screen map, declared once for dispatch, hints, help and docs/keys.md.
     public static let keys = KeyTable<MapScreenAction, SingleMode>(
         "map",
         MapMove.allCases.map { move in

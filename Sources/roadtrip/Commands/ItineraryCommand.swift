@@ -15,7 +15,7 @@ struct ItineraryCommand: ParsableCommand {
             backwards from it. --start plans from another start without saving it. --format ics writes an \
             iCalendar file (an event for every drive, stay and night, each in its own time zone) for a calendar \
             app; markdown writes a day per heading for a message or a wiki; json is for scripts (its shape is in \
-            the README).
+            docs/command-line.md).
             """
     )
 

@@ -8,7 +8,7 @@ import TOMLKit
 /// Read with LebJe/TOMLKit (toml++ underneath: the whole TOML 1.0 grammar, and the line of any syntax
 /// error). Every key is optional; flags and the environment override it (see `Settings`).
 struct ConfigFile: Sendable {
-    /// The keys, with what each takes: the README's table is this list.
+    /// The keys, with what each takes: docs/configuration.md's table is this list.
     static let keys: [(key: String, takes: String)] = [
         ("units", "\"km\" or \"mi\""),
         ("data", "the trips file, e.g. \"~/Trips/trips.json\""),

@@ -18,7 +18,7 @@ struct DataTests {
             try FileManager.default.attributesOfItem(
                 atPath: GazetteerFixture.dataDirectory.appendingPathComponent(name).path)[.size] as? Int ?? 0
         }
-        // Data within 35 MB keeps the whole repository within its 40 MB (README, "Places").
+        // Data within 35 MB keeps the whole repository within its 40 MB (docs/places.md).
         #expect(sizes.reduce(0, +) <= 33_000_000, "\(zip(Gazetteer.fileNames, sizes).map { "\($0) \($1)" })")
     }
 

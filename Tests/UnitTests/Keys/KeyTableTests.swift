@@ -8,7 +8,7 @@ import TestSupport
 @testable import WaypointEditor
 
 /// Every screen's key table: one binding per key and mode, text fields own the keyboard, and the
-/// README's key tables are the tables themselves.
+/// docs/keys.md's key tables are the tables themselves.
 @MainActor
 struct KeyTableTests {
     @Test func noKeyIsHandledInTwoPlaces() {
@@ -69,9 +69,9 @@ struct KeyTableTests {
         #expect(!help.contains { $0.keys.contains("?") })
     }
 
-    /// The README's "Keys" section, between its markers, is written from the tables.
+    /// docs/keys.md, between its markers, is written from the tables.
     @Test func theREADMEKeyTablesAreTheScreensTables() throws {
-        let url = RoadtripBinary.repositoryRoot.appendingPathComponent("README.md")
+        let url = RoadtripBinary.repositoryRoot.appendingPathComponent("docs/keys.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
         let begin =
             "<!-- keys: written from the key tables; ROADTRIP_RECORD_README=1 swift test --filter KeyTableTests rewrites it -->\n"
@@ -79,7 +79,7 @@ struct KeyTableTests {
         let generated = Self.readmeKeys()
         guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex)
         else {
-            Issue.record("README.md has no key tables between the markers")
+            Issue.record("docs/keys.md has no key tables between the markers")
             return
         }
         let current = String(readme[start.upperBound..<stop.lowerBound])
@@ -88,7 +88,8 @@ struct KeyTableTests {
                 to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(current == generated, "README's key tables differ from the screens' (ROADTRIP_RECORD_README=1 rewrites them)")
+        #expect(
+            current == generated, "docs/keys.md's key tables differ from the screens' (ROADTRIP_RECORD_README=1 rewrites them)")
     }
 
     static func readmeKeys() -> String {
@@ -109,7 +110,7 @@ struct KeyTableTests {
             ),
             ("Every text field", TextField.keys.markdown)
         ]
-        return sections.map { "#### \($0.0)\n\n\($0.1)\n" }.joined(separator: "\n")
+        return sections.map { "### \($0.0)\n\n\($0.1)\n" }.joined(separator: "\n")
     }
 
     private func isField<A>(_ route: KeyRoute<A>) -> Bool {

@@ -27,14 +27,15 @@ import TestSupport
 
     init() { self.init(online: OnlineSearchDouble(.success([Self.stadium]))) }
 
-    init(online: OnlineSearchDouble) {
+    /// No pause before the online query, unless a test is about the pause: the tests do not sleep.
+    init(online: OnlineSearchDouble, pause: Duration = .zero) {
         self.online = online
         let trip = Fixtures.france()
         let repository = TripRepository(store: store, trips: [trip])
         let interactor = WaypointEditorInteractor(
             tripID: trip.id, target: .insert(at: 0), repository: repository,
             places: PlaceSearchDouble(places: [PlaceSearchEditorTests.portlandOR]), online: online,
-            deliver: UIDelivery(post: { [box] in box.append($0) }))
+            deliver: UIDelivery(post: { [box] in box.append($0) }), onlinePause: pause)
         presenter = WaypointEditorPresenter(interactor: interactor, router: WaypointEditorRouterSpy(), isNew: true)
         interactor.output = presenter
         presenter.view = view
@@ -77,18 +78,20 @@ import TestSupport
     @Test func aPlaceNamedOfflineIsNeverAskedOnline() async {
         presenter.didEditField(.name, text: "Portland")
         await settle(1)
-        try? await Task.sleep(for: .milliseconds(600))
+        // With no pause, a query that were going online would have gone by now.
+        try? await Task.sleep(for: .milliseconds(100))
         #expect(box.takeAll().isEmpty)
         #expect(online.calls.isEmpty)
         #expect(view.model?.suggestions == ["Portland, Oregon, United States · city · 652,503"])
     }
 
     @Test func typingOnBeforeThePauseAsksOnlyForTheLastName() async {
-        presenter.didEditField(.name, text: "Stade")
-        presenter.didEditField(.name, text: "Stade L")
-        presenter.didEditField(.name, text: "Stade Louis")
-        await settle(3)
-        #expect(online.calls == ["Stade Louis"])
+        let paused = OnlinePlaceEditorTests(online: OnlineSearchDouble(.success([Self.stadium])), pause: .milliseconds(400))
+        paused.presenter.didEditField(.name, text: "Stade")
+        paused.presenter.didEditField(.name, text: "Stade L")
+        paused.presenter.didEditField(.name, text: "Stade Louis")
+        await paused.settle(3)
+        #expect(paused.online.calls == ["Stade Louis"])
     }
 
     @Test func aFailureIsOneLineAndTheOfflineMatchesStand() async {
