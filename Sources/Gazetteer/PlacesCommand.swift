@@ -11,7 +11,7 @@ public struct PlacesCommandOutput: Equatable, Sendable {
 /// Exit statuses of `roadtrip places`.
 enum PlacesExitCode {
     /// Places were found.
-    public static let ok: Int32 = 0
+    static let ok: Int32 = 0
     /// Nothing matches: said on standard error, so a script never takes an empty answer for a place.
     static let noMatch: Int32 = 1
     /// The gazetteer files are missing or damaged.

@@ -98,7 +98,7 @@ struct LegsState: Equatable, Sendable {
     /// Why some legs fell back to an estimate, if they did.
     public var note: String?
     /// What of the trip's avoidance the router could not apply, if any.
-    public var avoidNote: String?
+    var avoidNote: String?
     /// What the legs avoid; nil while not known.
     public var avoided: RoadAvoidance?
 

@@ -12,7 +12,7 @@ public struct OrderProposal: Hashable, Sendable {
     /// (straight lines times one road factor): not worth a new order.
     public static let estimateError = 0.05
     /// Savings below this share are within the error of a road router's times (traffic, turns).
-    public static let roadError = 0.01
+    static let roadError = 0.01
 
     /// The trip's stop ids in the proposed order.
     var waypointIDs: [UUID]

@@ -35,7 +35,7 @@ public enum RouteOptimizer {
 
     /// The work allowed by default, in moves priced: about a second of a release build at 1,000
     /// stops on this project's 2-core test machine, and the same order on any machine.
-    public static let defaultMoves = 60_000_000
+    static let defaultMoves = 60_000_000
 
     /// Local search from the better of the current and the nearest-neighbour order.
     ///
@@ -44,7 +44,7 @@ public enum RouteOptimizer {
     ///     a clock, so the same trip gives the same order however busy the machine is.
     ///   - seed: the perturbations' random seed; the same seed gives the same answer.
     ///   - control: stops the search early (with its best order so far) and hears its progress.
-    public static func heuristic(
+    static func heuristic(
         matrix: [[Double]], moves: Int = defaultMoves, seed: UInt64 = 0x5EED, control: OrderSearchControl? = nil
     ) -> RouteOptimization {
         let costs = CostMatrix(matrix)

@@ -3,7 +3,7 @@
 public enum PlainText {
     /// C0 controls, DEL and C1 controls: what a terminal or a file format could act on.
     @inline(__always)
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

@@ -97,7 +97,7 @@ public final class Landmasses: Sendable {
     }
 
     /// Whether the data files could be read; nil crossings mean "unknown" when they could not.
-    public var isAvailable: Bool { data() != nil }
+    var isAvailable: Bool { data() != nil }
 
     /// Reads the data and decodes every coast (about 40 ms), so that later lookups from any thread
     /// neither decode nor lock: for a process that will place many stops (the planner, a list of

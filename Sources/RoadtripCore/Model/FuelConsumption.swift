@@ -18,15 +18,6 @@ public struct FuelConsumption: Hashable, Sendable, Codable {
             case .milesPerImperialGallon: "imp gal"
             }
         }
-
-        /// Litres in the volume unit the price is quoted per.
-        var litresPerPriceUnit: Double {
-            switch self {
-            case .litresPer100km: 1
-            case .milesPerUSGallon: 3.785411784
-            case .milesPerImperialGallon: 4.54609
-            }
-        }
     }
 
     public var unit: Unit

@@ -83,7 +83,7 @@ public struct RouteAlternative: Sendable, Hashable {
 
 extension RouteStep {
     /// "Mannerheimintie (E12)", "E12", "the road" when it has neither.
-    public var roadText: String {
+    var roadText: String {
         let ref = (self.ref ?? "").trimmingCharacters(in: .whitespaces)
         switch (name.isEmpty, ref.isEmpty) {
         case (false, false): return "\(name) (\(ref))"

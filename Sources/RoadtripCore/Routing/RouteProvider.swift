@@ -105,7 +105,7 @@ extension RouteProvider {
     public func alternatives(from: Coordinate, to: Coordinate) async -> [RouteAlternative] { [] }
 
     /// What a provider without roads says when asked for directions or alternatives.
-    public static var needsRoadRouter: String {
+    static var needsRoadRouter: String {
         "directions need a road router: give --osrm URL, --osrm-data REGION.osrm or --router valhalla URL"
     }
 

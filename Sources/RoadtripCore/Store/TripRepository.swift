@@ -65,9 +65,6 @@ public final class TripRepository {
         saveObservers.append((Weak(owner), observer))
     }
 
-    /// Whether edits are only in memory because the last write failed.
-    var hasUnsavedEdits: Bool { lastSaveError != nil }
-
     /// Waits until every edit is on disk (a no-op when saving synchronously).
     /// Returns nil when the trips are saved, else the one-line reason.
     @discardableResult

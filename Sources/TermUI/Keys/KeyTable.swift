@@ -129,7 +129,7 @@ public enum GlobalKeys {
     /// Ctrl-L repaints every cell, as in every full-screen terminal program.
     public static let redraw = Key.ctrl("l")
 
-    public static func handles(_ key: Key) -> Bool { key == redraw }
+    static func handles(_ key: Key) -> Bool { key == redraw }
 
     public static let help = [KeyHint(redraw.name, "redraw the screen")]
 }

@@ -258,15 +258,6 @@ public final class NCursesTerminal: Terminal {
         ownedFiles = []
     }
 
-    /// After `stop`, ends the process by the signal that asked it to end (exit status 128+n, as
-    /// shells expect); returns when no signal did.
-    func reraiseTerminationSignal() {
-        guard let sig = terminationSignal else { return }
-        stop()
-        rt_set_default(sig)
-        raise(sig)
-    }
-
     // MARK: Setting up
 
     private static func checkTerminalType(_ term: String, fd: Int32) throws {

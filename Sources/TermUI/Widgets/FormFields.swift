@@ -58,14 +58,3 @@ public struct FormFields<Field: Hashable> {
         return 2 + labelWidth
     }
 }
-
-extension Key {
-    /// The answer to a yes/no question: y is yes; n, Esc and q are no; anything else is no answer yet.
-    var confirmationAnswer: Bool? {
-        switch self {
-        case .char("y"), .char("Y"): true
-        case .char("n"), .char("N"), .escape, .char("q"): false
-        default: nil
-        }
-    }
-}

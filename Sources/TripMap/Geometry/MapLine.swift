@@ -55,10 +55,6 @@ public struct MapBounds: Hashable, Sendable {
             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
-    func intersects(_ other: MapBounds) -> Bool {
-        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
-    }
-
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }
     public var center: MapPoint { MapPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }

@@ -48,7 +48,7 @@ public final class OutlineStore: @unchecked Sendable {
 
     /// Loads `level` now on this thread (tests, benchmarks); nil if the file is missing or bad.
     @discardableResult
-    public func loadNow(_ level: Level) -> OutlineSet? {
+    func loadNow(_ level: Level) -> OutlineSet? {
         lock.lock()
         let done = loaded[level]
         lock.unlock()

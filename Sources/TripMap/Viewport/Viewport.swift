@@ -34,12 +34,12 @@ struct Viewport: Hashable, Sendable {
     }
 
     /// Closer by `factor` (2 zooms in, 0.5 out), about the centre.
-    public func zoomed(by factor: Double) -> Viewport {
+    func zoomed(by factor: Double) -> Viewport {
         Viewport(center: center, unitsPerDot: unitsPerDot / factor)
     }
 
     /// Moved by fractions of the map's width and height (positive: east and north).
-    public func panned(x: Double, y: Double, size: Size) -> Viewport {
+    func panned(x: Double, y: Double, size: Size) -> Viewport {
         let c = MapPoint(
             x: center.x + x * Double(size.width * 2) * unitsPerDot,
             y: center.y + y * Double(size.height * 4) * unitsPerDot)
