@@ -56,12 +56,15 @@ let package = Package(
         // VIPER modules, one per screen.
         .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
         .target(
-            name: "TripDetail", dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange"]),
-        .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange"]),
+            name: "TripDetail",
+            dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit"]),
+        .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange", "ScreenKit"]),
+        // What both lists' screens share: the file prompts' flow, file transfers, save news.
+        .target(name: "ScreenKit", dependencies: ["RoadtripCore", "TermUI", "Exchange"]),
         .executableTarget(
             name: "roadtrip",
             dependencies: [
-                "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit")
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "TestSupport", "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor",
+                "TestSupport", "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
                 "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation")

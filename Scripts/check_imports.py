@@ -28,12 +28,13 @@ ALLOWED = {
     "TripMap": {"RoadtripCore", "TermUI"},
     # The screens reach services only through protocols handed to them by the executable.
     "WaypointEditor": {"RoadtripCore", "TermUI", "Gazetteer"},
-    "TripDetail": {"RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange"},
-    "TripList": {"RoadtripCore", "TermUI", "TripDetail", "Exchange"},
+    "ScreenKit": {"RoadtripCore", "TermUI", "Exchange"},
+    "TripDetail": {"RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit"},
+    "TripList": {"RoadtripCore", "TermUI", "TripDetail", "Exchange", "ScreenKit"},
     # The executable wires everything together.
     "roadtrip": {
-        "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "Gazetteer",
-        "Routing", "Exchange", "Itinerary", "TripMap", "PlaceImport", "CGuardedMapping",
+        "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
+        "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "PlaceImport", "CGuardedMapping",
         "ArgumentParser", "TOMLKit",
     },
 }

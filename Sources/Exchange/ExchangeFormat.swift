@@ -14,7 +14,7 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Hashable {
     case kmz
 
     /// The usual file extension, without the dot.
-    var fileExtension: String { rawValue }
+    public var fileExtension: String { rawValue }
 
     /// The format a file name's extension names, if any (`.gpx`, `.geojson`, `.kml`, `.kmz`, `.json`, `.csv`).
     public init?(path: String) {

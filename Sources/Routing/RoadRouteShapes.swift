@@ -32,7 +32,7 @@ enum RoadRouteShapes {
     /// the first failure is the answer, in words naming `server`.
     static func directions(
         for stops: [Coordinate], maxCoordinates: Int, server: String,
-        fetch: ([Coordinate]) async -> Result<[FetchedLeg], OSRMFailure>
+        fetch: ([Coordinate]) async -> Result<[FetchedLeg], RouterFailure>
     ) async -> DirectionsResult {
         guard stops.count >= 2 else { return .directions([]) }
         guard stops.allSatisfy(\.isValid) else { return .unavailable("a stop has no valid coordinates") }

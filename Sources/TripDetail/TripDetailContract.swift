@@ -11,10 +11,10 @@ import WaypointEditor
 /// What the trip detail view draws; built by the presenter, ready to draw.
 struct TripDetailViewModel: Equatable, Sendable {
     /// One stop, formatted; `leg` is the leg that arrives at it.
-    public struct Row: Equatable, Sendable {
-        public var number: String
+    struct Row: Equatable, Sendable {
+        var number: String
         public var name: String
-        public var coordinate: String
+        var coordinate: String
         var legDistance: String
         var legDuration: String
     }
@@ -38,15 +38,15 @@ struct TripDetailViewModel: Equatable, Sendable {
         case transferring
     }
 
-    public var title: String
+    var title: String
     public var detail: String
     public var name: String
-    public var rows: [Row]
-    public var selection: Int?
-    public var total: String
+    var rows: [Row]
+    var selection: Int?
+    var total: String
     /// Where the figures come from ("geodesic", "offline estimate", "OSRM 127.0.0.1:5000").
-    public var source: String
-    public var emptyText: String
+    var source: String
+    var emptyText: String
     public var mode: Mode
     public var message: StatusMessage?
     /// The trip as the map draws it, selection included.
@@ -61,128 +61,96 @@ protocol TripDetailViewProtocol: AnyObject {
 @MainActor
 protocol TripDetailPresenterProtocol: AnyObject {
     func viewWillAppear()
+    /// What a key asked for; `typed` is the text of the field the key was pressed in (the trip's
+    /// new name, a file path), empty when none has the cursor.
+    func handle(_ action: TripDetailAction, typed: String)
     func didSelectRow(_ row: Int)
-    func didPressRename()
-    func didCommitRename(_ name: String)
-    func didCancelRename()
-    func didPressAdd()
-    func didPressEdit()
-    func didPressDelete()
-    func didAnswerConfirmation(_ yes: Bool)
-    func didMoveWaypoint(from: Int, to: Int)
-    func didPressToggleUnits()
-    func didPressUndo()
-    func didPressRedo()
-    func didPressMap()
-    func didPressItinerary()
-    func didPressOptimize()
-    func didPressSettings()
-    func didAnswerProposal(_ apply: Bool)
-    /// Esc while the best order is being looked for.
-    func didPressStopSearch()
-    func didPressStopTransfer()
-    func didPressBack()
-    func didPressImport()
-    func didPressExport()
-    func didCommitPath(_ text: String)
-    func didCancelPath()
-    func didPressAvoid()
-    func didPressDirections()
-    func didPressAlternative()
+}
+
+/// One part of the trip screen (editing stops, the itinerary, the best order, routes, files): the
+/// actions it answers and the mode it holds the screen in while it is busy.
+@MainActor
+protocol TripFeature: AnyObject {
+    /// Does what `action` asks when it is this feature's to do; false when it is another's.
+    func handle(_ action: TripDetailAction, typed: String) -> Bool
+    /// The screen's mode while this feature holds it (a question, a prompt, a search); nil otherwise.
+    var mode: TripDetailViewModel.Mode? { get }
+    /// The screen is left: whatever the feature still has running stops.
+    func leave()
+}
+
+/// What a feature reads of the trip screen and tells it.
+@MainActor
+protocol TripScreenContext: AnyObject {
+    var trip: Trip? { get }
+    var selectedRow: Int? { get }
+    var unit: DistanceUnit { get }
+    /// Where the legs come from ("offline estimate", "OSRM 127.0.0.1:5000").
+    var legsSource: String { get }
+    /// The legs of the trip as it is now, when every one is known; empty otherwise.
+    var knownLegs: [Leg] { get }
+    /// Makes the stop `id` the selection.
+    func select(_ id: Waypoint.ID?)
+    /// Puts `message` on the status line (nil clears it) and draws once, with the trip as it is
+    /// now: an edit is routed again.
+    func show(_ message: StatusMessage?)
 }
 
 /// The legs of the trip as far as they are known: nil where a figure is still being calculated.
 struct LegsState: Equatable, Sendable {
-    public var legs: [Leg?]
-    public var source: String
+    var legs: [Leg?]
+    var source: String
     /// Why some legs fell back to an estimate, if they did.
-    public var note: String?
+    var note: String?
     /// What of the trip's avoidance the router could not apply, if any.
     var avoidNote: String?
     /// What the legs avoid; nil while not known.
-    public var avoided: RoadAvoidance?
+    var avoided: RoadAvoidance?
 
-    public init(
-        legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil, avoided: RoadAvoidance? = nil
-    ) {
+    init(legs: [Leg?], source: String, note: String? = nil, avoidNote: String? = nil, avoided: RoadAvoidance? = nil) {
         self.legs = legs
         self.source = source
         self.note = note
         self.avoidNote = avoidNote
         self.avoided = avoided
     }
+
+    /// Every leg, when every one is known; empty otherwise.
+    var complete: [Leg] {
+        legs.contains { $0 == nil } ? [] : legs.compactMap { $0 }
+    }
 }
 
+/// The trip screen's own part of the module: the trip, its legs, the unit and the saves.
 @MainActor
 protocol TripDetailInteractorProtocol: AnyObject {
     var output: TripDetailInteractorOutput? { get set }
     func trip() -> Trip?
-    func renameTrip(to name: String) -> String?
-    func deleteWaypoint(_ id: Waypoint.ID) -> String?
-    func moveWaypoint(from: Int, to: Int) -> String?
-    /// Starts computing the legs; results arrive through `output`, the known ones at once.
-    func undo() -> UndoOutcome
-    func redo() -> UndoOutcome
     var saveError: String? { get }
-    /// The day-by-day plan of the trip as it is now, as lines of text.
-    func itineraryLines() -> [String]
-    /// Adds the itinerary's first suggested night as a stop (one night), as one undoable edit;
-    /// returns what to say, or nil when the itinerary suggests none.
-    func addSuggestedNight() -> StatusMessage?
-    /// Starts looking for the order of the middle stops with the least driving; the answer arrives through `output`.
-    func proposeOrder()
-    /// Asks the search `proposeOrder` started to answer now with its best order so far.
-    func stopProposal()
-    /// Stops the search `proposeOrder` started; its answer is not wanted.
-    func cancelProposal()
-    /// Applies a proposal as one undoable edit; returns the reason it could not, if any.
-    func applyOrder(_ proposal: OrderProposal) -> String?
-    func refreshLegs()
-    /// The file an export of the trip suggests.
-    func suggestedExport() -> String
-    func planExport(to typed: String) -> FilePrompt.ExportPlan
-    /// Starts writing the trip (with the road geometry when every leg has it) off the key loop;
-    /// `done` gets the line to show and whether it is an error. The control stops it.
-    func exportTrip(
-        to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
-    ) -> TransferControl
-    /// Starts reading a file off the key loop; its stops are then added after the last stop as one
-    /// undoable edit, and `done` gets what was added. The control stops it.
-    func importStops(
-        from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable (Result<(message: String, saveError: String?), FilePrompt.Problem>) -> Void
-    ) -> TransferControl
     var unit: DistanceUnit { get }
     func toggleUnit()
-    /// Moves the trip to the next avoidance (nothing, motorways, tolls, ferries, motorways and tolls, all).
-    func cycleAvoid() -> (avoid: RoadAvoidance, error: String?)
-    /// The directions page's lines; "Asking … for directions…" until the router answers.
-    func directionsLines() -> [String]
-    /// Asks for the routes of the leg reaching stop `row` and takes the next one as a shaping point;
-    /// what happened arrives through `output`.
-    func cycleAlternative(arrivingAt row: Int)
+    /// Routes the trip as it is now: the legs known at once (estimates, cached road legs) are
+    /// returned; the rest arrive later through `output`.
+    func refreshLegs() -> LegsState
 }
 
 @MainActor
 protocol TripDetailInteractorOutput: AnyObject {
     func legsDidChange(_ state: LegsState)
-    func orderProposalDidArrive(_ result: Result<OrderProposal, OrderProposalError>)
-    /// How far the best-order search has got, a hundred times a search at most.
-    func orderSearchDidProgress(_ progress: OrderSearchProgress)
     /// A write failed, every edit is on disk again, or another program's change was taken in.
     func didChangeSaveState(_ news: SaveNews)
-    /// The next alternative of a leg was chosen (the trip changed), or why not.
-    func alternativeDidArrive(_ message: StatusMessage)
+}
+
+/// Opens the pages the trip screen's features read on (the itinerary, the directions).
+@MainActor
+protocol TripPageRouting: AnyObject {
+    /// Opens a scrolling page of lines; `lines` is read at each draw, so it follows the trip.
+    func openPage(title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String])
 }
 
 @MainActor
-protocol TripDetailRouterProtocol: AnyObject {
-    func openWaypointEditor(_ target: WaypointEditorTarget)
+protocol TripDetailRouterProtocol: StopsRouting, TripPageRouting {
     /// Opens the map full screen; `model` is read at each draw so it follows the trip.
     func openMap(title: String, model: @escaping @MainActor () -> MapModel)
-    /// Opens a scrolling page of lines (the itinerary); `lines` is read at each draw.
-    func openPage(title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String])
     func openSettings()
-    func close()
 }

@@ -1,5 +1,6 @@
 import Exchange
 import RoadtripCore
+import ScreenKit
 import Itinerary
 import TermUI
 import TripMap
@@ -50,8 +51,6 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     private weak var navigator: Navigator?
     private let tripID: Trip.ID
     private let dependencies: TripDetailDependencies
-    /// The module's interactor, which also serves the settings form.
-    weak var interactor: TripDetailInteractor?
     /// Zoom and pan, shared by the embedded and the full-screen map.
     let mapState: MapState
 
@@ -69,20 +68,45 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         navigator: Navigator
     ) -> Screen {
         let view = TripDetailView()
-        let interactor = TripDetailInteractor(
-            tripID: tripID, repository: dependencies.repository,
-            routes: dependencies.routes, settings: dependencies.settings,
-            deliver: dependencies.deliver, matrix: dependencies.matrix,
-            timeZones: dependencies.timeZones, nightPlaces: dependencies.nightPlaces, files: dependencies.files)
         let router = TripDetailRouter(tripID: tripID, navigator: navigator, dependencies: dependencies)
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        router.interactor = interactor
+        let presenter = compose(tripID: tripID, dependencies: dependencies, router: router)
         presenter.view = view
         view.presenter = presenter
         view.mapState = router.mapState
         view.unicode = dependencies.unicode
         return view
+    }
+
+    /// The screen's presenter with its interactor and every feature, each with its own interactor.
+    static func compose(
+        tripID: Trip.ID, dependencies d: TripDetailDependencies, router: TripDetailRouterProtocol
+    ) -> TripDetailPresenter {
+        let interactor = TripDetailInteractor(
+            tripID: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let presenter = TripDetailPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
+        let bestOrder = BestOrderInteractor(tripID: tripID, repository: d.repository, matrix: d.matrix, deliver: d.deliver)
+        let routeChoices = RouteChoicesInteractor(
+            tripID: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let bestOrderFeature = BestOrderFeature(screen: presenter, interactor: bestOrder)
+        let routeChoicesFeature = RouteChoicesFeature(screen: presenter, interactor: routeChoices, router: router)
+        bestOrder.output = bestOrderFeature
+        routeChoices.output = routeChoicesFeature
+        presenter.features = [
+            StopsFeature(
+                screen: presenter, interactor: StopsInteractor(tripID: tripID, repository: d.repository), router: router),
+            ItineraryPageFeature(
+                screen: presenter,
+                interactor: ItineraryPageInteractor(
+                    repository: d.repository, deliver: d.deliver, timeZones: d.timeZones, nightPlaces: d.nightPlaces),
+                router: router),
+            bestOrderFeature,
+            routeChoicesFeature,
+            TripFilesFeature(
+                screen: presenter,
+                interactor: TripFilesInteractor(tripID: tripID, repository: d.repository, deliver: d.deliver, files: d.files))
+        ]
+        return presenter
     }
 
     func openWaypointEditor(_ target: WaypointEditorTarget) {
@@ -110,8 +134,10 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     }
 
     func openSettings() {
-        guard let navigator, let interactor else { return }
+        guard let navigator else { return }
         let view = TripSettingsView()
+        let interactor = TripSettingsInteractor(
+            tripID: tripID, repository: dependencies.repository, timeZones: dependencies.timeZones)
         let presenter = TripSettingsPresenter(interactor: interactor, close: { [weak navigator] in navigator?.pop() })
         presenter.view = view
         view.presenter = presenter

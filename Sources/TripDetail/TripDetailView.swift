@@ -5,7 +5,7 @@ import TripMap
 /// The trip detail screen: the trip's name, its stops in order and each leg.
 @MainActor
 final class TripDetailView: Screen, TripDetailViewProtocol {
-    public var presenter: TripDetailPresenterProtocol!
+    var presenter: TripDetailPresenterProtocol!
     private var model: TripDetailViewModel?
     private var list = ListState()
 
@@ -24,7 +24,7 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
     var mapState = MapState()
     var unicode = true
 
-    public init() {}
+    init() {}
 
     // MARK: TripDetailViewProtocol
 
@@ -48,9 +48,9 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
 
     // MARK: Screen
 
-    public func willAppear() { presenter.viewWillAppear() }
+    func willAppear() { presenter.viewWillAppear() }
 
-    public func handle(_ key: Key) {
+    func handle(_ key: Key) {
         guard let model else { return }
         notice = nil
         if help.close(on: key) { return }
@@ -66,48 +66,24 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         }
     }
 
+    /// Keys that move what the view alone holds (the list's window, the map, the help) stay here;
+    /// every other action goes to the presenter with the text of the field it was pressed in.
     private func perform(_ action: TripDetailAction) {
-        let row = list.selected
         switch action {
         case let .move(move):
             var moved = list
             moved.move(move, visibleRows: visibleRows)
             if let row = moved.selected { presenter.didSelectRow(row) }
-        case .moveStopUp: if let row { presenter.didMoveWaypoint(from: row, to: row - 1) }
-        case .moveStopDown: if let row { presenter.didMoveWaypoint(from: row, to: row + 1) }
-        case .add: presenter.didPressAdd()
-        case .edit: presenter.didPressEdit()
-        case .delete: presenter.didPressDelete()
-        case .rename: presenter.didPressRename()
-        case .toggleUnits: presenter.didPressToggleUnits()
-        case .map: presenter.didPressMap()
-        case .itinerary: presenter.didPressItinerary()
-        case .optimize: presenter.didPressOptimize()
-        case .settings: presenter.didPressSettings()
         case let .mapMove(move): mapState.apply(move)
-        case .undo: presenter.didPressUndo()
-        case .redo: presenter.didPressRedo()
         case .help: help.open()
-        case .back: presenter.didPressBack()
-        case .commitName: presenter.didCommitRename(nameField.string)
-        case .cancelName: presenter.didCancelRename()
-        case let .answer(yes): presenter.didAnswerConfirmation(yes)
-        case let .applyProposal(apply): presenter.didAnswerProposal(apply)
-        case .stopSearch: presenter.didPressStopSearch()
-        case .stopTransfer: presenter.didPressStopTransfer()
-        case .importFile: presenter.didPressImport()
-        case .exportFile: presenter.didPressExport()
-        case .commitPath: presenter.didCommitPath(pathField.string)
-        case .cancelPath: presenter.didCancelPath()
-        case .avoid: presenter.didPressAvoid()
-        case .directions: presenter.didPressDirections()
-        case .alternative: presenter.didPressAlternative()
+        case .commitName: presenter.handle(action, typed: nameField.string)
+        default: presenter.handle(action, typed: pathField.string)
         }
     }
 
     // MARK: Drawing
 
-    public func draw(on canvas: Canvas) {
+    func draw(on canvas: Canvas) {
         guard let model else { return }
         let size = canvas.size
         Chrome.drawHeader(model.title, detail: model.detail, on: canvas)

@@ -1,6 +1,7 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import TermUI
 
 // The protocols between the parts of the trip list module.
@@ -8,10 +9,10 @@ import TermUI
 /// What the trip list view draws; built by the presenter, ready to draw.
 struct TripListViewModel: Equatable, Sendable {
     /// One trip, formatted.
-    public struct Row: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
         public var name: String
         public var stops: String
-        public var distance: String
+        var distance: String
     }
 
     /// What the keys are doing right now.
@@ -33,14 +34,14 @@ struct TripListViewModel: Equatable, Sendable {
         case transferring
     }
 
-    public var title: String
+    var title: String
     public var detail: String
     /// Chunked, so that after an edit to one trip of thousands the presenter's rows and the view's
     /// share everything but one chunk.
-    public var rows: ChunkedArray<Row>
-    public var selection: Int?
-    public var filter: String
-    public var emptyText: String
+    var rows: ChunkedArray<Row>
+    var selection: Int?
+    var filter: String
+    var emptyText: String
     public var mode: Mode
     public var message: StatusMessage?
 }
@@ -53,37 +54,21 @@ protocol TripListViewProtocol: AnyObject {
 @MainActor
 protocol TripListPresenterProtocol: AnyObject {
     func viewWillAppear()
+    /// What a key asked for; `typed` is the text of the field the key was pressed in (a trip's
+    /// name, a file path), empty when none has the cursor.
+    func handle(_ action: TripListAction, typed: String)
     func didSelectRow(_ row: Int)
-    func didPressOpen()
-    func didPressAdd()
-    func didCommitNewTrip(named name: String)
-    func didCancelNewTrip()
-    func didPressRename()
-    func didCommitRename(_ name: String)
-    func didCancelRename()
-    func didPressDelete()
-    func didPressDuplicate()
-    func didPressImport()
-    func didPressExport()
-    func didCommitPath(_ text: String)
-    func didCancelPath()
-    func didPressStopTransfer()
-    func didAnswerConfirmation(_ yes: Bool)
-    func didPressFilter()
+    /// The filter as typed so far: the list narrows with every key.
     func didChangeFilter(_ text: String)
-    func didFinishFilter(keep: Bool)
-    func didPressUndo()
-    func didPressRedo()
-    func didPressQuit()
 }
 
 /// A trip as the list shows it.
-public struct TripSummary: Equatable, Sendable {
+struct TripSummary: Equatable, Sendable {
     public var id: Trip.ID
     public var name: String
-    public var stopCount: Int
+    var stopCount: Int
     /// Nil while the total is being computed in the background.
-    public var distanceMeters: Double?
+    var distanceMeters: Double?
     var distanceIsEstimate: Bool
 }
 
@@ -125,7 +110,7 @@ protocol TripListInteractorProtocol: AnyObject {
 }
 
 @MainActor
-public protocol TripListInteractorOutput: AnyObject {
+protocol TripListInteractorOutput: AnyObject {
     /// Totals computed in the background changed what the list shows: `summaries()` now has them.
     func didComputeTotals()
     /// A write failed, every edit is on disk again, or another program's change was taken in.

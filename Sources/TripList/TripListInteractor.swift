@@ -1,18 +1,19 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import TermUI
 import TripDetail
 
 /// Reads and edits the list of trips through the shared repository.
 @MainActor
-public final class TripListInteractor: TripListInteractorProtocol {
+final class TripListInteractor: TripListInteractorProtocol {
     /// Beyond this many totals to compute, a call computes this many (the first screens, from the
     /// top) and leaves the others to the background: a large file's first frame must not wait for
     /// every trip's legs.
     static let synchronousTotalsLimit = 256
 
-    public weak var output: TripListInteractorOutput?
+    weak var output: TripListInteractorOutput?
     private let repository: TripRepository
     private let calculator: TotalsCalculator
     private let deliver: UIDelivery
@@ -37,7 +38,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
     ///   - routes: legs it already knows (cached road legs) are shown as they are;
     ///   - estimate: fills in the others, so the list never waits for a server;
     ///   - deliver: brings back the totals computed in the background.
-    public init(
+    init(
         repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
         settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
         files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }
@@ -54,9 +55,9 @@ public final class TripListInteractor: TripListInteractorProtocol {
 
     public var saveError: String? { repository.lastSaveError }
 
-    public var unit: DistanceUnit { settings.unit }
+    var unit: DistanceUnit { settings.unit }
 
-    public func summaries() -> ChunkedArray<TripSummary> {
+    func summaries() -> ChunkedArray<TripSummary> {
         let trips = repository.trips
         var summaries: ChunkedArray<TripSummary>
         if let last, let edited = repository.positionsEdited(since: last.revision) {
@@ -168,7 +169,7 @@ public final class TripListInteractor: TripListInteractorProtocol {
         return (trip.id, repository.add(trip, "adding “\(name)”"))
     }
 
-    public func renameTrip(_ id: Trip.ID, to name: String) -> String? {
+    func renameTrip(_ id: Trip.ID, to name: String) -> String? {
         let old = repository.trip(id: id)?.name ?? ""
         return repository.update(tripID: id, "renaming “\(old)” to “\(name)”") { $0.name = name }
     }
@@ -226,8 +227,8 @@ public final class TripListInteractor: TripListInteractorProtocol {
             })
     }
 
-    public func undo() -> UndoOutcome { repository.undo() }
-    public func redo() -> UndoOutcome { repository.redo() }
+    func undo() -> UndoOutcome { repository.undo() }
+    func redo() -> UndoOutcome { repository.redo() }
 
     func takeStartupMessage() -> String? {
         defer { startupMessage = nil }

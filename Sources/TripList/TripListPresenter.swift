@@ -1,13 +1,14 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import TermUI
 import TripDetail
 
 /// Turns what the user did on the trip list into edits and a view model.
 @MainActor
 final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutput {
-    public weak var view: TripListViewProtocol?
+    weak var view: TripListViewProtocol?
     private let interactor: TripListInteractorProtocol
     private let router: TripListRouterProtocol
 
@@ -24,27 +25,70 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
     /// Where `selectedID` is among the trips shown; found again by id whenever they change.
     private var selectedRow: Int?
     private var filter = ""
+    /// The list's own mode; a file prompt, while open, holds the screen instead (`shownMode`).
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
-    /// The export waiting for "replace the file?".
-    private var pendingExport: (trip: Trip.ID, path: String, format: ExchangeFormat)?
-    /// The import or export running off the key loop, if any.
-    private var transfer: TransferControl?
     /// Set while asking whether to quit with edits that could not be saved.
     private var pendingQuit = false
+    /// `I` and `E`: the prompt flow the trip screen shares.
+    private var files: FilePromptFlow!
 
-    public init(interactor: TripListInteractorProtocol, router: TripListRouterProtocol) {
+    init(interactor: TripListInteractorProtocol, router: TripListRouterProtocol) {
         self.interactor = interactor
         self.router = router
+        files = FilePromptFlow { [weak self] in
+            guard let self else { return }
+            self.message = self.files.message
+            self.reload()
+        }
     }
 
-    public func viewWillAppear() {
+    func handle(_ action: TripListAction, typed: String) {
+        switch action {
+        case .move: break  // the view moves the list and says which row it reached
+        case .open: open()
+        case .add: add()
+        case .rename: rename()
+        case .delete: askToDelete()
+        case .duplicate: duplicate()
+        case .importFile: beginImport()
+        case .exportFile: beginExport()
+        case .commitPath: files.commit(typed)
+        case .cancelPath: files.cancel()
+        case .stopTransfer: files.stop()
+        case .filter: startFilter()
+        case .clearFilter: if !filter.isEmpty { finishFilter(keep: false) }
+        case .keepFilter: finishFilter(keep: true)
+        case .dropFilter: finishFilter(keep: false)
+        case .undo: show(interactor.undo())
+        case .redo: show(interactor.redo())
+        case .help: break  // the view's own overlay
+        case .quit: quit()
+        case .commitName: if mode == .naming { commitNewTrip(named: typed) } else { commitRename(typed) }
+        case .cancelName: backToBrowsing()
+        case let .answer(yes):
+            if case .confirmingReplace = files.step { files.answerReplace(yes) } else { answer(yes) }
+        }
+    }
+
+    /// What the keys are doing: the file prompt's step while it is open, else the list's own mode.
+    private var shownMode: TripListViewModel.Mode {
+        switch files.step {
+        case .idle: mode
+        case .typingImport: .importing
+        case let .typingExport(suggested): .exporting(text: suggested)
+        case let .confirmingReplace(question): .confirming(question: question)
+        case .transferring: .transferring
+        }
+    }
+
+    func viewWillAppear() {
         if let note = interactor.takeStartupMessage() { message = StatusMessage(note) }
         reload()
     }
 
-    public func didSelectRow(_ row: Int) {
+    func didSelectRow(_ row: Int) {
         guard (0..<shownCount).contains(row) else { return }
         selectedID = shown(row).id
         selectedRow = row
@@ -52,13 +96,13 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         publish()
     }
 
-    func didPressOpen() {
+    private func open() {
         guard let id = selectedID, selectedRow != nil else { return }
         message = nil
         router.openTrip(id)
     }
 
-    public func didPressAdd() {
+    private func add() {
         mode = .naming
         message = nil
         if !filter.isEmpty {
@@ -68,7 +112,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         publish()
     }
 
-    func didCommitNewTrip(named name: String) {
+    private func commitNewTrip(named name: String) {
         guard mode == .naming else { return }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
@@ -84,16 +128,14 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         router.openTrip(id)
     }
 
-    func didCancelNewTrip() { backToBrowsing() }
-
-    public func didPressRename() {
+    private func rename() {
         guard let row = selectedRow else { return }
         mode = .renaming(row: row, text: shown(row).name)
         message = nil
         publish()
     }
 
-    public func didCommitRename(_ name: String) {
+    private func commitRename(_ name: String) {
         guard case .renaming = mode, let id = selectedID else { return }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty {
@@ -107,8 +149,6 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         reload()
     }
 
-    public func didCancelRename() { backToBrowsing() }
-
     /// Leaves a field or question with nothing changed.
     private func backToBrowsing() {
         mode = .browsing
@@ -116,7 +156,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         publish()
     }
 
-    public func didPressDelete() {
+    private func askToDelete() {
         guard let row = selectedRow else { return }
         pendingDelete = shown(row).id
         mode = .confirming(question: "Delete “\(shown(row).name)”?")
@@ -124,7 +164,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         publish()
     }
 
-    func didPressDuplicate() {
+    private func duplicate() {
         guard let id = selectedID, selectedRow != nil, let copy = interactor.duplicateTrip(id) else { return }
         selectedID = copy.id
         message =
@@ -133,108 +173,33 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         reload()
     }
 
-    public func didPressImport() {
-        mode = .importing
-        message = StatusMessage(FilePrompt.importHint)
-        publish()
+    private func beginImport() {
+        files.beginImport(hint: FilePrompt.importHint) { [weak self, interactor] typed, progress, done in
+            interactor.importTrip(
+                from: typed, progress: progress,
+                done: { outcome in
+                    done(
+                        outcome.map { imported in
+                            // The new trip shows, whatever the filter was.
+                            self?.filter = ""
+                            self?.selectedID = imported.id
+                            return imported.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(imported.message)
+                        })
+                })
+        }
     }
 
-    public func didPressExport() {
+    private func beginExport() {
         guard let id = selectedID, selectedRow != nil else { return }
-        mode = .exporting(text: interactor.suggestedExport(id))
-        message = StatusMessage(FilePrompt.exportHint)
-        publish()
+        files.beginExport(
+            suggested: interactor.suggestedExport(id), plan: { [interactor] in interactor.planExport(to: $0) },
+            start: { [interactor] path, format, progress, done in
+                interactor.exportTrip(id, to: path, format: format, progress: progress, done: done)
+            })
     }
 
-    public func didCommitPath(_ text: String) {
-        switch mode {
-        case .importing:
-            mode = .transferring
-            message = FileTransfer.reading(text)
-            transfer = interactor.importTrip(
-                from: text, progress: { [weak self] line in self?.transferDidProgress(line) },
-                done: { [weak self] outcome in self?.importDidFinish(outcome) })
-            publish()
-        case .exporting:
-            guard let id = selectedID else { return backToBrowsing() }
-            switch interactor.planExport(to: text) {
-            case let .write(path, format):
-                startExport(id, to: path, format: format)
-            case let .replace(path, format):
-                pendingExport = (id, path, format)
-                mode = .confirming(question: "Replace \(path)?")
-                message = nil
-                publish()
-            case let .refused(reason):
-                message = StatusMessage(reason, isError: true)
-                publish()
-            }
-        default:
-            break
-        }
-    }
-
-    public func didCancelPath() { backToBrowsing() }
-
-    private func startExport(_ id: Trip.ID, to path: String, format: ExchangeFormat) {
-        mode = .transferring
-        message = FileTransfer.writing(path)
-        transfer = interactor.exportTrip(
-            id, to: path, format: format, progress: { [weak self] line in self?.transferDidProgress(line) },
-            done: { [weak self] outcome in self?.exportDidFinish(outcome) })
-        publish()
-    }
-
-    private func exportDidFinish(_ outcome: (message: String, isError: Bool)) {
-        guard mode == .transferring else { return }
-        transfer = nil
+    private func answer(_ yes: Bool) {
         mode = .browsing
-        message = StatusMessage(outcome.message, isError: outcome.isError)
-        publish()
-    }
-
-    private func importDidFinish(_ outcome: Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) {
-        guard mode == .transferring else { return }
-        transfer = nil
-        switch outcome {
-        case let .success(imported):
-            mode = .browsing
-            if !filter.isEmpty { filter = "" }
-            selectedID = imported.id
-            message = imported.saveError.map { StatusMessage($0, isError: true) } ?? StatusMessage(imported.message)
-            reload()
-        case let .failure(problem):
-            // The prompt opens again with the path as typed, so a typo is fixed, not retyped.
-            mode = .importing
-            message = StatusMessage(problem.message, isError: true)
-            publish()
-        }
-    }
-
-    private func transferDidProgress(_ line: String) {
-        guard mode == .transferring else { return }
-        message = FileTransfer.progress(line)
-        publish()
-    }
-
-    /// Esc while a file is read or written: the work stops at its next check and says so.
-    public func didPressStopTransfer() {
-        transfer?.stop()
-        message = FileTransfer.stopping
-        publish()
-    }
-
-    public func didAnswerConfirmation(_ yes: Bool) {
-        mode = .browsing
-        if let export = pendingExport {
-            pendingExport = nil
-            if yes {
-                startExport(export.trip, to: export.path, format: export.format)
-            } else {
-                backToBrowsing()
-            }
-            return
-        }
         if pendingQuit {
             pendingQuit = false
             if yes { router.quit() } else { publish() }
@@ -256,7 +221,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         reload()
     }
 
-    func didPressFilter() {
+    private func startFilter() {
         mode = .filtering
         message = nil
         publish()
@@ -268,15 +233,12 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         publish()
     }
 
-    func didFinishFilter(keep: Bool) {
+    private func finishFilter(keep: Bool) {
         mode = .browsing
         if !keep { filter = "" }
         applyFilter()
         publish()
     }
-
-    public func didPressUndo() { show(interactor.undo()) }
-    public func didPressRedo() { show(interactor.redo()) }
 
     private func show(_ outcome: UndoOutcome) {
         mode = .browsing
@@ -284,7 +246,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         reload()
     }
 
-    func didPressQuit() {
+    private func quit() {
         guard let error = interactor.saveError else { return router.quit() }
         // The edits are only in memory: leaving now would lose them, so ask.
         pendingQuit = true
@@ -373,7 +335,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         view?.show(
             TripListViewModel(
                 title: "Trips", detail: detail, rows: shownRows, selection: selectedRow,
-                filter: filter, emptyText: empty, mode: mode, message: message
+                filter: filter, emptyText: empty, mode: shownMode, message: message
             ))
     }
 

@@ -65,5 +65,5 @@ public final class TripListRouter: TripListRouterProtocol {
         navigator.push(TripDetailRouter.assembleModule(tripID: id, dependencies: dependencies.detail, navigator: navigator))
     }
 
-    public func quit() { navigator?.quit() }
+    func quit() { navigator?.quit() }
 }

@@ -4,7 +4,7 @@ import TermUI
 /// The trip list screen: every trip with its stops and distance.
 @MainActor
 final class TripListView: Screen, TripListViewProtocol {
-    public var presenter: TripListPresenterProtocol!
+    var presenter: TripListPresenterProtocol!
     private var model: TripListViewModel?
     private var list = ListState()
 
@@ -22,7 +22,7 @@ final class TripListView: Screen, TripListViewProtocol {
     /// Rows the list had room for at the last draw, for PgUp/PgDn.
     private var visibleRows = 10
 
-    public init() {}
+    init() {}
 
     // MARK: TripListViewProtocol
 
@@ -44,9 +44,9 @@ final class TripListView: Screen, TripListViewProtocol {
 
     // MARK: Screen
 
-    public func willAppear() { presenter.viewWillAppear() }
+    func willAppear() { presenter.viewWillAppear() }
 
-    public func handle(_ key: Key) {
+    func handle(_ key: Key) {
         guard let model else { return }
         notice = nil
         if help.close(on: key) { return }
@@ -69,45 +69,23 @@ final class TripListView: Screen, TripListViewProtocol {
         }
     }
 
+    /// Keys that move what the view alone holds (the list's window, the help) stay here; every
+    /// other action goes to the presenter with the text of the field it was pressed in.
     private func perform(_ action: TripListAction, model: TripListViewModel) {
         switch action {
         case let .move(move):
             var moved = list
             moved.move(move, visibleRows: visibleRows)
             if let row = moved.selected { presenter.didSelectRow(row) }
-        case .open: presenter.didPressOpen()
-        case .add: presenter.didPressAdd()
-        case .rename: presenter.didPressRename()
-        case .delete: presenter.didPressDelete()
-        case .duplicate: presenter.didPressDuplicate()
-        case .importFile: presenter.didPressImport()
-        case .exportFile: presenter.didPressExport()
-        case .commitPath: presenter.didCommitPath(pathField.string)
-        case .cancelPath: presenter.didCancelPath()
-        case .stopTransfer: presenter.didPressStopTransfer()
-        case .filter: presenter.didPressFilter()
-        case .clearFilter: if !model.filter.isEmpty { presenter.didFinishFilter(keep: false) }
-        case .undo: presenter.didPressUndo()
-        case .redo: presenter.didPressRedo()
         case .help: help.open()
-        case .quit: presenter.didPressQuit()
-        case .commitName:
-            if model.mode == .naming {
-                presenter.didCommitNewTrip(named: nameField.string)
-            } else {
-                presenter.didCommitRename(nameField.string)
-            }
-        case .cancelName:
-            if model.mode == .naming { presenter.didCancelNewTrip() } else { presenter.didCancelRename() }
-        case .keepFilter: presenter.didFinishFilter(keep: true)
-        case .dropFilter: presenter.didFinishFilter(keep: false)
-        case let .answer(yes): presenter.didAnswerConfirmation(yes)
+        case .commitName, .cancelName: presenter.handle(action, typed: nameField.string)
+        default: presenter.handle(action, typed: pathField.string)
         }
     }
 
     // MARK: Drawing
 
-    public func draw(on canvas: Canvas) {
+    func draw(on canvas: Canvas) {
         guard let model else { return }
         let size = canvas.size
         Chrome.drawHeader(model.title, detail: model.detail, on: canvas)

@@ -14,7 +14,7 @@ public enum WaypointEditorTarget: Equatable, Sendable {
 enum WaypointField: Int, CaseIterable, Sendable {
     case name, position, stay, nights, arriveBy, note
 
-    public var label: String {
+    var label: String {
         switch self {
         case .name: "Name"
         case .position: "Position"
@@ -26,7 +26,7 @@ enum WaypointField: Int, CaseIterable, Sendable {
     }
 
     /// What the field takes, shown in it while it is empty.
-    public var placeholder: String {
+    var placeholder: String {
         switch self {
         case .name: "type a place to find it, or any name"
         case .position: "48.8584, 2.2945 · 48°51′N 2°17′E · a map link"
@@ -63,23 +63,23 @@ enum DraftPlace: Equatable, Sendable {
 /// A stop as the editor saves it.
 struct WaypointDraft: Equatable, Sendable {
     public var name: String
-    public var coordinate: Coordinate
-    public var stay: TimeInterval
-    public var nights: Int
-    public var fixedArrival: Date?
-    public var note: String
-    public var place: DraftPlace
+    var coordinate: Coordinate
+    var stay: TimeInterval
+    var nights: Int
+    var fixedArrival: Date?
+    var note: String
+    var place: DraftPlace
 }
 
 /// A place the search offers for the name field.
 struct PlaceSuggestion: Equatable, Sendable {
     /// "Portland, Maine, United States · 66,881".
-    public var label: String
+    var label: String
     public var name: String
-    public var region: String
-    public var country: String
-    public var coordinate: Coordinate
-    public var timeZone: String?
+    var region: String
+    var country: String
+    var coordinate: Coordinate
+    var timeZone: String?
     /// The name a stop chosen as this place takes: the typed one when it is another name of the
     /// place (München for Munich), else `name`.
     var stopName: String
@@ -87,7 +87,7 @@ struct PlaceSuggestion: Equatable, Sendable {
     /// that Enter may take it though its own name does not begin so (never a typo match).
     var isNamedByOtherName: Bool
 
-    public init(
+    init(
         label: String, name: String, region: String = "", country: String = "", coordinate: Coordinate,
         timeZone: String?, stopName: String? = nil, isNamedByOtherName: Bool = false
     ) {
@@ -104,14 +104,14 @@ struct PlaceSuggestion: Equatable, Sendable {
 
 /// What the waypoint editor view draws; built by the presenter, ready to draw.
 struct WaypointEditorViewModel: Equatable, Sendable {
-    public var title: String
-    public var tripName: String
-    public var values: [WaypointField: String]
-    public var errors: [WaypointField: String]
-    public var focus: WaypointField
+    var title: String
+    var tripName: String
+    var values: [WaypointField: String]
+    var errors: [WaypointField: String]
+    var focus: WaypointField
     public var message: StatusMessage?
     /// Where the stop is and how that was decided, in words ("Custom name at Joliet, Illinois…").
-    public var place: StatusMessage
+    var place: StatusMessage
     /// Places matching the name as typed, best first; empty when the list is closed.
     var suggestions: [String]
     /// The highlighted suggestion, which Enter takes; nil when none is (a weak best match).

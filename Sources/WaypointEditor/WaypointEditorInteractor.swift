@@ -19,9 +19,9 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
     /// The number of the latest search, bumped on every one so that only its answer is shown; read
     /// by the search task too, off the main thread.
     private let latestSearch = LatestSearch()
-    public weak var output: WaypointEditorInteractorOutput?
+    weak var output: WaypointEditorInteractorOutput?
 
-    public init(
+    init(
         tripID: Trip.ID, target: WaypointEditorTarget, repository: TripRepository,
         zones: @escaping @Sendable (Coordinate) -> TimeZone? = { _ in nil },
         places: (any PlaceSearching)? = nil, online: (any OnlinePlaceSearching)? = nil,
@@ -125,19 +125,19 @@ final class WaypointEditorInteractor: WaypointEditorInteractorProtocol {
             isNamedByOtherName: place.typedExactly && !place.matched.isTypo)
     }
 
-    public func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {
+    func timeZone(at coordinate: Coordinate?, identifier: String?) -> TimeZone {
         if let identifier, let zone = TimeZone(identifier: identifier) { return zone }
         return coordinate.flatMap(zones) ?? TimeZone(identifier: "UTC")!
     }
 
-    public var tripName: String { TextLimits.shown(repository.trip(id: tripID)?.name ?? "") }
+    var tripName: String { TextLimits.shown(repository.trip(id: tripID)?.name ?? "") }
 
     func existingWaypoint() -> Waypoint? {
         guard case let .edit(id) = target else { return nil }
         return repository.trip(id: tripID)?.waypoints.first { $0.id == id }
     }
 
-    public func save(_ draft: WaypointDraft) -> String? {
+    func save(_ draft: WaypointDraft) -> String? {
         let name = draft.name
         let label: String = if case .insert = target { "adding stop “\(name)”" } else { "editing stop “\(name)”" }
         return repository.update(tripID: tripID, label) { trip in

@@ -10,7 +10,7 @@ import TermUI
 /// before saving; a custom name over a chosen place or typed coordinates is fine and shown as such.
 @MainActor
 final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
-    public weak var view: WaypointEditorViewProtocol?
+    weak var view: WaypointEditorViewProtocol?
     private let interactor: WaypointEditorInteractorProtocol
     private let router: WaypointEditorRouterProtocol
     private let isNew: Bool
@@ -33,13 +33,13 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
     private var pendingTake: PendingTake?
     private enum PendingTake { case save, thenStay }
 
-    public init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
+    init(interactor: WaypointEditorInteractorProtocol, router: WaypointEditorRouterProtocol, isNew: Bool) {
         self.interactor = interactor
         self.router = router
         self.isNew = isNew
     }
 
-    public func viewWillAppear() {
+    func viewWillAppear() {
         if let stop = interactor.existingWaypoint() {
             values[.name] = stop.name
             values[.position] = EditorLocation.text(stop.coordinate)
@@ -53,7 +53,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         publish()
     }
 
-    public func didEditField(_ field: WaypointField, text: String) {
+    func didEditField(_ field: WaypointField, text: String) {
         values[field] = text
         errors[field] = nil
         message = nil
@@ -178,14 +178,14 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         publish()
     }
 
-    public func didMoveFocus(forward: Bool) {
+    func didMoveFocus(forward: Bool) {
         closeSuggestions()
         let all = WaypointField.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
         publish()
     }
 
-    public func didPressSave() {
+    func didPressSave() {
         if case .none = location, takePositionTypedAsName() { return }
         if case .none = location, awaitsMatches(.save) { return }
         let shown = suggestions
@@ -246,7 +246,7 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         router.close()
     }
 
-    public func didPressCancel() { router.close() }
+    func didPressCancel() { router.close() }
 
     /// The hours of Stay and the nights, from Nights or from nights typed in Stay ("3h 1n"); marks
     /// the field that is wrong. Both may name nights only when they agree.

@@ -5,7 +5,7 @@ import TermUI
 /// stay, overnight, arrival and note.
 @MainActor
 final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
-    public var presenter: WaypointEditorPresenterProtocol!
+    var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
     private var fields = FormFields<WaypointField>(
         limits: Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, $0.limit) }))
@@ -13,16 +13,16 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     /// Said on the status line after a key that a field's length limit cut short.
     private var notice: String?
 
-    public init() {}
+    init() {}
 
     public func show(_ model: WaypointEditorViewModel) {
         fields.sync(model.values)
         self.model = model
     }
 
-    public func willAppear() { presenter.viewWillAppear() }
+    func willAppear() { presenter.viewWillAppear() }
 
-    public func handle(_ key: Key) {
+    func handle(_ key: Key) {
         guard let model else { return }
         notice = nil
         if help.close(on: key) { return }
@@ -53,7 +53,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         }
     }
 
-    public func draw(on canvas: Canvas) {
+    func draw(on canvas: Canvas) {
         guard let model else { return }
         Chrome.drawHeader("Trips › \(model.tripName) › \(model.title)", on: canvas)
         let labelWidth = 11

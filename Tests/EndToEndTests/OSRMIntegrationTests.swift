@@ -21,7 +21,7 @@ import Testing
 
         // What `roadtrip route --osrm URL --json` prints carries the same figures.
         let names = Monaco.tour.indices.map { "stop \($0 + 1)" }
-        let printout = await RouteCommand.run(
+        let printout = await RoutePrintout.run(
             names: names, stops: Monaco.tour, provider: provider, json: true,
             unit: .kilometers, width: { $0.count }, sanitize: { $0 })
         #expect(printout.warning == nil)

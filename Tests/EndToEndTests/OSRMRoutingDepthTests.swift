@@ -75,7 +75,7 @@ import Testing
         #expect(relaunched.requestCount.requests == 0)
 
         // The CLI says the same in its JSON and on standard error.
-        let printout = await RouteCommand.run(
+        let printout = await RoutePrintout.run(
             names: ["a", "b"], stops: stops, provider: provider, json: true, unit: .kilometers,
             width: { $0.count }, sanitize: { $0 }, avoid: [.motorways, .tolls])
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(printout.output.utf8)) as? [String: Any])
@@ -157,7 +157,7 @@ import Testing
         // Corsica is a car ferry away (Nice – Bastia): the estimate that stands in says so too.
         #expect(warnings[1].map(\.kind) == ["noRoadRoute", "ferryNeeded", "crossesBorder"])
         // The CLI's table says it in words and keeps the estimate marked.
-        let printout = await RouteCommand.run(
+        let printout = await RoutePrintout.run(
             names: ["Casino", "Palace", "Ajaccio"], stops: [Monaco.casino, Monaco.palace, ajaccio], provider: provider,
             json: false, unit: .kilometers, width: { $0.count }, sanitize: { $0 }, countries: ["MC", "MC", "FR"])
         #expect(printout.output.contains("Leg 2 (Palace → Ajaccio): no road route: stop 3 is "))

@@ -26,7 +26,7 @@ import TestSupport
 
         let show = try sandbox.run(["show", "Monaco"] + router)
         #expect(show.status == 0 && show.stderr.isEmpty, "\(show)")
-        let rows = show.stdout.split(separator: "\n").filter { $0.hasSuffix("  valhalla") }
+        let rows = show.stdout.split(separator: "\n").filter { $0.hasSuffix("  Valhalla") }
         #expect(rows.count == 2, "\(show.stdout)")
         for (row, distance) in zip(rows, legs) { #expect(row.contains(" \(distance) "), "\(row)") }
         #expect(show.stdout.contains("Total \(total), "), "\(show.stdout)")

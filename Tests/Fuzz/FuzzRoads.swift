@@ -41,7 +41,7 @@ private func checkRoute(_ route: FetchedRoute, stops: [Coordinate], engine: Stri
 }
 
 /// A refusal's words, as the status line shows them: one clean line, whatever the server sent.
-private func checkFailure(_ failure: OSRMFailure, engine: String) {
+private func checkFailure(_ failure: RouterFailure, engine: String) {
     for words in [
         failure.reason(server: engine), failure.noRoadRoute(server: engine),
         ValhallaAnswer.noRoadRoute(failure, server: engine)
@@ -57,7 +57,7 @@ private func checkFailure(_ failure: OSRMFailure, engine: String) {
 /// which never gives legs.
 func readOSRMRoute(_ data: Data) {
     for stops in [fuzzStops, Array(fuzzStops.prefix(2))] {
-        switch OSRMFailure.interpret(HTTPResponse(status: 200, body: data), stopCount: stops.count)
+        switch RouterFailure.interpret(HTTPResponse(status: 200, body: data), stopCount: stops.count)
             .flatMap({ $0.checked(against: stops) })
         {
         case .success(let route):
@@ -68,7 +68,7 @@ func readOSRMRoute(_ data: Data) {
             checkFailure(failure, engine: "OSRM")
         }
     }
-    switch OSRMFailure.interpret(HTTPResponse(status: 400, body: data), stopCount: fuzzStops.count) {
+    switch RouterFailure.interpret(HTTPResponse(status: 400, body: data), stopCount: fuzzStops.count) {
     case .success: preconditionFailure("OSRM: an HTTP 400 answer gave legs")
     case .failure(let failure): checkFailure(failure, engine: "OSRM")
     }

@@ -16,7 +16,7 @@ enum LineReduction {
         if named.count >= 2 && named.count <= maxStops {
             return (named, "\(label) of \(total): its \(counted(named.count, "named point")) became the stops.")
         }
-        let kept = TrackSimplifier.keptIndices(points.map(\.coordinate), maxPoints: maxStops)
+        let kept = DouglasPeucker.kept(points.map(\.coordinate), maxPoints: maxStops)
         var stops = kept.map { points[$0] }
         if stops[0].name.flatMap(ImportedText.name) == nil { stops[0].name = "Start" }
         if stops[stops.count - 1].name.flatMap(ImportedText.name) == nil { stops[stops.count - 1].name = "End" }

@@ -12,21 +12,15 @@ public enum DataLocation {
     /// base directory specification asks. A leading `~/` is expanded for `$ROADTRIP_DATA`,
     /// which no shell expands inside a variable.
     public static func resolve(argument: String?, environment: [String: String]) -> URL {
-        let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
+        let home = XDGFolder.home(environment: environment) ?? NSHomeDirectory()
         if let argument = nonEmpty(argument) {
             return URL(fileURLWithPath: expandTilde(argument, home: home)).standardizedFileURL
         }
         if let path = nonEmpty(environment["ROADTRIP_DATA"]) {
             return URL(fileURLWithPath: expandTilde(path, home: home)).standardizedFileURL
         }
-        let dataHome: String
-        if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            dataHome = (home as NSString).appendingPathComponent(".local/share")
-        }
-        return URL(fileURLWithPath: dataHome, isDirectory: true)
-            .appendingPathComponent("roadtrip", isDirectory: true)
+        let folder = XDGFolder.data.roadtripFolder(environment: environment, fallbackHome: home) ?? home
+        return URL(fileURLWithPath: folder, isDirectory: true)
             .appendingPathComponent("trips.json")
             .standardizedFileURL
     }

@@ -38,12 +38,7 @@ public final class LegCache: @unchecked Sendable {
 
     /// `$XDG_CACHE_HOME/roadtrip`, else `~/.cache/roadtrip`; nil when neither can be known.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        // The XDG spec says a relative value is invalid and must be ignored.
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("roadtrip")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/roadtrip")
+        XDGFolder.cache.roadtripFolder(environment: environment, fallbackHome: nil).map { URL(fileURLWithPath: $0) }
     }
 
     /// How many legs it holds (expired ones included until the next save).

@@ -64,7 +64,7 @@ struct FetchedRoute: Equatable, Sendable {
 extension OSRMAnswer {
     /// Checks the answer against the request for `stopCount` stops and splits the route's geometry
     /// into its legs.
-    func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    func fetchedRoute(stopCount: Int) -> Result<FetchedRoute, RouterFailure> {
         guard code == "Ok" else { return .failure(.refused(code: code, message: message)) }
         guard let routes, !routes.isEmpty else { return .failure(.malformed("no route in the answer")) }
         var fetched: [[FetchedLeg]] = []
@@ -135,7 +135,7 @@ extension FetchedRoute {
     /// The route when every leg is one a road between its stops can have; otherwise the first leg
     /// that cannot, as the malformed answer it is (its legs then fall back to the estimate, saying
     /// why). Alternatives that cannot be true are dropped.
-    func checked(against stops: [Coordinate]) -> Result<FetchedRoute, OSRMFailure> {
+    func checked(against stops: [Coordinate]) -> Result<FetchedRoute, RouterFailure> {
         func snap(_ i: Int) -> Double? { snapMeters.indices.contains(i) ? snapMeters[i] : nil }
         func problem(_ legs: [FetchedLeg]) -> (Int, String)? {
             for (i, leg) in legs.enumerated() where i + 1 < stops.count {

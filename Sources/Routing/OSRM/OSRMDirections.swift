@@ -23,9 +23,9 @@ extension OSRMRouteProvider {
 
     /// One request, walking down the avoidances the server refuses as `route(for:)` does.
     func fetchAvoiding(_ stops: [Coordinate], steps: Bool, alternatives: Int = 0) async
-        -> Result<FetchedRoute, OSRMFailure>
+        -> Result<FetchedRoute, RouterFailure>
     {
-        var last: Result<FetchedRoute, OSRMFailure> = .failure(.malformed("nothing asked"))
+        var last: Result<FetchedRoute, RouterFailure> = .failure(.malformed("nothing asked"))
         for applied in avoidanceCandidates {
             last = await fetch(stops, exclude: applied.osrmExclude, steps: steps, alternatives: alternatives)
             if case .failure(let failure) = last, failure.refusesExclude, !applied.isEmpty { continue }

@@ -147,7 +147,7 @@ public final class OSRMRouteProvider: RouteProvider {
 
     func fetch(
         _ stops: [Coordinate], exclude: String, steps: Bool = false, alternatives: Int = 0
-    ) async -> Result<FetchedRoute, OSRMFailure> {
+    ) async -> Result<FetchedRoute, RouterFailure> {
         let points = stops.compactMap(GridPoint.init)
         guard points.count == stops.count,
             let url = configuration.routeURL(for: points, exclude: exclude, steps: steps, alternatives: alternatives)
@@ -157,7 +157,7 @@ public final class OSRMRouteProvider: RouteProvider {
         counter.record(legs: stops.count - 1)
         switch await client.get(url) {
         case .success(let response):
-            return OSRMFailure.interpret(response, stopCount: stops.count).flatMap { $0.checked(against: stops) }
+            return RouterFailure.interpret(response, stopCount: stops.count).flatMap { $0.checked(against: stops) }
         case .failure(let failure): return .failure(.transport(failure))
         }
     }

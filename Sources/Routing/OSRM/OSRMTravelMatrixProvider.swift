@@ -69,7 +69,7 @@ public struct OSRMTravelMatrixProvider: TravelTimeMatrixProviding {
         guard response.status == 400,
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         else { return false }
-        return OSRMFailure.status(400, code: object["code"] as? String, message: object["message"] as? String).refusesExclude
+        return RouterFailure.status(400, code: object["code"] as? String, message: object["message"] as? String).refusesExclude
     }
 
     static func parse(_ response: HTTPResponse, count: Int, label: String) throws -> TravelMatrix {

@@ -78,14 +78,14 @@ struct ValhallaAnswer: Decodable {
     static let stopErrorCodes: Set<Int> = [150, 154, 170, 171, 442]
 
     /// Whether `failure` says nothing about other requests to a Valhalla server.
-    static func concernsOnlyTheseStops(_ failure: OSRMFailure) -> Bool {
+    static func concernsOnlyTheseStops(_ failure: RouterFailure) -> Bool {
         guard case let .refused(code, _) = failure, let number = Int(code) else { return false }
         return stopErrorCodes.contains(number)
     }
 
     /// Why a leg has no road, in the words the trip screen shows ("no road route: Valhalla …
     /// finds no road between these stops").
-    static func noRoadRoute(_ failure: OSRMFailure, server: String) -> String {
+    static func noRoadRoute(_ failure: RouterFailure, server: String) -> String {
         guard case let .refused(code, _) = failure else { return "no road route: " + failure.reason(server: server) }
         switch Int(code) {
         case 170, 442:
@@ -99,13 +99,13 @@ struct ValhallaAnswer: Decodable {
     /// Reads a response: Valhalla answers stop problems with HTTP 400 and its own error code, so
     /// the body is consulted before the status decides. Failures take OSRM's kinds, so both
     /// engines' reasons read the same on the status line.
-    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
+    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<ValhallaRoute, RouterFailure> {
         guard let answer = try? JSONDecoder().decode(ValhallaAnswer.self, from: response.body) else {
             guard response.status == 200 else { return .failure(.status(response.status, code: nil, message: nil)) }
             return .failure(.malformed("not a Valhalla route answer"))
         }
         if let code = answer.errorCode {
-            let failure = OSRMFailure.refused(code: String(code), message: answer.error)
+            let failure = RouterFailure.refused(code: String(code), message: answer.error)
             if response.status == 200 || stopErrorCodes.contains(code) { return .failure(failure) }
             return .failure(.status(response.status, code: String(code), message: answer.error))
         }
@@ -117,7 +117,7 @@ struct ValhallaAnswer: Decodable {
 
     /// Checks the answer against the request for `stopCount` stops; lengths become metres. The
     /// alternates Valhalla offered (when asked for) that read as well become the alternatives.
-    func fetchedRoute(stopCount: Int) -> Result<ValhallaRoute, OSRMFailure> {
+    func fetchedRoute(stopCount: Int) -> Result<ValhallaRoute, RouterFailure> {
         guard let trip else { return .failure(.malformed("no trip in the answer")) }
         switch Self.legs(of: trip, stopCount: stopCount) {
         case .failure(let failure):
@@ -132,7 +132,7 @@ struct ValhallaAnswer: Decodable {
         }
     }
 
-    private static func legs(of trip: Trip, stopCount: Int) -> Result<[FetchedLeg], OSRMFailure> {
+    private static func legs(of trip: Trip, stopCount: Int) -> Result<[FetchedLeg], RouterFailure> {
         guard trip.legs.count == stopCount - 1 else {
             return .failure(.wrongLegCount(expected: stopCount - 1, received: trip.legs.count))
         }

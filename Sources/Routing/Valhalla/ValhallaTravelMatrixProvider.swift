@@ -29,7 +29,7 @@ struct ValhallaTravelMatrixProvider: TravelTimeMatrixProviding {
         let client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
         switch await client.get(url) {
         case let .failure(failure):
-            throw OSRMTableError(OSRMFailure.transport(failure).reason(server: label))
+            throw OSRMTableError(RouterFailure.transport(failure).reason(server: label))
         case let .success(response):
             return try Self.parse(response, count: stops.count, label: label)
         }

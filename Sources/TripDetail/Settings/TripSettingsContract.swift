@@ -6,10 +6,10 @@ import TermUI
 
 /// What the settings form draws.
 struct TripSettingsViewModel: Equatable, Sendable {
-    public var title: String
-    public var values: [TripSettingsText.Field: String]
-    public var errors: [TripSettingsText.Field: String]
-    public var focus: TripSettingsText.Field
+    var title: String
+    var values: [TripSettingsText.Field: String]
+    var errors: [TripSettingsText.Field: String]
+    var focus: TripSettingsText.Field
     public var message: StatusMessage?
 }
 

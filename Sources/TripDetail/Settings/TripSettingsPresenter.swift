@@ -5,7 +5,7 @@ import TermUI
 /// Validates and saves the trip's planning settings.
 @MainActor
 final class TripSettingsPresenter: TripSettingsPresenterProtocol {
-    public weak var view: TripSettingsViewProtocol?
+    weak var view: TripSettingsViewProtocol?
     private let interactor: TripSettingsInteractorProtocol
     private let close: @MainActor () -> Void
     private var values: [TripSettingsText.Field: String] = [:]
@@ -13,30 +13,30 @@ final class TripSettingsPresenter: TripSettingsPresenterProtocol {
     private var focus: TripSettingsText.Field = .start
     private var message: StatusMessage?
 
-    public init(interactor: TripSettingsInteractorProtocol, close: @escaping @MainActor () -> Void) {
+    init(interactor: TripSettingsInteractorProtocol, close: @escaping @MainActor () -> Void) {
         self.interactor = interactor
         self.close = close
     }
 
-    public func viewWillAppear() {
+    func viewWillAppear() {
         values = interactor.settingsText().values
         publish()
     }
 
-    public func didEditField(_ field: TripSettingsText.Field, text: String) {
+    func didEditField(_ field: TripSettingsText.Field, text: String) {
         values[field] = text
         errors[field] = nil
         message = nil
         publish()
     }
 
-    public func didMoveFocus(forward: Bool) {
+    func didMoveFocus(forward: Bool) {
         let all = TripSettingsText.Field.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]
         publish()
     }
 
-    public func didPressSave() {
+    func didPressSave() {
         if let problems = interactor.saveSettings(TripSettingsText(values: values)) {
             errors = problems
             focus = TripSettingsText.Field.allCases.first { problems[$0] != nil } ?? focus
@@ -47,7 +47,7 @@ final class TripSettingsPresenter: TripSettingsPresenterProtocol {
         close()
     }
 
-    public func didPressCancel() { close() }
+    func didPressCancel() { close() }
 
     private func publish() {
         view?.show(

@@ -4,13 +4,13 @@ import TermUI
 /// The trip settings form: when the trip leaves, how long a driving day is, fuel.
 @MainActor
 final class TripSettingsView: Screen, TripSettingsViewProtocol {
-    public var presenter: TripSettingsPresenterProtocol!
+    var presenter: TripSettingsPresenterProtocol!
     private var model: TripSettingsViewModel?
     private var fields = FormFields<TripSettingsText.Field>()
     private var help = HelpOverlay()
     private var notice: String?
 
-    public init() {}
+    init() {}
 
     /// What a key does on the settings form.
     enum Action: Sendable { case next, previous, save, cancel, help }
@@ -31,9 +31,9 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         self.model = model
     }
 
-    public func willAppear() { presenter.viewWillAppear() }
+    func willAppear() { presenter.viewWillAppear() }
 
-    public func handle(_ key: Key) {
+    func handle(_ key: Key) {
         guard let model else { return }
         notice = nil
         if help.close(on: key) { return }
@@ -51,7 +51,7 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         }
     }
 
-    public func draw(on canvas: Canvas) {
+    func draw(on canvas: Canvas) {
         guard let model else { return }
         Chrome.drawHeader(model.title, on: canvas)
         let labelWidth = 13

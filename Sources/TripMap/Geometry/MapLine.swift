@@ -1,3 +1,5 @@
+import RoadtripCore
+
 /// A polyline on the map plane, ready to be drawn at any zoom.
 ///
 /// Douglas–Peucker runs once when the line is made and leaves each point its importance: the
@@ -12,7 +14,9 @@ public struct MapLine: Sendable {
 
     public init(_ points: [MapPoint]) {
         self.points = points
-        importance = DouglasPeucker.importance(points)
+        importance = DouglasPeucker.importance(count: points.count) { i, a, b in
+            DouglasPeucker.distance(points[i].plane, segment: points[a].plane, points[b].plane)
+        }
         bounds = MapBounds(points) ?? MapBounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
     }
 

@@ -73,7 +73,8 @@ struct PreparedRoute {
         if driven.count >= 2 {
             path = driven
         } else if leg.from.isValid && leg.to.isValid {
-            path = GreatCircle.densify(leg.from, leg.to)
+            // A point a degree of arc (111 km): curves smoothly at every zoom, few points on a long leg.
+            path = GreatCircle.densify(leg.from, leg.to, maxStepMeters: 111_195)
         } else {
             return nil
         }

@@ -4,6 +4,9 @@ import Foundation
 public struct MapPoint: Hashable, Sendable {
     public var x: Double
     public var y: Double
+    /// The point as a vector, for plane geometry.
+    var plane: SIMD2<Double> { SIMD2(x, y) }
+
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -2,6 +2,7 @@ import Exchange
 import Foundation
 import Gazetteer
 import RoadtripCore
+import ScreenKit
 import TripFile
 import Routing
 import TermUI

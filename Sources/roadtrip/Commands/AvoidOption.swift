@@ -24,20 +24,3 @@ struct AvoidOption: ParsableArguments {
     /// For stops without a trip: the flag's, else the config file's.
     var withoutTrip: RoadAvoidance { avoidOption ?? Config.file.avoid ?? [] }
 }
-
-/// What the commands print of a route's avoidance: the part asked for but not applied, on stderr,
-/// and in JSON what was asked and what was applied, so nothing claims an avoidance it did not get.
-struct AvoidReport: Encodable, Equatable {
-    var requested: [String]
-    var applied: [String]
-    /// The line under the table, in the one wording of every report.
-    let statement: String
-
-    init(requested: RoadAvoidance, applied: RoadAvoidance) {
-        self.requested = requested.words
-        self.applied = applied.words
-        statement = requested.statement(applied: applied)
-    }
-
-    private enum CodingKeys: String, CodingKey { case requested, applied }
-}

@@ -111,10 +111,7 @@ enum Output {
 
     /// Pretty, sorted JSON: stable for scripts, with every control character escaped.
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        print(JSONText.escapingControls(String(decoding: data, as: UTF8.self)))
+        print(try JSONText.encoded(value))
     }
 
     /// Bytes as they are (an export piped to a file or a program); on a terminal, the text
@@ -126,31 +123,5 @@ enum Output {
         }
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         FileHandle.standardOutput.write(Data(TerminalText.sanitize(text, keepNewlines: true, keepTabs: true).utf8))
-    }
-}
-
-/// JSON that never carries a raw control character.
-enum JSONText {
-    /// `json` with DEL, C1 controls, line separators and bidi overrides written as `\uXXXX`.
-    ///
-    /// JSONEncoder escapes only U+0000–U+001F; the others pass through raw and a terminal
-    /// acts on C1 controls (U+009B is a one-byte CSI). In encoder output they can only sit
-    /// inside strings, where the escape means the same character.
-    static func escapingControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
-        var out = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            if needsEscape(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        (0x7F...0x9F).contains(scalar.value) || TerminalText.isDirectionOrLineControl(scalar)
     }
 }

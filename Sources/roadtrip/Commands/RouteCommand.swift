@@ -49,7 +49,7 @@ struct RouteCommand: ParsableCommand {
             let routes = services.routes, unit = global.units, json = self.json
             let avoid = avoidOption.withoutTrip, alternatives = self.alternatives
             let printout = try CommandServices.wait {
-                await Routing.RouteCommand.run(
+                await RoutePrintout.run(
                     names: resolved.map(\.name), stops: resolved.map(\.coordinate),
                     provider: routes, json: json, unit: unit,
                     width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) },

@@ -49,7 +49,7 @@ struct ShowCommand: ParsableCommand {
         var name: String
         var settings: Settings
         var stops: [Stop]
-        var route: LegsReport
+        var route: RouteSummary
     }
 
     func run() throws {
@@ -59,12 +59,12 @@ struct ShowCommand: ParsableCommand {
             let avoid = avoidOption.avoid(for: trip)
             let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
             let legs = route.legs
-            let report = LegsReport(
+            let report = RouteSummary(
                 names: trip.waypoints.map(\.name), legs: legs,
                 warnings: LegWarning.warnings(
                     for: legs, countries: trip.borderCountries, dailyDrivingLimit: trip.dailyDrivingLimit,
                     checkingTheLine: true),
-                avoid: avoid.isEmpty ? nil : AvoidReport(requested: avoid, applied: route.avoided))
+                avoid: avoid.isEmpty ? nil : (avoid, route.avoided))
             let lookup = CommandServices.timeZones(options: global)
             let zones = trip.waypoints.map { lookup.zone(for: $0).0 }
             let firstZone = zones.first ?? TimeZone(identifier: "UTC")!
@@ -105,7 +105,8 @@ struct ShowCommand: ParsableCommand {
             if trip.waypoints.isEmpty { Output.line("No stops yet.") }
             if legs.isEmpty { return }
             Output.line()
-            for line in report.lines(unit: context.unit) { Output.line(line) }
+            let lines = report.lines(unit: context.unit, width: { TextWidth.of($0) }, sanitize: { TerminalText.sanitize($0) })
+            for line in lines { Output.line(line) }
         }
     }
 }

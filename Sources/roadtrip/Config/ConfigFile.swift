@@ -46,9 +46,8 @@ struct ConfigFile: Sendable {
     /// `$ROADTRIP_CONFIG`, else `$XDG_CONFIG_HOME/roadtrip/config.toml`, else `~/.config/roadtrip/config.toml`.
     static func path(environment: [String: String]) -> String {
         if let explicit = environment["ROADTRIP_CONFIG"], !explicit.isEmpty { return explicit }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return base + "/roadtrip/config.toml"
+        let folder = XDGFolder.config.roadtripFolder(environment: environment) ?? NSHomeDirectory() + "/.config/roadtrip"
+        return folder + "/config.toml"
     }
 
     /// Whether a settings file is at `path`: false when nothing is there; an error when something

@@ -66,7 +66,7 @@ import Testing
             let t = Double(i) / 5000
             return Coordinate(latitude: 45 + sin(t * 40) * 0.3, longitude: 5 + t * 4)
         }
-        let kept = TrackSimplifier.keptIndices(points, maxPoints: 25)
+        let kept = DouglasPeucker.kept(points, maxPoints: 25)
         #expect(kept.count == 25)
         #expect(kept.first == 0 && kept.last == 4999)
         #expect(kept == kept.sorted())

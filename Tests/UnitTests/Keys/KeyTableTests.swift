@@ -106,7 +106,7 @@ struct KeyTableTests {
             ("Map (`m`)", MapScreen.keys.markdown),
             (
                 "Itinerary and other pages (`i`)",
-                TextPagerScreen.keys(closeKeys: [.char("i")], commands: [TripDetailPresenter.addNightKey { nil }]).markdown
+                TextPagerScreen.keys(closeKeys: [.char("i")], commands: [ItineraryPageFeature.addNightKey { nil }]).markdown
             ),
             ("Every text field", TextField.keys.markdown)
         ]

@@ -1,6 +1,8 @@
 import Exchange
 import Foundation
+import Itinerary
 import RoadtripCore
+import ScreenKit
 import TermUI
 import TripMap
 @testable import TripDetail
@@ -123,6 +125,25 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
     var settingsOpened = 0
     func openSettings() { settingsOpened += 1 }
     func close() { closed += 1 }
+}
+
+/// The trip screen as the app assembles it (every feature, each with its real interactor), over
+/// a repository, with the router and view spies in place of the terminal.
+@MainActor
+enum TripDetailModuleDouble {
+    static func presenter(
+        of trip: Trip, in repository: TripRepository, routes: RouteProvider = GeodesicRouteProvider(),
+        deliver: UIDelivery, matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
+        files: FilePrompt = FilePrompt(), router: TripDetailRouterSpy, view: TripDetailViewSpy
+    ) -> TripDetailPresenter {
+        let dependencies = TripDetailDependencies(
+            repository: repository, routes: routes, settings: DisplaySettings(), deliver: deliver,
+            editor: WaypointEditorDependencies(repository: repository), matrix: matrix, files: files)
+        let presenter = TripDetailRouter.compose(tripID: trip.id, dependencies: dependencies, router: router)
+        presenter.view = view
+        presenter.viewWillAppear()
+        return presenter
+    }
 }
 
 @MainActor

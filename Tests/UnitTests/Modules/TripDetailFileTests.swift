@@ -1,6 +1,7 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import Testing
 import TermUI
 import TestSupport
@@ -25,14 +26,9 @@ import TestSupport
     }
 
     func makePresenter() -> TripDetailPresenter {
-        let interactor = TripDetailInteractor(
-            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
-            deliver: UIDelivery(post: { [box] in box.append($0) }), files: FilePrompt(folder: folder, home: folder))
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewWillAppear()
-        return presenter
+        TripDetailModuleDouble.presenter(
+            of: trip, in: repository, deliver: UIDelivery(post: { [box] in box.append($0) }),
+            files: FilePrompt(folder: folder, home: folder), router: router, view: view)
     }
 
     /// Waits for the file work off the key loop to hand back its outcome, and runs it.
@@ -45,9 +41,9 @@ import TestSupport
 
     @Test func exportWritesTheFileTheExtensionNames() async throws {
         let presenter = makePresenter()
-        presenter.didPressExport()
+        presenter.handle(.exportFile, typed: "")
         #expect(view.model?.mode == .exporting(text: "\(trip.name).gpx"))
-        presenter.didCommitPath("france.geojson")
+        presenter.handle(.commitPath, typed: "france.geojson")
         #expect(view.model?.mode == .transferring)
         await settle()
         #expect(view.model?.mode == .browsing)
@@ -55,10 +51,10 @@ import TestSupport
         #expect(text.contains("\"FeatureCollection\"") && text.contains("Marseille"))
         // The same path again asks first; no keeps the file as it was.
         try Data("kept".utf8).write(to: URL(fileURLWithPath: folder + "/france.geojson"))
-        presenter.didPressExport()
-        presenter.didCommitPath("~/france.geojson")
+        presenter.handle(.exportFile, typed: "")
+        presenter.handle(.commitPath, typed: "~/france.geojson")
         #expect(view.model?.mode == .confirming(question: "Replace \(folder)/france.geojson?"))
-        presenter.didAnswerConfirmation(false)
+        presenter.handle(.answer(false), typed: "")
         #expect(try String(contentsOfFile: folder + "/france.geojson", encoding: .utf8) == "kept")
     }
 
@@ -69,16 +65,16 @@ import TestSupport
             """
         try Data(gpx.utf8).write(to: URL(fileURLWithPath: folder + "/more.gpx"))
         let presenter = makePresenter()
-        presenter.didPressImport()
-        presenter.didCommitPath("nothing-here.gpx")
+        presenter.handle(.importFile, typed: "")
+        presenter.handle(.commitPath, typed: "nothing-here.gpx")
         await settle()
         #expect(view.model?.mode == .importing)
         #expect(view.model?.message?.isError == true)
-        presenter.didCommitPath("more.gpx")
+        presenter.handle(.commitPath, typed: "more.gpx")
         await settle()
         #expect(view.model?.mode == .browsing)
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille", "Vieux-Port", "Aix"])
-        presenter.didPressUndo()
+        presenter.handle(.undo, typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille"])
     }
 
@@ -88,10 +84,10 @@ import TestSupport
         let pipe = folder + "/waiting.gpx"
         #expect(mkfifo(pipe, 0o600) == 0)
         let presenter = makePresenter()
-        presenter.didPressImport()
-        presenter.didCommitPath("waiting.gpx")
+        presenter.handle(.importFile, typed: "")
+        presenter.handle(.commitPath, typed: "waiting.gpx")
         #expect(view.model?.mode == .transferring)
-        presenter.didPressStopTransfer()
+        presenter.handle(.stopTransfer, typed: "")
         await settle()
         #expect(view.model?.mode == .importing)
         #expect(view.model?.message?.text.contains("stopped") == true, "\(String(describing: view.model?.message))")
@@ -106,15 +102,15 @@ import TestSupport
         let reader = open(pipe, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let presenter = makePresenter()
-        presenter.didPressExport()
-        presenter.didCommitPath("stuck.gpx")
-        if case .confirming = view.model?.mode { presenter.didAnswerConfirmation(true) }
+        presenter.handle(.exportFile, typed: "")
+        presenter.handle(.commitPath, typed: "stuck.gpx")
+        if case .confirming = view.model?.mode { presenter.handle(.answer(true), typed: "") }
         #expect(view.model?.mode == .transferring)
         try await Task.sleep(for: .milliseconds(300))
         for work in box.takeAll() { work() }
         // A small trip may fit in the pipe whole; then the export has already finished.
         if view.model?.mode == .transferring {
-            presenter.didPressStopTransfer()
+            presenter.handle(.stopTransfer, typed: "")
             await settle()
             #expect(view.model?.message?.text.contains("stopped") == true, "\(String(describing: view.model?.message))")
         }

@@ -20,18 +20,9 @@ import TestSupport
         repository = TripRepository(store: store, trips: [trip])
     }
 
-    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil) -> (
-        TripDetailPresenter, TripDetailInteractor
-    ) {
-        let interactor = TripDetailInteractor(
-            tripID: trip.id, repository: repository, routes: routes, settings: DisplaySettings(),
-            deliver: deliver ?? UIDelivery(post: { _ in })
-        )
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewWillAppear()
-        return (presenter, interactor)
+    func makePresenter(routes: RouteProvider = GeodesicRouteProvider(), deliver: UIDelivery? = nil) -> TripDetailPresenter {
+        TripDetailModuleDouble.presenter(
+            of: trip, in: repository, routes: routes, deliver: deliver ?? UIDelivery(post: { _ in }), router: router, view: view)
     }
 
     @Test func showsStopsWithGeodesicLegsAndTotal() throws {
@@ -48,41 +39,42 @@ import TestSupport
     }
 
     @Test func movingAStopSavesAndTheSelectionFollows() throws {
-        let (presenter, _) = makePresenter()
+        let presenter = makePresenter()
         presenter.didSelectRow(2)
-        presenter.didMoveWaypoint(from: 2, to: 1)
+        presenter.handle(.moveStopUp, typed: "")
         #expect(view.model?.rows.map(\.name) == ["Paris", "Marseille", "Lyon"])
         #expect(view.model?.selection == 1)
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Marseille", "Lyon"])
         // Past either end nothing moves.
-        presenter.didMoveWaypoint(from: 0, to: -1)
+        presenter.didSelectRow(0)
+        presenter.handle(.moveStopUp, typed: "")
         #expect(store.saves == 1)
     }
 
     @Test func deletingAStopAsksFirst() {
-        let (presenter, _) = makePresenter()
+        let presenter = makePresenter()
         presenter.didSelectRow(1)
-        presenter.didPressDelete()
+        presenter.handle(.delete, typed: "")
         #expect(view.model?.mode == .confirming(question: "Delete stop “Lyon”?"))
-        presenter.didAnswerConfirmation(true)
+        presenter.handle(.answer(true), typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Marseille"])
         #expect(view.model?.selection == 1)
     }
 
     @Test func renameEditsTheName() {
-        let (presenter, _) = makePresenter()
-        presenter.didPressRename()
+        let presenter = makePresenter()
+        presenter.handle(.rename, typed: "")
         #expect(view.model?.mode == .renaming(text: "Tour de France"))
-        presenter.didCommitRename("Provence")
+        presenter.handle(.commitName, typed: "Provence")
         #expect(store.trips.first?.name == "Provence")
         #expect(view.model?.title == "Trips › Provence")
     }
 
     @Test func addOpensTheEditorAfterTheSelection() {
-        let (presenter, _) = makePresenter()
+        let presenter = makePresenter()
         presenter.didSelectRow(1)
-        presenter.didPressAdd()
-        presenter.didPressEdit()
+        presenter.handle(.add, typed: "")
+        presenter.handle(.edit, typed: "")
         #expect(router.editors == [.insert(at: 2), .edit(trip.waypoints[1].id)])
     }
 
@@ -90,12 +82,13 @@ import TestSupport
         let routes = ManualRouteProvider()
         var posted: [@MainActor @Sendable () -> Void] = []
         let box = PostBox()
-        let (presenter, _) = makePresenter(routes: routes, deliver: UIDelivery(post: { box.append($0) }))
+        let presenter = makePresenter(routes: routes, deliver: UIDelivery(post: { box.append($0) }))
         #expect(view.model?.rows[1].legDistance == "Calculating…")
         #expect(view.model?.total == "Calculating…")
         // The list changes while the first request is in flight: its answer is no longer wanted,
         // so it is cancelled, and only the new one waits.
-        presenter.didMoveWaypoint(from: 2, to: 1)
+        presenter.didSelectRow(2)
+        presenter.handle(.moveStopUp, typed: "")
         while routes.cancelled < 1 || routes.pending < 1 { await Task.yield() }
         #expect(routes.pending == 1)
         let fresh = [
@@ -112,34 +105,35 @@ import TestSupport
     }
 
     @Test func aFailedSaveKeepsTheEditOnScreenAndSaysWhy() {
-        let (presenter, _) = makePresenter()
+        let presenter = makePresenter()
         store.failure = "No space left on device"
-        presenter.didMoveWaypoint(from: 0, to: 1)
+        presenter.handle(.moveStopDown, typed: "")
         #expect(view.model?.rows.map(\.name) == ["Lyon", "Paris", "Marseille"])
         #expect(view.model?.message?.isError == true)
         #expect(view.model?.message?.text.contains("No space left on device") == true)
         #expect(store.trips.isEmpty)
         store.failure = nil
-        presenter.didMoveWaypoint(from: 1, to: 0)
+        presenter.handle(.moveStopUp, typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == ["Paris", "Lyon", "Marseille"])
     }
 
     @Test func theMapFollowsTheTripAndTheSelection() throws {
-        let (presenter, _) = makePresenter()
+        let presenter = makePresenter()
         #expect(view.model?.map.stops.map(\.name) == ["Paris", "Lyon", "Marseille"])
         presenter.didSelectRow(2)
         #expect(view.model?.map.selectedIndex == 2)
-        presenter.didMoveWaypoint(from: 2, to: 0)
+        presenter.handle(.moveStopUp, typed: "")
+        presenter.handle(.moveStopUp, typed: "")
         #expect(view.model?.map.stops.first?.name == "Marseille")
         #expect(view.model?.map.selectedIndex == 0)
-        presenter.didPressMap()
+        presenter.handle(.map, typed: "")
         let model = try #require(router.mapModel)
         #expect(model().stops.count == 3)
     }
 
     @Test func itineraryOpensAsAPageOfTheTripAsItIsNow() throws {
-        let (presenter, _) = makePresenter()
-        presenter.didPressItinerary()
+        let presenter = makePresenter()
+        presenter.handle(.itinerary, typed: "")
         let page = try #require(router.page)
         #expect(page.title.hasSuffix("itinerary"))
         let text = page.lines().joined(separator: "\n")
@@ -151,15 +145,9 @@ import TestSupport
     func showing(
         _ trip: Trip, deliveringTo box: PostBox, matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider()
     ) -> TripDetailPresenter {
-        let repository = TripRepository(store: store, trips: [trip])
-        let interactor = TripDetailInteractor(
-            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
-            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }), matrix: matrix)
-        let presenter = TripDetailPresenter(interactor: interactor, router: router)
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewWillAppear()
-        return presenter
+        TripDetailModuleDouble.presenter(
+            of: trip, in: TripRepository(store: store, trips: [trip]), deliver: UIDelivery(post: { box.append($0) }),
+            matrix: matrix, router: router, view: view)
     }
 
     @Test func bestOrderIsProposedThenAppliedAsOneUndoableEdit() async throws {
@@ -173,7 +161,7 @@ import TestSupport
                 Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
             ])
         let presenter = showing(zigzag, deliveringTo: box)
-        presenter.didPressOptimize()
+        presenter.handle(.optimize, typed: "")
         #expect(view.model?.message?.text == "Looking for the best order… (Esc stops and keeps the best found so far)")
         #expect(view.model?.mode == .searching)
         while box.count < 1 { await Task.yield() }
@@ -185,9 +173,9 @@ import TestSupport
         #expect(summary.hasPrefix("Best order:"))
         #expect(order == "A → B → C → D")
         #expect(store.saves == 0)
-        presenter.didAnswerProposal(true)
+        presenter.handle(.applyProposal(true), typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == ["A", "B", "C", "D"])
-        presenter.didPressUndo()
+        presenter.handle(.undo, typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == ["A", "C", "B", "D"])
         #expect(view.model?.message?.text == "Undid applying the best order.")
     }
@@ -200,8 +188,8 @@ import TestSupport
             stops.append(Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: latitude, longitude: longitude)))
         }
         let presenter = showing(Trip(name: "Survey", waypoints: stops), deliveringTo: box)
-        presenter.didPressOptimize()
-        presenter.didPressStopSearch()
+        presenter.handle(.optimize, typed: "")
+        presenter.handle(.stopSearch, typed: "")
         #expect(view.model?.mode == .stopping)
         // Progress news may come first; the search's answer follows within a few thousand moves.
         while view.model?.mode == .stopping {
@@ -221,7 +209,7 @@ import TestSupport
             return RouteOptimizer.cost(of: Array(trip.indices), in: m)
         }
         #expect(drive(applied) < drive(stops))
-        presenter.didPressUndo()
+        presenter.handle(.undo, typed: "")
         #expect(store.trips.first?.waypoints.map(\.name) == stops.map(\.name))
     }
 
@@ -242,8 +230,8 @@ import TestSupport
             Waypoint(name: "S\($0)", coordinate: Coordinate(latitude: Double($0 % 7), longitude: Double($0)))
         }
         let presenter = showing(Trip(name: "Waiting", waypoints: stops), deliveringTo: box, matrix: SilentRoadTable())
-        presenter.didPressOptimize()
-        presenter.didPressStopSearch()
+        presenter.handle(.optimize, typed: "")
+        presenter.handle(.stopSearch, typed: "")
         while view.model?.mode == .stopping {
             while box.count < 1 { await Task.yield() }
             for work in box.takeAll() { work() }
@@ -261,25 +249,24 @@ import TestSupport
                 Waypoint(name: "S\(i)", coordinate: Coordinate(latitude: 40 + Double(i % 50) / 10, longitude: Double(i / 50))))
         }
         let trip = Trip(name: "Long", waypoints: stops)
-        let repository = TripRepository(store: store, trips: [trip])
-        let interactor = TripDetailInteractor(
-            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(),
-            settings: DisplaySettings(), deliver: UIDelivery(post: { box.append($0) }))
-        #expect(interactor.itineraryLines().joined().contains("Planning the itinerary of 600 stops…"))
+        let interactor = ItineraryPageInteractor(
+            repository: TripRepository(store: store, trips: [trip]), deliver: UIDelivery(post: { box.append($0) }),
+            timeZones: .none, nightPlaces: .none)
+        #expect(interactor.lines(of: trip, legs: [], unit: .kilometers).joined().contains("Planning the itinerary of 600 stops…"))
         while box.count < 1 { await Task.yield() }
         for work in box.takeAll() { work() }
-        #expect(interactor.itineraryLines().joined(separator: "\n").contains("Day 1"))
+        #expect(interactor.lines(of: trip, legs: [], unit: .kilometers).joined(separator: "\n").contains("Day 1"))
     }
 
     @Test func bestOrderNeedsFourStops() {
-        let (presenter, _) = makePresenter()
-        presenter.didPressOptimize()
+        let presenter = makePresenter()
+        presenter.handle(.optimize, typed: "")
         #expect(view.model?.message?.text.contains("at least 4 stops") == true)
     }
 
     @Test func togglingUnitsShowsMiles() {
-        let (presenter, _) = makePresenter()
-        presenter.didPressToggleUnits()
+        let presenter = makePresenter()
+        presenter.handle(.toggleUnits, typed: "")
         #expect(view.model?.rows[1].legDistance.hasSuffix(" mi") == true)
     }
 }

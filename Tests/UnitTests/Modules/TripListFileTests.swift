@@ -1,6 +1,7 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import Testing
 import TermUI
 import TestSupport
@@ -22,7 +23,7 @@ import TestSupport
 
     @Test func duplicateSelectsTheCopyRightAfterTheOriginal() throws {
         presenter.didSelectRow(1)
-        presenter.didPressDuplicate()
+        presenter.handle(.duplicate, typed: "")
         let model = try #require(view.model)
         #expect(model.rows.map(\.name) == ["Alps", "Baltic", "Baltic (copy)", "Coast"])
         #expect(model.selection == 2)
@@ -30,9 +31,9 @@ import TestSupport
     }
 
     @Test func importAddsTheTripAndSelectsIt() throws {
-        presenter.didPressImport()
+        presenter.handle(.importFile, typed: "")
         #expect(view.model?.mode == .importing)
-        presenter.didCommitPath("~/alps.gpx")
+        presenter.handle(.commitPath, typed: "~/alps.gpx")
         let model = try #require(view.model)
         #expect(model.mode == .browsing)
         #expect(model.rows.map(\.name).last == "~/alps.gpx")
@@ -42,20 +43,20 @@ import TestSupport
 
     @Test func aFailedImportKeepsThePromptWithTheReason() throws {
         interactor.importProblem = "Not imported: x.gpx: the file is empty"
-        presenter.didPressImport()
-        presenter.didCommitPath("x.gpx")
+        presenter.handle(.importFile, typed: "")
+        presenter.handle(.commitPath, typed: "x.gpx")
         #expect(view.model?.mode == .importing)
         #expect(view.model?.message == StatusMessage("Not imported: x.gpx: the file is empty", isError: true))
-        presenter.didCancelPath()
+        presenter.handle(.cancelPath, typed: "")
         #expect(view.model?.mode == .browsing)
         #expect(interactor.items.count == 3)
     }
 
     @Test func exportSuggestsTheTripsNameAndWrites() throws {
         presenter.didSelectRow(2)
-        presenter.didPressExport()
+        presenter.handle(.exportFile, typed: "")
         #expect(view.model?.mode == .exporting(text: "Coast.gpx"))
-        presenter.didCommitPath("/tmp/coast.kml")
+        presenter.handle(.commitPath, typed: "/tmp/coast.kml")
         #expect(interactor.exports.map(\.path) == ["/tmp/coast.kml"])
         #expect(interactor.exports.first?.trip == interactor.items[2].id)
         #expect(view.model?.mode == .browsing)
@@ -63,21 +64,21 @@ import TestSupport
 
     @Test func anExistingFileIsReplacedOnlyOnYes() throws {
         interactor.plan = .replace(path: "/tmp/alps.gpx", format: .gpx)
-        presenter.didPressExport()
-        presenter.didCommitPath("/tmp/alps.gpx")
+        presenter.handle(.exportFile, typed: "")
+        presenter.handle(.commitPath, typed: "/tmp/alps.gpx")
         #expect(view.model?.mode == .confirming(question: "Replace /tmp/alps.gpx?"))
-        presenter.didAnswerConfirmation(false)
+        presenter.handle(.answer(false), typed: "")
         #expect(interactor.exports.isEmpty)
-        presenter.didPressExport()
-        presenter.didCommitPath("/tmp/alps.gpx")
-        presenter.didAnswerConfirmation(true)
+        presenter.handle(.exportFile, typed: "")
+        presenter.handle(.commitPath, typed: "/tmp/alps.gpx")
+        presenter.handle(.answer(true), typed: "")
         #expect(interactor.exports.map(\.path) == ["/tmp/alps.gpx"])
     }
 
     @Test func aRefusedPathKeepsThePrompt() {
         interactor.plan = .refused("End the file name with the format: .gpx, .geojson.")
-        presenter.didPressExport()
-        presenter.didCommitPath("alps.txt")
+        presenter.handle(.exportFile, typed: "")
+        presenter.handle(.commitPath, typed: "alps.txt")
         #expect(view.model?.mode == .exporting(text: "Alps.gpx"))
         #expect(view.model?.message?.isError == true)
         #expect(interactor.exports.isEmpty)

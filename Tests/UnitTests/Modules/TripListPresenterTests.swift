@@ -27,14 +27,14 @@ import TestSupport
     }
 
     @Test func addingAsksForANameFirstAndCreatesNothingUntilEnter() throws {
-        presenter.didPressAdd()
+        presenter.handle(.add, typed: "")
         #expect(view.model?.mode == .naming)
         #expect(interactor.created == 0)
-        presenter.didCommitNewTrip(named: "  ")
+        presenter.handle(.commitName, typed: "  ")
         #expect(view.model?.message == .init("A trip needs a name: type one, or Esc to cancel.", isError: true))
         #expect(view.model?.mode == .naming)
         #expect(interactor.created == 0)
-        presenter.didCommitNewTrip(named: "Pacific NW loop ")
+        presenter.handle(.commitName, typed: "Pacific NW loop ")
         #expect(interactor.created == 1)
         #expect(interactor.items.last?.name == "Pacific NW loop")
         #expect(router.opened.last == interactor.items.last?.id)
@@ -42,8 +42,8 @@ import TestSupport
     }
 
     @Test func escWhileNamingLeavesNoTrip() {
-        presenter.didPressAdd()
-        presenter.didCancelNewTrip()
+        presenter.handle(.add, typed: "")
+        presenter.handle(.cancelName, typed: "")
         #expect(view.model?.mode == .browsing)
         #expect(interactor.created == 0)
         #expect(router.opened.isEmpty)
@@ -51,49 +51,49 @@ import TestSupport
 
     @Test func renameRefusesEmptyNameAndKeepsEditing() {
         presenter.didSelectRow(1)
-        presenter.didPressRename()
+        presenter.handle(.rename, typed: "")
         #expect(view.model?.mode == .renaming(row: 1, text: "Baltic"))
-        presenter.didCommitRename("   ")
+        presenter.handle(.commitName, typed: "   ")
         #expect(view.model?.message?.isError == true)
         #expect(view.model?.mode == .renaming(row: 1, text: "Baltic"))
-        presenter.didCommitRename("Baltic Sea")
+        presenter.handle(.commitName, typed: "Baltic Sea")
         #expect(view.model?.rows[1].name == "Baltic Sea")
         #expect(view.model?.mode == .browsing)
     }
 
     @Test func deleteAsksFirstAndNoKeepsTheTrip() {
         presenter.didSelectRow(2)
-        presenter.didPressDelete()
+        presenter.handle(.delete, typed: "")
         #expect(view.model?.mode == .confirming(question: "Delete “Coast”?"))
-        presenter.didAnswerConfirmation(false)
+        presenter.handle(.answer(false), typed: "")
         #expect(view.model?.rows.count == 3)
-        presenter.didPressDelete()
-        presenter.didAnswerConfirmation(true)
+        presenter.handle(.delete, typed: "")
+        presenter.handle(.answer(true), typed: "")
         #expect(view.model?.rows.map(\.name) == ["Alps", "Baltic"])
         #expect(view.model?.selection == 1)
     }
 
     @Test func failedSaveIsShownAsAnError() {
         interactor.failure = "Not saved: disk full"
-        presenter.didPressDelete()
-        presenter.didAnswerConfirmation(true)
+        presenter.handle(.delete, typed: "")
+        presenter.handle(.answer(true), typed: "")
         #expect(view.model?.message == .init("Not saved: disk full", isError: true))
     }
 
     @Test func filterNarrowsAsYouTypeAndEscClears() {
-        presenter.didPressFilter()
+        presenter.handle(.filter, typed: "")
         presenter.didChangeFilter("a")
         #expect(view.model?.rows.count == 3)
         presenter.didChangeFilter("bal")
         #expect(view.model?.rows.map(\.name) == ["Baltic"])
         #expect(view.model?.detail == "1 of 3 trips")
-        presenter.didFinishFilter(keep: false)
+        presenter.handle(.dropFilter, typed: "")
         #expect(view.model?.rows.count == 3)
     }
 
     @Test func openUsesTheSelectedTrip() throws {
         presenter.didSelectRow(1)
-        presenter.didPressOpen()
+        presenter.handle(.open, typed: "")
         let opened = try #require(router.opened.last)
         #expect(opened == interactor.items[1].id)
     }
@@ -108,7 +108,7 @@ import TestSupport
     }
 
     @Test func quitGoesThroughTheRouter() {
-        presenter.didPressQuit()
+        presenter.handle(.quit, typed: "")
         #expect(router.quitCount == 1)
     }
 
@@ -120,20 +120,20 @@ import TestSupport
         presenter.viewWillAppear()
         presenter.didSelectRow(700)
         let before = try #require(view.model?.rows)
-        presenter.didPressRename()
-        presenter.didCommitRename("Renamed")
+        presenter.handle(.rename, typed: "")
+        presenter.handle(.commitName, typed: "Renamed")
         let after = try #require(view.model)
         #expect(after.rows.positionsDiffering(from: before) == [700])
         #expect(after.rows[700].name == "Renamed")
         #expect(after.selection == 700)
 
-        presenter.didPressFilter()
+        presenter.handle(.filter, typed: "")
         presenter.didChangeFilter("Trip 70")
         #expect(view.model?.rows.map(\.name) == ["Trip 70"] + (700...709).compactMap { $0 == 700 ? nil : "Trip \($0)" })
-        presenter.didFinishFilter(keep: true)
+        presenter.handle(.keepFilter, typed: "")
         presenter.didSelectRow(1)
-        presenter.didPressRename()
-        presenter.didCommitRename("Trip 70 again")
+        presenter.handle(.rename, typed: "")
+        presenter.handle(.commitName, typed: "Trip 70 again")
         #expect(view.model?.rows[1].name == "Trip 70 again")
         #expect(view.model?.selection == 1)
         #expect(view.model?.detail == "10 of 1000 trips")

@@ -130,8 +130,8 @@ import TestSupport
     @Test func tripsRemovedWhileTheJobIsOutLeaveNoTotalMissing() async {
         let trips = TripWorkload.trips(count: 600, stops: 6, seed: 15)
         let (repository, interactor, view, presenter) = showList(trips)
-        presenter.didPressDelete()
-        presenter.didAnswerConfirmation(true)
+        presenter.handle(.delete, typed: "")
+        presenter.handle(.answer(true), typed: "")
         #expect(repository.trips.count == 599)
 
         #expect(await runBackgroundWork() != nil)
@@ -212,7 +212,7 @@ import TestSupport
         #expect(view.model?.rows.map(\.distance) == formatted(1))
 
         roads.arrived = true
-        presenter.didPressUndo()
+        presenter.handle(.undo, typed: "")
         #expect(await runBackgroundWork() == 1)
         #expect(view.model?.rows.map(\.distance) == formatted(2))
         #expect(background.jobs == 3)

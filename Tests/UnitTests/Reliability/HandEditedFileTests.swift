@@ -236,7 +236,7 @@ private struct FuzzCorpusReader {
             }
         case "osrm":
             for stops in [Self.stops, Array(Self.stops.prefix(2))] {
-                let route = OSRMFailure.interpret(HTTPResponse(status: 200, body: data), stopCount: stops.count)
+                let route = RouterFailure.interpret(HTTPResponse(status: 200, body: data), stopCount: stops.count)
                     .flatMap { $0.checked(against: stops) }
                 if case .success(let route) = route { check(route, stops) }
             }

@@ -19,7 +19,7 @@ import RoadtripCore
         (#"{"distance":500000,"duration":60}"#, "leg 1 has 500 km in 60 s, faster than any car")
     ])
     func absurdLegsFromAServerAreRefused(leg: String, problem: String) {
-        #expect(OSRMFailure.interpret(answer(leg), stopCount: 2) == .failure(.malformed(problem)))
+        #expect(RouterFailure.interpret(answer(leg), stopCount: 2) == .failure(.malformed(problem)))
     }
 
     @Test func aPolylineWhoseDeltasOverflowOrLeaveTheEarthIsRefused() {

@@ -33,37 +33,37 @@ import RoadtripCore
               {"distance":0,"duration":0,"annotation":{"distance":[0]}}]}],
              "waypoints":[{"distance":1.5,"name":"Boulevard"},{"distance":2.5}]}
             """
-        let route = try OSRMFailure.interpret(response(200, json), stopCount: 2).get()
+        let route = try RouterFailure.interpret(response(200, json), stopCount: 2).get()
         #expect(route.legs == [FetchedLeg(distanceMeters: 0, durationSeconds: 0, geometry: [point(43.729552, 7.413378)])])
         #expect(route.snapMeters == [1.5, 2.5])
     }
 
     @Test func aStopProblemConcernsOnlyThatRequest() {
         let json = #"{"code":"NoSegment","message":"Could not find a matching segment for coordinate 1"}"#
-        let result = OSRMFailure.interpret(response(400, json), stopCount: 3)
+        let result = RouterFailure.interpret(response(400, json), stopCount: 3)
         #expect(result == .failure(.refused(code: "NoSegment", message: "Could not find a matching segment for coordinate 1")))
         #expect(result.failureValue?.concernsOnlyTheseStops == true)
     }
 
     @Test func otherFailuresAreTheServers() {
         #expect(
-            OSRMFailure.interpret(response(500, "Internal Server Error"), stopCount: 2)
+            RouterFailure.interpret(response(500, "Internal Server Error"), stopCount: 2)
                 == .failure(.status(500, code: nil, message: nil)))
         #expect(
-            OSRMFailure.interpret(response(400, #"{"code":"InvalidUrl","message":"URL string malformed"}"#), stopCount: 2)
+            RouterFailure.interpret(response(400, #"{"code":"InvalidUrl","message":"URL string malformed"}"#), stopCount: 2)
                 == .failure(.status(400, code: "InvalidUrl", message: "URL string malformed")))
         #expect(
-            OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"dista"#), stopCount: 2)
+            RouterFailure.interpret(response(200, #"{"code":"Ok","routes":[{"legs":[{"dista"#), stopCount: 2)
                 == .failure(.malformed("not complete JSON")))
         #expect(
-            OSRMFailure.interpret(
+            RouterFailure.interpret(
                 response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":1,"duration":2}]}]}"#), stopCount: 3)
                 == .failure(.wrongLegCount(expected: 2, received: 1)))
         #expect(
-            OSRMFailure.interpret(response(200, #"{"code":"Ok","routes":[]}"#), stopCount: 2)
+            RouterFailure.interpret(response(200, #"{"code":"Ok","routes":[]}"#), stopCount: 2)
                 == .failure(.malformed("no route in the answer")))
         #expect(
-            OSRMFailure.interpret(
+            RouterFailure.interpret(
                 response(200, #"{"code":"Ok","routes":[{"legs":[{"distance":-1,"duration":2}]}]}"#), stopCount: 2)
                 == .failure(.malformed("leg 1 has a negative distance (-1.0 m)")))
     }
@@ -71,7 +71,7 @@ import RoadtripCore
     @Test func reasonsAreOneLineAndNameTheServer() {
         let server = "OSRM 127.0.0.1:5000"
         let reasons = [
-            OSRMFailure.transport(.unreachable("cannot connect")),
+            RouterFailure.transport(.unreachable("cannot connect")),
             .transport(.transport("transfer closed with 4983 bytes\nremaining to read")),
             .transport(.timedOut(seconds: 5)), .transport(.tooLarge(limitBytes: 32 << 20)),
             .status(500, code: nil, message: nil), .status(400, code: "InvalidUrl", message: "two\nlines"),

@@ -77,11 +77,11 @@ import Testing
 
     @Test func refusedExcludeIsToldApartFromOtherFailures() {
         #expect(
-            OSRMFailure.status(400, code: "InvalidValue", message: "Exclude flag combination is not supported.").refusesExclude)
-        #expect(!OSRMFailure.status(400, code: "InvalidValue", message: "Query string malformed").refusesExclude)
-        #expect(!OSRMFailure.refused(code: "NoRoute", message: "Impossible route between points").refusesExclude)
+            RouterFailure.status(400, code: "InvalidValue", message: "Exclude flag combination is not supported.").refusesExclude)
+        #expect(!RouterFailure.status(400, code: "InvalidValue", message: "Query string malformed").refusesExclude)
+        #expect(!RouterFailure.refused(code: "NoRoute", message: "Impossible route between points").refusesExclude)
         #expect(
-            OSRMFailure.refused(code: "NoRoute", message: nil).noRoadRoute(server: "OSRM x")
+            RouterFailure.refused(code: "NoRoute", message: nil).noRoadRoute(server: "OSRM x")
                 .hasPrefix("no road route: OSRM x finds no road between these stops"))
     }
 

@@ -73,14 +73,14 @@ import Testing
 
     @Test func greatCircleMidpointOnTheEquator() {
         let arc = GreatCircle.densify(
-            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 90), maxStepDegrees: 45)
+            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 90), maxStepMeters: 5_004_000)
         #expect(arc.count == 3)
         #expect(abs(arc[1].latitude) < 1e-9 && abs(arc[1].longitude - 45) < 1e-9)
     }
 
     @Test func degenerateArcsAreStraight() {
         let p = Coordinate(latitude: 10, longitude: 10)
-        #expect(GreatCircle.densify(p, p) == [p, p])
+        #expect(GreatCircle.densify(p, p) == [p])
         let q = Coordinate(latitude: -10, longitude: -170)
         #expect(GreatCircle.densify(p, q).count == 2)
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(kept.count >= 2)
         // Every original point lies within the tolerance of the simplified line.
         for p in line.points {
-            let d = zip(kept, kept.dropFirst()).map { DouglasPeucker.distance(p, segment: $0, $1) }.min()!
+            let d = zip(kept, kept.dropFirst()).map { DouglasPeucker.distance(p.plane, segment: $0.plane, $1.plane) }.min()!
             #expect(d <= tolerance + 1e-12)
         }
     }
@@ -46,7 +46,7 @@ import Testing
             guard b - a > 1 else { return }
             var best = -1.0, index = a
             for i in (a + 1)..<b {
-                let d = DouglasPeucker.distance(points[i], segment: points[a], points[b])
+                let d = DouglasPeucker.distance(points[i].plane, segment: points[a].plane, points[b].plane)
                 if d > best {
                     best = d
                     index = i
@@ -60,7 +60,7 @@ import Testing
         for t in [0.002, 0.02, 0.2] {
             var kept: Set<Int> = [0, points.count - 1]
             reference(0, points.count - 1, t, &kept)
-            #expect(DouglasPeucker.simplify(points, tolerance: t) == kept.sorted().map { points[$0] })
+            #expect(MapLine(points).simplified(tolerance: t) == kept.sorted().map { points[$0] })
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Exchange
 import RoadtripCore
 
 /// What the planner's export and import prompts do with a typed path, for the trip list and the trip screen alike.

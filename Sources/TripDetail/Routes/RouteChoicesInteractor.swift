@@ -4,7 +4,37 @@ import TermUI
 
 /// The trip screen's routing choices: what the trip avoids (`v`), its directions (`D`) and the
 /// alternative a leg follows (`A`, kept as a via point).
-extension TripDetailInteractor {
+@MainActor
+final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
+    weak var output: RouteChoicesInteractorOutput?
+    private let tripID: Trip.ID
+    private let repository: TripRepository
+    private let routes: RouteProvider
+    private let settings: DisplaySettings
+    private let deliver: UIDelivery
+    /// The directions page's lines and what they were asked for (stops, avoidance, unit).
+    private var directions: (key: DirectionsKey, lines: [String], task: Task<Void, Never>?)?
+    /// The alternatives search under way (one leg at a time).
+    private var alternativesJob: Task<Void, Never>?
+
+    struct DirectionsKey: Equatable {
+        var stops: [Coordinate]
+        var names: [String]
+        var vias: [Bool]
+        var avoid: RoadAvoidance
+        var unit: DistanceUnit
+    }
+
+    init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider, settings: DisplaySettings, deliver: UIDelivery) {
+        self.tripID = tripID
+        self.repository = repository
+        self.routes = routes
+        self.settings = settings
+        self.deliver = deliver
+    }
+
+    private func trip() -> Trip? { repository.trip(id: tripID) }
+
     func cycleAvoid() -> (avoid: RoadAvoidance, error: String?) {
         guard let next = trip()?.avoid.next else { return ([], nil) }
         let error = repository.update(tripID: tripID, "avoiding \(next.sentenceText)") { $0.avoid = next }

@@ -2,8 +2,8 @@ import Foundation
 import RoadtripCore
 import HTTP
 
-/// Why a request to an OSRM server gave no usable legs.
-enum OSRMFailure: Error, Equatable, Sendable {
+/// Why a request to a road router (OSRM or Valhalla) gave no usable legs.
+enum RouterFailure: Error, Equatable, Sendable {
     case transport(HTTPFailure)
     /// An HTTP error status; OSRM's own `code` and `message` when the body carried them.
     case status(Int, code: String?, message: String?)
@@ -33,7 +33,7 @@ enum OSRMFailure: Error, Equatable, Sendable {
 
     /// Reads a response: OSRM answers stop problems with HTTP 400 and its own code, so the body is
     /// consulted before the status decides.
-    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<FetchedRoute, OSRMFailure> {
+    static func interpret(_ response: HTTPResponse, stopCount: Int) -> Result<FetchedRoute, RouterFailure> {
         let answer: OSRMAnswer
         do {
             answer = try JSONDecoder().decode(OSRMAnswer.self, from: response.body)

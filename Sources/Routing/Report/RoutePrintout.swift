@@ -1,9 +1,9 @@
 import Foundation
 import RoadtripCore
 
-/// What `roadtrip route` and `roadtrip show` print, given stops already resolved to names and
-/// coordinates.
-public enum RouteCommand {
+/// What `roadtrip route` prints, given stops already resolved to names and coordinates: the route
+/// asked for, as the `RouteSummary` every route is shown from.
+public enum RoutePrintout {
     /// What to write: `output` to stdout, `warning` (when some legs fell back) to stderr.
     public struct Printout: Sendable, Hashable {
         public var output: String
@@ -24,21 +24,25 @@ public enum RouteCommand {
         precondition(names.count == stops.count, "one name per stop")
         let provider = provider.avoiding(avoid)
         let result = await provider.route(for: stops)
-        var report = RouteReport(names: names, legs: result.legs)
-        report.warnings = LegWarning.warnings(
-            for: result.legs, countries: countries, dailyDrivingLimit: dailyDrivingLimit, checkingTheLine: true)
-        if !avoid.isEmpty { report.avoid = (avoid, result.avoided) }
+        var routes: [Int: [RouteAlternative]] = [:]
         if alternatives {
             for (index, pair) in zip(stops, stops.dropFirst()).enumerated() {
-                report.alternatives[index] = await provider.alternatives(from: pair.0, to: pair.1)
+                routes[index] = await provider.alternatives(from: pair.0, to: pair.1)
             }
         }
+        let summary = RouteSummary(
+            names: names, legs: result.legs,
+            warnings: LegWarning.warnings(
+                for: result.legs, countries: countries, dailyDrivingLimit: dailyDrivingLimit, checkingTheLine: true),
+            avoid: avoid.isEmpty ? nil : (avoid, result.avoided), alternatives: routes)
         let notes = [result.fallbackReason, avoid.shortfall(applied: result.avoided, router: provider.label)]
             .compactMap { $0 }
         let warning = notes.isEmpty ? nil : notes.map { "roadtrip: " + sanitize($0) }.joined(separator: "\n")
-        if json { return Printout(output: report.json() + "\n", warning: warning) }
-        var lines = report.tableLines(unit: unit, width: width, sanitize: sanitize)
-        lines += report.noteLines(unit: unit, sanitize: sanitize)
+        if json {
+            // Only numbers and strings: nothing the encoder can refuse.
+            return Printout(output: ((try? JSONText.encoded(summary)) ?? "{}") + "\n", warning: warning)
+        }
+        var lines = summary.lines(unit: unit, width: width, sanitize: sanitize)
         lines.append("")
         lines.append(footnote(provider: provider, legs: result.legs))
         return Printout(output: lines.joined(separator: "\n") + "\n", warning: warning)
