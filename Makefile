@@ -22,10 +22,10 @@ run: deps-run build
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
-	python3 Scripts/check_destinations.py
-	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" Scripts/test.sh
-	Scripts/reliability.sh
-	Scripts/install_check.sh
+	python3 Scripts/data/check_destinations.py
+	ROADTRIP_BIN="$(BIN_DIR)/roadtrip" Scripts/tests/test.sh
+	Scripts/tests/reliability.sh
+	Scripts/tests/install_check.sh
 
 # The unit tests alone: no terminal, no server, no binary run.
 test-unit: deps-run
@@ -39,9 +39,9 @@ build:
 SWIFT_SOURCES = find Sources Tests Package.swift -name '*.swift' ! -name '*.pb.swift' -print0
 lint:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --configuration .swift-format
-	python3 Scripts/check_imports.py
-	python3 Scripts/check_surface.py
-	python3 Scripts/check_docs.py
+	python3 Scripts/checks/check_imports.py
+	python3 Scripts/checks/check_surface.py
+	python3 Scripts/checks/check_docs.py
 
 format:
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format --in-place --configuration .swift-format
@@ -58,13 +58,13 @@ man: deps-run
 	cp .build/plugins/GenerateManual/outputs/roadtrip/roadtrip.1 roadtrip.1
 
 deps-run:
-	@Scripts/install-deps.sh run
+	@Scripts/install_deps.sh run
 
 deps-test:
-	@Scripts/install-deps.sh test
+	@Scripts/install_deps.sh test
 
 deps-release:
-	@Scripts/install-deps.sh release
+	@Scripts/install_deps.sh release
 
 # The binary (CONFIG=release, the default, or debug), its data under share/roadtrip, where the
 # binary finds it, the manual page and bash, zsh and fish completions, all under PREFIX.

@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The performance benchmarks of issue 9, kept out of the main build and test run.
 ///
-/// Run with `Scripts/bench.sh` (a release build, then every figure in one table).
+/// Run with `Scripts/bench/bench.sh` (a release build, then every figure in one table).
 let package = Package(
     name: "perf-benchmark",
     platforms: [.macOS(.v13)],

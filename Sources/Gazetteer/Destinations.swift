@@ -4,13 +4,13 @@ import RoadtripCore
 /// The curated places people drive to that are not towns: parks, landmarks, passes, sights.
 ///
 /// `Data/destinations.tsv` is a versioned table kept by hand and checked entry by entry by
-/// `Scripts/check_destinations.py` (inside its country, no duplicates, kind from `kinds`); that
+/// `Scripts/data/check_destinations.py` (inside its country, no duplicates, kind from `kinds`); that
 /// script also writes each entry's region and time zone from the nearest gazetteer place, so a
 /// destination qualifies ("Crater Lake, Oregon") and keeps local time as a town does, and its
 /// gateway: the position of that nearest town when within 10 km, where people stay to see it.
 public enum Destinations {
     public static let fileName = "destinations.tsv"
-    /// The table packed for searching (`PackedPlaces`), kept beside it by Scripts/pack_destinations.sh.
+    /// The table packed for searching (`PackedPlaces`), kept beside it by Scripts/data/pack_destinations.sh.
     public static let packName = "destinations.pack"
 
     /// Every kind an entry may have.

@@ -1,4 +1,4 @@
-/// Folds text for search exactly as the build folded the names (Scripts/gazetteer_fold.py).
+/// Folds text for search exactly as the build folded the names (Scripts/data/gazetteer_fold.py).
 ///
 /// The table comes from Data/gazetteer-fold.tsv: every code point whose folded form differs
 /// from itself. Python's Unicode database defines it once for both sides, so "Zürich",

@@ -3,7 +3,7 @@ import RoadtripCore
 import Synchronization
 
 /// Every GeoNames place of about 1,000 people or more, searchable offline in well under a
-/// millisecond: the files in Data/ that Scripts/build_gazetteer.py writes, mapped into memory.
+/// millisecond: the files in Data/ that Scripts/data/build_gazetteer.py writes, mapped into memory.
 ///
 /// Immutable once loaded, so one instance serves every thread.
 public final class Gazetteer: PlaceSearching, NearestPlaceFinding, Sendable {

@@ -1,4 +1,4 @@
-/// The parts of gazetteer-index.bin (format: the docstring of Scripts/build_gazetteer.py),
+/// The parts of gazetteer-index.bin (format: the docstring of Scripts/data/build_gazetteer.py),
 /// read in place from the mapped file, and checked so that no search can read outside it.
 ///
 /// The checks are tight loops over the arrays (about a millisecond), never over the names:

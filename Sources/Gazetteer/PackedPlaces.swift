@@ -15,7 +15,7 @@ import RoadtripCore
 ///     gateways × (i64 latitude, i64 longitude)  sorted `Gateways.Key`s
 ///     strings                                    UTF-8, referenced by (offset, length)
 ///
-/// `PackedPlacesWriter` writes it; `Scripts/pack_destinations.sh` keeps `Data/destinations.pack`
+/// `PackedPlacesWriter` writes it; `Scripts/data/pack_destinations.sh` keeps `Data/destinations.pack`
 /// in step with `Data/destinations.tsv`, and `roadtrip places import` writes `places/REGION.pack`.
 struct PackedPlaces: @unchecked Sendable {
     // @unchecked: the mapping is read-only and `file` keeps it alive as long as these views.

@@ -6,7 +6,7 @@ import TestSupport
 /// The itinerary as a calendar through the real binary, in the three trips a new user tried: a
 /// parks loop with two nights in Moab, Chicago → Los Angeles in one leg, an Alps trip with a fixed
 /// arrival. Trips are made with the commands a person types; the calendar is read back with PyPI's
-/// icalendar (Scripts/check_itinerary.py: zones, CRLF, no overlaps).
+/// icalendar (Scripts/checks/check_itinerary.py: zones, CRLF, no overlaps).
 @Suite(.serialized) struct CLICalendarScenarioTests {
     private func make(_ sandbox: CLISandbox, _ name: String, _ places: [String]) throws {
         #expect(try sandbox.run("new", name).status == 0)
@@ -30,7 +30,10 @@ import TestSupport
         try Data(result.stdout.utf8).write(to: file)
         let checked = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_itinerary.py").path, file.path],
+            [
+                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/checks/check_itinerary.py").path,
+                file.path
+            ],
             check: false)
         try #require(checked.status != 2, "icalendar is missing: \(checked.error)")
         #expect(checked.status == 0, "\(checked.error)")

@@ -84,7 +84,7 @@ import TestSupport
     }
 
     /// What the command writes passes parsers that are not ours: gpxpy and the GPX 1.1 XSD
-    /// (xmllint), and Python's json with the RFC 7946 rules (Scripts/check_exports.py).
+    /// (xmllint), and Python's json with the RFC 7946 rules (Scripts/checks/check_exports.py).
     @Test func exportedFilesPassIndependentParsersAndTheSchema() throws {
         let sandbox = try CLISandbox(trips: [CLIRoundTripTests.tricky])
         let id = CLIRoundTripTests.tricky.id.uuidString
@@ -96,7 +96,7 @@ import TestSupport
         let checked = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
-                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path,
+                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/checks/check_exports.py").path,
                 "--gpx", sandbox.file("trip.gpx").path, "--geojson", sandbox.file("trip.geojson").path,
                 "--kml", sandbox.file("trip.kml").path, "--kml", sandbox.file("trip.zip").path
             ],

@@ -32,7 +32,7 @@ import TestSupport
             Waypoint(name: "Barcelona", coordinate: Coordinate(latitude: 41.39, longitude: 2.17), timeZone: "Europe/Madrid")
         ], startDate: Date(timeIntervalSince1970: 1_792_868_400))  // 2026-10-24 19:00 UTC, 20:00 in Lisbon
 
-    /// `roadtrip itinerary TRIP --format ics` read back by Scripts/check_itinerary.py: the events it parsed.
+    /// `roadtrip itinerary TRIP --format ics` read back by Scripts/checks/check_itinerary.py: the events it parsed.
     private func checkedCalendar(_ trip: Trip) throws -> [[String: Any]] {
         let sandbox = try CLISandbox(trips: [trip])
         let result = try sandbox.run("itinerary", trip.name, "--format", "ics")
@@ -41,7 +41,7 @@ import TestSupport
         let checked = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
-                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/check_itinerary.py").path,
+                "python3", RoadtripProcess.repositoryRoot.appendingPathComponent("Scripts/checks/check_itinerary.py").path,
                 sandbox.file("trip.ics").path
             ], check: false)
         try #require(checked.status != 2, "icalendar is missing: \(checked.error)")

@@ -4,18 +4,18 @@ import Testing
 import TestSupport
 
 /// The real Nominatim the geocoder tests ask: PostgreSQL, PostGIS and nominatim-db/-api, imported
-/// from the Monaco extract by Scripts/nominatim.sh (which installs what is missing when it can).
+/// from the Monaco extract by Scripts/servers/nominatim.sh (which installs what is missing when it can).
 enum NominatimFixture {
     static let port = 18088
 
     /// The server's URL, or why it could not start (said once on standard error).
     static let server: Result<String, OSRMFixture.SetupFailure> = {
-        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/nominatim.sh").path
+        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/servers/nominatim.sh").path
         let result: ProcessRunner.Result
         do {
             result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), [script, "serve", "", String(port)], check: false)
         } catch {
-            return .failure(OSRMFixture.SetupFailure(text: "cannot run Scripts/nominatim.sh: \(error)"))
+            return .failure(OSRMFixture.SetupFailure(text: "cannot run Scripts/servers/nominatim.sh: \(error)"))
         }
         let url = result.output.split(separator: "\n").last.map(String.init) ?? ""
         guard result.status == 0, url.hasPrefix("http") else {
@@ -30,7 +30,8 @@ enum NominatimFixture {
     static var available: Bool { (try? server.get()) != nil }
 }
 
-@Suite(.serialized, .enabled(if: NominatimFixture.available, "a real Nominatim (Scripts/nominatim.sh) could not start here"))
+@Suite(
+    .serialized, .enabled(if: NominatimFixture.available, "a real Nominatim (Scripts/servers/nominatim.sh) could not start here"))
 struct GeocoderTests {
     let url: String
 

@@ -49,7 +49,7 @@ import Testing
         await #expect(
             throws: OSRMSetupError(
                 description:
-                    "\(pbf) is not a prepared OSRM dataset: prepare it first: Scripts/osrm.sh prepare \(pbf)")
+                    "\(pbf) is not a prepared OSRM dataset: prepare it first: Scripts/servers/osrm.sh prepare \(pbf)")
         ) {
             _ = try await OSRMServer.start(dataset: pbf, binary: OSRMFixture.routedBinary)
         }
@@ -61,7 +61,7 @@ import Testing
             throws: OSRMSetupError(
                 description:
                     "ROADTRIP_OSRM_BIN=/nonexistent/osrm-routed is not an osrm-routed program: point it at one, "
-                    + "or unset it and run Scripts/osrm.sh install")
+                    + "or unset it and run Scripts/servers/osrm.sh install")
         ) {
             _ = try await OSRMServer.start(dataset: dataset, environment: ["ROADTRIP_OSRM_BIN": "/nonexistent/osrm-routed"])
         }

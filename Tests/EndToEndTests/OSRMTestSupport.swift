@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// The real OSRM the routing tests run on: the binaries and the Monaco dataset that
-/// Scripts/osrm.sh installs and prepares when they are missing, so a fresh clone passes.
+/// Scripts/servers/osrm.sh installs and prepares when they are missing, so a fresh clone passes.
 enum OSRMFixture {
     static let packageRoot: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -20,14 +20,14 @@ enum OSRMFixture {
 
     /// The prepared Monaco dataset (`…/monaco.osrm`), prepared once per test process.
     static let monacoDataset: Result<String, SetupFailure> = {
-        let script = packageRoot.appendingPathComponent("Scripts/osrm.sh").path
+        let script = packageRoot.appendingPathComponent("Scripts/servers/osrm.sh").path
         let result: ProcessRunner.Result
         do { result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), [script, "monaco"], check: false) } catch {
-            return .failure(SetupFailure(text: "cannot run Scripts/osrm.sh: \(error)"))
+            return .failure(SetupFailure(text: "cannot run Scripts/servers/osrm.sh: \(error)"))
         }
         let path = result.output.split(separator: "\n").last.map(String.init) ?? ""
         guard result.status == 0, !path.isEmpty else {
-            return .failure(SetupFailure(text: "Scripts/osrm.sh monaco failed: " + result.error))
+            return .failure(SetupFailure(text: "Scripts/servers/osrm.sh monaco failed: " + result.error))
         }
         return .success(path)
     }()

@@ -7,7 +7,7 @@ import RoadtripCore
 import Testing
 import TestSupport
 
-/// The real Valhalla the routing tests run on: the programs that Scripts/valhalla.sh installs from
+/// The real Valhalla the routing tests run on: the programs that Scripts/servers/valhalla.sh installs from
 /// the pyvalhalla wheel when they are missing, and the Monaco tiles it builds once into the tests'
 /// work folder. Nothing is skipped: a machine that cannot run Valhalla fails these tests.
 enum ValhallaFixture {
@@ -16,17 +16,17 @@ enum ValhallaFixture {
 
     /// The config of the Monaco tiles (`…/valhalla.json`), built once per test process.
     static let monacoConfig: Result<String, OSRMFixture.SetupFailure> = {
-        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/valhalla.sh").path
+        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/servers/valhalla.sh").path
         let result: ProcessRunner.Result
         do {
             result = try ProcessRunner.run(
                 URL(fileURLWithPath: "/bin/bash"), [script, "monaco", tilesFolder.path], check: false)
         } catch {
-            return .failure(OSRMFixture.SetupFailure(text: "cannot run Scripts/valhalla.sh: \(error)"))
+            return .failure(OSRMFixture.SetupFailure(text: "cannot run Scripts/servers/valhalla.sh: \(error)"))
         }
         let path = result.output.split(separator: "\n").last.map(String.init) ?? ""
         guard result.status == 0, !path.isEmpty else {
-            return .failure(OSRMFixture.SetupFailure(text: "Scripts/valhalla.sh monaco failed: " + result.error))
+            return .failure(OSRMFixture.SetupFailure(text: "Scripts/servers/valhalla.sh monaco failed: " + result.error))
         }
         return .success(path)
     }()
@@ -107,7 +107,7 @@ extension ValhallaFixture {
     }
 }
 
-/// valhalla_service started through `Scripts/valhalla.sh serve` (which `exec`s it, so its pid is
+/// valhalla_service started through `Scripts/servers/valhalla.sh serve` (which `exec`s it, so its pid is
 /// the server's), stopped by `stop()` or when released.
 final class ValhallaTestServer: Sendable {
     let port: Int
@@ -123,7 +123,7 @@ final class ValhallaTestServer: Sendable {
         logFile = ValhallaFixture.tilesFolder.appendingPathComponent("serve-\(port).log")
         try? FileManager.default.removeItem(at: logFile)
         servedConfig = URL(fileURLWithPath: String(config.dropLast(".json".count)) + "-\(port).json")
-        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/valhalla.sh").path
+        let script = OSRMFixture.packageRoot.appendingPathComponent("Scripts/servers/valhalla.sh").path
         process = try ChildProcess.spawn(
             "/bin/bash", [script, "serve", config, String(port)], stdout: .appending(logFile.path),
             stderr: .appending(logFile.path))

@@ -1,7 +1,7 @@
 // libFuzzer entry point for every reader of outside bytes: the data file, the GPX/GeoJSON/KML/KMZ
 // importers, OpenStreetMap PBF extracts, Nominatim answers, the geocoder cache, imported regions and
 // their packs, OSRM and Valhalla routes and tables, the leg cache and the plain-HTTP reader under them all.
-// Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer`, not by SwiftPM.
+// Built by Scripts/tests/fuzz.sh with `swiftc -sanitize=fuzzer`, not by SwiftPM.
 import Exchange
 import Foundation
 @testable import RoadtripCore
@@ -19,7 +19,7 @@ func note(_ line: @autoclosure () -> String) {
     if verbose { FileHandle.standardError.write(Data(("\(target): " + line() + "\n").utf8)) }
 }
 
-/// Every target, as `Scripts/fuzz.sh` names them.
+/// Every target, as `Scripts/tests/fuzz.sh` names them.
 let fuzzTargets = [
     "store", "gpx", "geojson", "kml", "kmz", "pbf", "nominatim", "geocache", "places", "pack", "valhalla",
     "valhalla-table", "osrm", "osrm-table", "legcache", "http"

@@ -11,7 +11,7 @@
 /// The parts of the OpenStreetMap PBF format (https://wiki.openstreetmap.org/wiki/PBF_Format) that
 /// `roadtrip places import` reads: the file's blocks, and named nodes, ways and relations with their
 /// tags. Field numbers are the format's; messages and fields it does not need are left out (the
-/// protobuf reader skips them). Regenerate Generated/osm_pbf.pb.swift with Scripts/generate_osm_proto.sh.
+/// protobuf reader skips them). Regenerate Generated/osm_pbf.pb.swift with Scripts/data/generate_osm_proto.sh.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -113,7 +113,7 @@ struct LandBox: Sendable, Equatable {
     }
 }
 
-/// `landmasses.bin` (see `Scripts/build_landmasses.py`): "RTLM", version 2, then masses of polygons,
+/// `landmasses.bin` (see `Scripts/data/build_landmasses.py`): "RTLM", version 2, then masses of polygons,
 /// each with its box and the byte length of its rings, so that only the polygons a point is near
 /// are ever decoded: opening the file reads the boxes, nothing else.
 final class LandmassFile: Sendable {

@@ -6,7 +6,7 @@ import Synchronization
 /// a ferry; Dover → Calais crosses by the Channel Tunnel's car shuttle).
 ///
 /// The land is Natural Earth's 1:10m countries dissolved into land masses, shores closer than
-/// 2 km joined (`Scripts/build_landmasses.py` writes `landmasses.bin`); `fixed-links.tsv` adds the
+/// 2 km joined (`Scripts/data/build_landmasses.py` writes `landmasses.bin`); `fixed-links.tsv` adds the
 /// bridges, tunnels and car shuttles that join masses, and the car ferries people drive onto.
 public final class Landmasses: Sendable {
     /// The data files in roadtrip's data folder, read on first use.

@@ -4,11 +4,11 @@ import Foundation
 #endif
 
 /// Finds the OSRM programs roadtrip runs, only where the person who installed roadtrip put them:
-/// `ROADTRIP_OSRM_BIN`, `ROADTRIP_OSRM_HOME` (Scripts/osrm.sh's), the install's own folder, then
+/// `ROADTRIP_OSRM_BIN`, `ROADTRIP_OSRM_HOME` (Scripts/servers/osrm.sh's), the install's own folder, then
 /// PATH. Never the working folder or the folders above it: a program planted in a shared
 /// temporary folder would run as whoever started roadtrip, root included.
 public enum OSRMBinaries {
-    /// The version Scripts/osrm.sh installs; its folder under vendor/osrm is named after it.
+    /// The version Scripts/servers/osrm.sh installs; its folder under vendor/osrm is named after it.
     static let installedVersion = "26.10.0"
 
     /// A program found, and where it was found ("ROADTRIP_OSRM_BIN", "the checkout's vendor/osrm", "PATH").

@@ -37,7 +37,7 @@ public final class OSRMServer: Sendable {
 
     deinit { stop() }
 
-    /// Starts osrm-routed for `dataset` (the `X.osrm` base path that Scripts/osrm.sh prepare
+    /// Starts osrm-routed for `dataset` (the `X.osrm` base path that Scripts/servers/osrm.sh prepare
     /// prints) and returns once it answers HTTP. Loading a country takes a while, hence the
     /// generous default; Monaco loads in well under a second.
     public static func start(
@@ -51,11 +51,11 @@ public final class OSRMServer: Sendable {
             if let configured = environment["ROADTRIP_OSRM_BIN"], !configured.isEmpty {
                 throw OSRMSetupError(
                     description: "ROADTRIP_OSRM_BIN=\(configured) is not an osrm-routed program: point it at one, "
-                        + "or unset it and run Scripts/osrm.sh install")
+                        + "or unset it and run Scripts/servers/osrm.sh install")
             }
             throw OSRMSetupError(
                 description: "osrm-routed not found (looked in ROADTRIP_OSRM_BIN, ROADTRIP_OSRM_HOME, the install's own "
-                    + "folder and PATH): run Scripts/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
+                    + "folder and PATH): run Scripts/servers/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
         }
         var lastError = OSRMSetupError(description: "osrm-routed could not start")
         // The free port may be taken between finding and binding it: try a few.
@@ -98,15 +98,15 @@ public final class OSRMServer: Sendable {
         return attributes?[.modificationDate] as? Date ?? .distantPast
     }
 
-    /// MLD is what Scripts/osrm.sh prepares; a CH dataset (osrm-contract) works too.
+    /// MLD is what Scripts/servers/osrm.sh prepares; a CH dataset (osrm-contract) works too.
     static func algorithm(for dataset: URL) throws -> String {
         let files = FileManager.default
         if files.fileExists(atPath: dataset.path + ".mldgr") { return "MLD" }
         if files.fileExists(atPath: dataset.path + ".hsgr") { return "CH" }
         let hint =
             dataset.path.hasSuffix(".osm.pbf")
-            ? "prepare it first: Scripts/osrm.sh prepare \(dataset.path)"
-            : "give the X.osrm path that Scripts/osrm.sh prepare printed"
+            ? "prepare it first: Scripts/servers/osrm.sh prepare \(dataset.path)"
+            : "give the X.osrm path that Scripts/servers/osrm.sh prepare printed"
         throw OSRMSetupError(description: "\(dataset.path) is not a prepared OSRM dataset: \(hint)")
     }
 

@@ -114,7 +114,8 @@ final class ValhallaRouteProvider: RouteProvider {
             legs, stops: stops, estimate: estimate, noRoad: noRoad, reasons: reasons, server: label, avoided: avoided)
     }
 
-    func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, RouterFailure> {
+    func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, RouterFailure>
+    {
         let points = stops.compactMap(GridPoint.init)
         guard points.count == stops.count,
             let url = configuration.routeURL(for: points, avoid: avoid, maneuvers: maneuvers, alternates: alternates)

@@ -6,7 +6,7 @@ public struct OutlineSet: Sendable {
     public let lines: [MapLine]
     let pointCount: Int
 
-    /// Decodes the file format Scripts/build_outlines.py writes (see there).
+    /// Decodes the file format Scripts/data/build_outlines.py writes (see there).
     public init(data: Data) throws {
         var reader = VarintReader(bytes: [UInt8](data))
         guard reader.take(4) == Array("RTOL".utf8) else { throw OutlineError.notAnOutlineFile }

@@ -169,10 +169,10 @@ struct PlacesImportedCommand: ParsableCommand {
 }
 
 /// `roadtrip places pack DIR`: writes DIR/destinations.pack from DIR/destinations.tsv, as
-/// Scripts/pack_destinations.sh does after the table is edited. For maintainers, so not listed.
+/// Scripts/data/pack_destinations.sh does after the table is edited. For maintainers, so not listed.
 struct PlacesPackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pack", abstract: "Pack destinations.tsv for searching (Scripts/pack_destinations.sh).",
+        commandName: "pack", abstract: "Pack destinations.tsv for searching (Scripts/data/pack_destinations.sh).",
         shouldDisplay: false)
 
     @OptionGroup var global: GlobalOptions

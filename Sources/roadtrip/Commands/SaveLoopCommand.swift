@@ -4,7 +4,7 @@ import RoadtripCore
 
 /// `roadtrip save-loop`: saves generation after generation of one trip, for the crash harness.
 ///
-/// Hidden from --help: it exists so Scripts/crash_harness.py can SIGKILL the process while a save
+/// Hidden from --help: it exists so Scripts/tests/crash_harness.py can SIGKILL the process while a save
 /// is under way far more often than process start-up would allow. Generation `g` is the trip
 /// "gen g" with `stopCount(g)` stops named "gen g stop i", so a file that mixed two saves is
 /// caught by reading it alone. It goes through the same repository, store and lock as every edit.

@@ -65,7 +65,7 @@ import TestSupport
 
         let (status, stdout, stderr) = try runScript(["--gpx", gpxPath, "--gpx", plainGPX, "--geojson", geoPath])
         try #require(status != 2, "a validation tool is missing: \(stderr)")
-        #expect(status == 0, "Scripts/check_exports.py found problems:\n\(stderr)")
+        #expect(status == 0, "Scripts/checks/check_exports.py found problems:\n\(stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(stdout.utf8))
 
         let gpx = try #require(report.gpx.first)
@@ -111,7 +111,7 @@ import TestSupport
     }
 
     private func runScript(_ arguments: [String]) throws -> (Int32, String, String) {
-        let script = ExchangeTestFiles.repositoryRoot.appendingPathComponent("Scripts/check_exports.py").path
+        let script = ExchangeTestFiles.repositoryRoot.appendingPathComponent("Scripts/checks/check_exports.py").path
         let result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + arguments, check: false)
         return (result.status, result.output, result.error)
     }

@@ -97,7 +97,7 @@ struct DamagedIndexTests {
 }
 
 /// gazetteer-index.bin as bytes, with where its arrays start (the format in
-/// Scripts/build_gazetteer.py, worked out here independently of the loader).
+/// Scripts/data/build_gazetteer.py, worked out here independently of the loader).
 private struct IndexBytes {
     var bytes: [UInt8]
 

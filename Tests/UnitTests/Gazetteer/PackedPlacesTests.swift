@@ -17,7 +17,7 @@ import Testing
         let committed = try Data(contentsOf: Self.data.appendingPathComponent(Destinations.packName))
         #expect(
             Data(packed) == committed,
-            "Data/destinations.pack is stale: run Scripts/pack_destinations.sh after editing Data/destinations.tsv")
+            "Data/destinations.pack is stale: run Scripts/data/pack_destinations.sh after editing Data/destinations.tsv")
     }
 
     @Test func thePackFindsWhatTheTableHolds() throws {

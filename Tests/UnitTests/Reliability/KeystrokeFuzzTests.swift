@@ -18,7 +18,7 @@ import TestSupport
 /// keys the file is read back regardless. `q` relaunches the app from the file, as a user would.
 ///
 /// `ROADTRIP_FUZZ_KEYS` sets the number of keys (default 10,000, about a minute in a
-/// debug build; `Scripts/reliability.sh --long` runs 100,000), `ROADTRIP_FUZZ_SEED` the seed.
+/// debug build; `Scripts/tests/reliability.sh --long` runs 100,000), `ROADTRIP_FUZZ_SEED` the seed.
 @MainActor
 @Suite struct KeystrokeFuzzTests {
     @Test func randomKeysKeepEveryInvariant() throws {

@@ -4,7 +4,7 @@ import RoadtripCore
 
 // The best-order benchmark (issue 21): every instance in ../instances (random and clustered points,
 // the most populous French towns), solved as the app solves it (`RouteOptimizer.optimize`, the
-// default budget of moves), its cost over the best known (LKH, Scripts/optimize_best_known.py) and
+// default budget of moves), its cost over the best known (LKH, Scripts/bench/optimize_best_known.py) and
 // the time in-process. Targets: ≤ 1 % over the best known up to 1,000 stops, 1,000 stops in ≤ 1 s,
 // exact up to 16 stops in ≤ 100 ms; the same order twice.
 //

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The real binary in a real pseudo-terminal (Scripts/pty_bench.py): first frame, bytes per key, peak memory.
+/// The real binary in a real pseudo-terminal (Scripts/bench/pty_bench.py): first frame, bytes per key, peak memory.
 enum PtyBenchmark {
     static func run(root: URL, workloads: Workloads, runs: Int, into table: inout Table) throws {
         let binary = root.appendingPathComponent(".build/release/roadtrip")
-        let script = root.appendingPathComponent("Scripts/pty_bench.py")
+        let script = root.appendingPathComponent("Scripts/bench/pty_bench.py")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             table.add("PTY", "real terminal", "—", "n/a (no release build of roadtrip at \(binary.path))")
             return
@@ -27,7 +27,7 @@ enum PtyBenchmark {
                 results.append(object)
             }
             guard !results.isEmpty else {
-                table.add("PTY", "real terminal", label, "failed (run Scripts/pty_bench.py by hand to see why)")
+                table.add("PTY", "real terminal", label, "failed (run Scripts/bench/pty_bench.py by hand to see why)")
                 continue
             }
             let frames = results.compactMap { $0["first_frame_ms"] as? Double }.sorted()

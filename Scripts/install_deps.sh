@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what roadtrip needs and is missing, through apt-get (and pip for test-only Python tools).
-# Usage: Scripts/install-deps.sh run|test|release
+# Usage: Scripts/install_deps.sh run|test|release
 set -euo pipefail
 purpose=${1:-run}
 
@@ -33,14 +33,14 @@ fi
 if [ "$purpose" = test ]; then
   # A real Nominatim for the geocoder tests (PostgreSQL, PostGIS, osm2pgsql, nominatim-db/-api).
   # Where it cannot be installed (no root, no network) those tests say so and are skipped.
-  "$(dirname "$0")/nominatim.sh" install || echo "install-deps: Nominatim could not be installed; the geocoder tests will be skipped" >&2
+  "$(dirname "$0")/servers/nominatim.sh" install || echo "install-deps: Nominatim could not be installed; the geocoder tests will be skipped" >&2
 fi
 
 if [ "$purpose" = test ]; then
   # A real Valhalla for the second routing engine's tests: the programs of the pyvalhalla wheel,
   # unpacked under vendor/valhalla. The other tests still run where it cannot be installed; the
   # Valhalla tests try again and fail, never skip.
-  "$(dirname "$0")/valhalla.sh" install >/dev/null \
+  "$(dirname "$0")/servers/valhalla.sh" install >/dev/null \
     || echo "install-deps: Valhalla could not be installed; the Valhalla tests will fail" >&2
 fi
 
@@ -52,8 +52,8 @@ fi
 if [ "$purpose" = test ]; then
   py_need=()
   python3 -c 'import gpxpy' 2>/dev/null || py_need+=(gpxpy)
-  python3 -c 'import icalendar' 2>/dev/null || py_need+=(icalendar)  # Scripts/check_itinerary.py
-  python3 -c 'import shapefile' 2>/dev/null || py_need+=(pyshp==3.1.6)  # Scripts/check_destinations.py
+  python3 -c 'import icalendar' 2>/dev/null || py_need+=(icalendar)  # Scripts/checks/check_itinerary.py
+  python3 -c 'import shapefile' 2>/dev/null || py_need+=(pyshp==3.1.6)  # Scripts/data/check_destinations.py
   if [ ${#py_need[@]} -gt 0 ]; then
     echo "Installing with pip: ${py_need[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${py_need[@]}"

@@ -9,7 +9,7 @@ Best known (NAME.best): LKH's order (elkai, `pip install elkai geographiclib`), 
 the open path into a tour through one more, dummy stop, free to reach from the first and the last
 stop only, so the best tour passes last → dummy → first and the rest of it is the best path.
 
-Usage: Scripts/optimize_best_known.py [SIZE ...]   (default: 12 16 50 100 200 500 1000 2000)
+Usage: Scripts/bench/optimize_best_known.py [SIZE ...]   (default: 12 16 50 100 200 500 1000 2000)
 """
 import math
 import random
@@ -19,7 +19,7 @@ from pathlib import Path
 from elkai import _elkai
 from geographiclib.geodesic import Geodesic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "Benchmarks" / "optimize" / "instances"
 SIZES = [12, 16, 50, 100, 200, 500, 1000, 2000]
 

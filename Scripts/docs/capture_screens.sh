@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Prints the screen captures of README.md and docs/screens.md: the real binary in a 100×24 tmux pane on the sample trips.
-# Usage: Scripts/capture_screens.sh [path/to/roadtrip]
+# Usage: Scripts/docs/capture_screens.sh [path/to/roadtrip]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bin=${1:-$(swift build --show-bin-path)/roadtrip}
 dir=$(mktemp -d)
 sock="roadtrip-capture-$$"

@@ -2,19 +2,19 @@
 """Counts each module's `public` declarations and `@unchecked Sendable` types, and holds them to a budget.
 
 A module's surface is what other modules may use; it should grow only on purpose. The budget
-(Scripts/surface-budget.tsv) is the count when it was last looked at: a module over it fails,
+(Scripts/checks/surface_budget.tsv) is the count when it was last looked at: a module over it fails,
 naming the budget to raise if the growth is meant. Every `@unchecked Sendable` must say why the
 compiler's check is waived, in a `// @unchecked:` comment within three lines of it.
 
-    Scripts/check_surface.py            check (make lint)
-    Scripts/check_surface.py --update   write the current counts as the budget
+    Scripts/checks/check_surface.py            check (make lint)
+    Scripts/checks/check_surface.py --update   write the current counts as the budget
 """
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-BUDGET = ROOT / "Scripts" / "surface-budget.tsv"
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+BUDGET = ROOT / "Scripts" / "checks" / "surface_budget.tsv"
 PUBLIC = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:public|open)\s", re.M)
 UNCHECKED = "@unchecked Sendable"
 

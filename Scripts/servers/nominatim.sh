@@ -2,10 +2,10 @@
 # A real Nominatim for roadtrip's geocoder tests: Debian's PostgreSQL, PostGIS and osm2pgsql with
 # PyPI's nominatim-db and nominatim-api, imported from a small .osm.pbf, served on 127.0.0.1.
 #
-#   Scripts/nominatim.sh install          install what is missing (apt-get as root, pip); exit 1 if it cannot
-#   Scripts/nominatim.sh serve [PBF] [PORT] import PBF (default: the Monaco test extract) once, start
+#   Scripts/servers/nominatim.sh install          install what is missing (apt-get as root, pip); exit 1 if it cannot
+#   Scripts/servers/nominatim.sh serve [PBF] [PORT] import PBF (default: the Monaco test extract) once, start
 #                                          PostgreSQL and `nominatim serve`; prints the server URL
-#   Scripts/nominatim.sh stop             stops both
+#   Scripts/servers/nominatim.sh stop             stops both
 #
 # The database cluster is private (initdb in its own folder, its own port and socket), so nothing
 # of the system's PostgreSQL is touched; as root it runs as the postgres user, as PostgreSQL
@@ -13,7 +13,7 @@
 # ROADTRIP_NOMINATIM_HOME moves the folder (default vendor/nominatim).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HOME_DIR="${ROADTRIP_NOMINATIM_HOME:-$ROOT/vendor/nominatim}"
 PG_PORT=5439
 PGBIN=""

@@ -9,7 +9,7 @@ event without DTEND is an instant, as RFC 5545 3.6.1 has it), checks that no two
 them with the plan.
 Exits 1 with one line per problem, 2 when icalendar is missing.
 
-    Scripts/check_itinerary.py trip.ics
+    Scripts/checks/check_itinerary.py trip.ics
 """
 import json
 import sys

@@ -4,12 +4,12 @@ ARCHITECTURE.md, every relative link in README.md, ARCHITECTURE.md, BENCHMARKS.m
 resolves (the file exists, and an #anchor names one of its headings), every page of docs/ is
 linked from README.md and links back to it, and README.md stays a front door (at most 400 lines).
 
-Usage: Scripts/check_docs.py [ROOT]. Prints one line per problem and exits 1 when there is any."""
+Usage: Scripts/checks/check_docs.py [ROOT]. Prints one line per problem and exits 1 when there is any."""
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
+ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent.parent)
 README_MAX_LINES = 400
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")

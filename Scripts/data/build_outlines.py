@@ -14,7 +14,7 @@ Output format (little endian, deterministic: same input, same bytes):
 Rings are cut where they run along the antimeridian or the poles: those are seams of the
 data, not coasts or borders, and would show as straight lines across the map.
 
-Usage: python3 Scripts/build_outlines.py   (from the repository root; needs pip and pyshp)
+Usage: python3 Scripts/data/build_outlines.py   (from the repository root; needs pip and pyshp)
 """
 import hashlib
 import io
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import zipfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VENDOR = os.path.join(ROOT, "vendor", "outlines")
 DATA = os.path.join(ROOT, "Data")
 UNIT = 1e-5

@@ -2,18 +2,18 @@
 # OSRM for roadtrip: fetches the self-contained binaries of the osrm-bindings wheel, prepares
 # road data from any .osm.pbf (MLD: extract, partition, customize) and serves it on 127.0.0.1.
 #
-#   Scripts/osrm.sh install              fetch the binaries (once); prints the bin folder
-#   Scripts/osrm.sh prepare PBF [PROFILE] prepare PBF beside itself (profile car.lua unless given);
+#   Scripts/servers/osrm.sh install              fetch the binaries (once); prints the bin folder
+#   Scripts/servers/osrm.sh prepare PBF [PROFILE] prepare PBF beside itself (profile car.lua unless given);
 #                                         prints the dataset path (X.osrm)
-#   Scripts/osrm.sh monaco               install + prepare the Monaco test extract; prints its dataset path
-#   Scripts/osrm.sh serve DATASET [PORT] run osrm-routed for DATASET on 127.0.0.1:PORT (default 5000)
+#   Scripts/servers/osrm.sh monaco               install + prepare the Monaco test extract; prints its dataset path
+#   Scripts/servers/osrm.sh serve DATASET [PORT] run osrm-routed for DATASET on 127.0.0.1:PORT (default 5000)
 #
 # Every step skips what is already done, so re-running is cheap. Logs go to stderr, the one
 # answer of each command to stdout. ROADTRIP_OSRM_HOME moves the folder (default vendor/osrm).
 set -euo pipefail
 
 VERSION=26.10.0
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OSRM_HOME="${ROADTRIP_OSRM_HOME:-$ROOT/vendor/osrm}"
 DIST="$OSRM_HOME/$VERSION"
 BIN="$DIST/osrm/bin"

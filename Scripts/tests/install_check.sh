@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs roadtrip as a user would (`make install`, here the debug build into a temporary PREFIX),
 # runs it from / with a clean environment, then `make uninstall` and checks nothing it put there is left.
-# Usage: Scripts/install_check.sh
+# Usage: Scripts/tests/install_check.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-prefix.XXXXXX")
 home=$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-home.XXXXXX")
 trap 'rm -rf "$prefix" "$home"' EXIT

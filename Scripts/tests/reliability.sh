@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reliability checks beyond `swift test`, with their figures.
 #
-#   Scripts/reliability.sh           CI form: 200 SIGKILLs, 10,000 fuzzed keys, 60 s of file fuzzing
-#   Scripts/reliability.sh --long    1,000 SIGKILLs, 100,000 fuzzed keys, 10 min of file fuzzing
+#   Scripts/tests/reliability.sh           CI form: 200 SIGKILLs, 10,000 fuzzed keys, 60 s of file fuzzing
+#   Scripts/tests/reliability.sh --long    1,000 SIGKILLs, 100,000 fuzzed keys, 10 min of file fuzzing
 #
 # Then the classes of issues 17 and 33, each through its own tests of the real binary and store: locking,
 # saves that tell the truth (full disk on a small tmpfs where mounting is allowed, else the
@@ -13,7 +13,7 @@
 # fault tests (tmpfs, read-only bind mount) run as part of `swift test` and skip, saying so,
 # where mounting is not allowed. Prints one figure line per check; exits 1 if any check fails.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 KILLS=200 KEYS=10000 FUZZ_SECONDS=60
 if [ "${1:-}" = "--long" ]; then KILLS=1000 KEYS=100000 FUZZ_SECONDS=600; fi
 
@@ -23,7 +23,7 @@ figures=()
 status=0
 
 echo "== crash safety: $KILLS SIGKILLs during saves" >&2
-figures+=("$(python3 Scripts/crash_harness.py "$BIN_DIR/roadtrip" "$KILLS")")
+figures+=("$(python3 Scripts/tests/crash_harness.py "$BIN_DIR/roadtrip" "$KILLS")")
 
 echo "== keystroke fuzzing: $KEYS keys through the full app" >&2
 log=$(mktemp)
@@ -39,7 +39,7 @@ rm -f "$log"
 echo "== file fuzzing: ${FUZZ_SECONDS}s of libFuzzer" >&2
 # Its output is read after it ends, so a fuzzer that does not build or finds a crash fails the run.
 fuzz_out=$(mktemp)
-if ! Scripts/fuzz.sh "$FUZZ_SECONDS" >"$fuzz_out"; then
+if ! Scripts/tests/fuzz.sh "$FUZZ_SECONDS" >"$fuzz_out"; then
   echo "file fuzzing FAILED (see above)" >&2
   status=1
 fi
@@ -74,7 +74,7 @@ class_row "33.4 never run what a stranger placed" 'OSRMBinariesTests'
 class_row "33.5 output that cannot be turned against its reader" 'OutputSafetyTests|NCursesAdapterTests'
 class_row "33.6 no figure that cannot be true" 'OutsideFiguresTests|OutsideFiguresUnitTests'
 class_row "33.7 messages" 'BoundedWorkAndMessagesTests|KMZArchiveTests|CLIConfigTests'
-while IFS= read -r line; do figures+=("$line"); done < <(python3 Scripts/hostile_osrm.py "$BIN_DIR/roadtrip" || echo "hostile OSRM: FAILED")
+while IFS= read -r line; do figures+=("$line"); done < <(python3 Scripts/servers/hostile_osrm.py "$BIN_DIR/roadtrip" || echo "hostile OSRM: FAILED")
 
 echo
 printf '%s\n' "${figures[@]}"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every Swift test (already built) and, when any fails, repeats what failed at the very
 # end: CI logs are often read from the bottom, and a failure 3,000 lines up is easy to miss.
-# Usage: Scripts/test.sh [extra `swift test` arguments]
+# Usage: Scripts/tests/test.sh [extra `swift test` arguments]
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 log=$(mktemp "${TMPDIR:-/tmp}/roadtrip-test.XXXXXX")
 trap 'rm -f "$log"' EXIT
 

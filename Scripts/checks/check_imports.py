@@ -49,13 +49,13 @@ IMPORT = re.compile(
 
 
 def main() -> int:
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parent.parent.parent
     sources = root / "Sources"
     problems = []
     for module_dir in sorted(p for p in sources.iterdir() if p.is_dir()):
         module = module_dir.name
         if module not in ALLOWED:
-            problems.append(f"Sources/{module}: a module with no import rule; add it to Scripts/check_imports.py and ARCHITECTURE.md")
+            problems.append(f"Sources/{module}: a module with no import rule; add it to Scripts/checks/check_imports.py and ARCHITECTURE.md")
             continue
         for file in sorted(module_dir.rglob("*.swift")):
             relative = file.relative_to(root).as_posix()

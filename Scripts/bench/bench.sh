@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds roadtrip and the perf benchmark (Benchmarks/performance) in release mode and prints every
 # figure of BENCHMARKS.md in one table, with the machine's details.
-#   Scripts/bench.sh            the full run (about 3 minutes after the builds)
-#   Scripts/bench.sh --quick    few repetitions, for CI: it checks that the benchmark runs
-#   Scripts/bench.sh --strict   exit 1 when a target is missed
+#   Scripts/bench/bench.sh            the full run (about 3 minutes after the builds)
+#   Scripts/bench/bench.sh --quick    few repetitions, for CI: it checks that the benchmark runs
+#   Scripts/bench/bench.sh --strict   exit 1 when a target is missed
 # Needs python3, and for the geodesic lines geographiclib-tools, libgeographiclib-dev and g++ (apt-get).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 if ! command -v GeodSolve >/dev/null || [ ! -e /usr/include/GeographicLib/Geodesic.hpp ]; then
   echo "bench.sh: installing geographiclib-tools and libgeographiclib-dev (GeographicLib, for the geodesic comparison)" >&2

@@ -2,19 +2,19 @@
 # Valhalla for roadtrip: fetches the self-contained programs of the pyvalhalla wheel, builds
 # routing tiles from any .osm.pbf and serves them on 127.0.0.1.
 #
-#   Scripts/valhalla.sh install              fetch the programs (once); prints the bin folder
-#   Scripts/valhalla.sh tiles PBF DIR        build DIR/valhalla.json and DIR/valhalla_tiles from PBF;
+#   Scripts/servers/valhalla.sh install              fetch the programs (once); prints the bin folder
+#   Scripts/servers/valhalla.sh tiles PBF DIR        build DIR/valhalla.json and DIR/valhalla_tiles from PBF;
 #                                            prints the config's path
-#   Scripts/valhalla.sh monaco [DIR]         install + build the Monaco test extract's tiles (in DIR,
+#   Scripts/servers/valhalla.sh monaco [DIR]         install + build the Monaco test extract's tiles (in DIR,
 #                                            default vendor/valhalla/data/monaco); prints the config
-#   Scripts/valhalla.sh serve CONFIG [PORT]  run valhalla_service for CONFIG on 127.0.0.1:PORT (default 8002)
+#   Scripts/servers/valhalla.sh serve CONFIG [PORT]  run valhalla_service for CONFIG on 127.0.0.1:PORT (default 8002)
 #
 # Every step skips what is already done, so re-running is cheap. Logs go to stderr, the one
 # answer of each command to stdout. ROADTRIP_VALHALLA_HOME moves the folder (default vendor/valhalla).
 set -euo pipefail
 
 VERSION=3.9.1
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VALHALLA_HOME="${ROADTRIP_VALHALLA_HOME:-$ROOT/vendor/valhalla}"
 DIST="$VALHALLA_HOME/$VERSION"
 BIN="$DIST/valhalla/bin"

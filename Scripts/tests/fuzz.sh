@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # File fuzzing with libFuzzer: every reader of outside bytes.
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     (default: all targets)
+#   Scripts/tests/fuzz.sh [SECONDS] [TARGET...]     (default: all targets)
 #
 #   store           the trips file (TripDocumentCodec): valid coordinates, a save reads back the same
 #   gpx geojson kml kmz    the importers: valid coordinates only
@@ -24,7 +24,7 @@
 # a crash leaves its input in .build/fuzz/crash-* and fails the script. Prints one line per target:
 # executions, and the time it ran.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SECONDS_TOTAL=${1:-60}
 shift || true
 TARGETS=("$@")
