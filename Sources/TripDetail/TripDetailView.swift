@@ -157,14 +157,19 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
     /// The best-order proposal, over the screen until Enter or Esc.
     private func drawProposal(summary: String, order: String, on canvas: Canvas) {
         let width = min(canvas.size.width - 4, max(50, TextWidth.of(summary) + 4))
+        let summaryLines = wrap(summary, width: width - 4)
         let orderLines = wrap(order, width: width - 4)
-        let height = min(canvas.size.height - 2, 6 + orderLines.count)
+        let height = min(canvas.size.height - 2, 5 + summaryLines.count + orderLines.count)
         let rect = Rect(
             x: (canvas.size.width - width) / 2, y: max(1, (canvas.size.height - height) / 2), width: width, height: height)
         Overlay.drawBox(rect, on: canvas)
-        canvas.draw(summary, at: Point(x: rect.x + 2, y: rect.y + 1), style: .accent, maxWidth: width - 4)
-        for (i, line) in orderLines.prefix(max(0, height - 5)).enumerated() {
-            canvas.draw(line, at: Point(x: rect.x + 2, y: rect.y + 3 + i), style: .normal, maxWidth: width - 4)
+        // The summary names the stops it moves and can run long: it wraps, as the order does.
+        for (i, line) in summaryLines.prefix(max(1, height - 5)).enumerated() {
+            canvas.draw(line, at: Point(x: rect.x + 2, y: rect.y + 1 + i), style: .accent, maxWidth: width - 4)
+        }
+        let orderTop = rect.y + 2 + min(summaryLines.count, max(1, height - 5))
+        for (i, line) in orderLines.prefix(max(0, rect.maxY - 2 - orderTop)).enumerated() {
+            canvas.draw(line, at: Point(x: rect.x + 2, y: orderTop + i), style: .normal, maxWidth: width - 4)
         }
         canvas.draw(
             "Enter applies · Esc keeps the current order", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,

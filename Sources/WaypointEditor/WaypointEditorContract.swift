@@ -126,19 +126,10 @@ protocol WaypointEditorViewProtocol: AnyObject {
 @MainActor
 protocol WaypointEditorPresenterProtocol: AnyObject {
     func viewWillAppear()
+    /// The focused field's text after a key or a paste.
     func didEditField(_ field: WaypointField, text: String)
-    func didMoveFocus(forward: Bool)
-    /// Enter or Ctrl-S: takes the highlighted place, if one is, and saves the stop.
-    func didPressSave()
-    /// Tab with the matches open: takes the highlighted place, if one is, and goes on to Stay.
-    func didPressTakeMatch()
-    func didPressCancel()
-    /// ↓ or ↑ in the open suggestion list.
-    func didMoveSuggestion(by offset: Int)
-    /// Esc while the suggestion list is open: the typed name stays.
-    func didCloseSuggestions()
-    /// Ctrl-N in the name field: look for the name again and open the matches.
-    func didPressSearchAgain()
+    /// What a key asked for (the help overlay is the view's own).
+    func handle(_ action: WaypointEditorAction)
 }
 
 @MainActor

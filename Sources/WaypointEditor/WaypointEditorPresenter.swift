@@ -39,6 +39,20 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         self.isNew = isNew
     }
 
+    func handle(_ action: WaypointEditorAction) {
+        switch action {
+        case .nextField: didMoveFocus(forward: true)
+        case .previousField: didMoveFocus(forward: false)
+        case .save: didPressSave()
+        case .cancel: didPressCancel()
+        case let .moveMatch(offset): didMoveSuggestion(by: offset)
+        case .closeMatches: didCloseSuggestions()
+        case .searchAgain: didPressSearchAgain()
+        case .takeMatch: didPressTakeMatch()
+        case .help: break  // the view's own overlay
+        }
+    }
+
     func viewWillAppear() {
         if let stop = interactor.existingWaypoint() {
             values[.name] = stop.name

@@ -34,22 +34,9 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
                 notice = "\(model.focus.label) takes at most \(model.focus.limit) characters; the rest was left out."
             }
             if let text = edit.text { presenter.didEditField(model.focus, text: text) }
-        case let .action(action): perform(action)
+        case .action(.help): help.open()
+        case let .action(action): presenter.handle(action)
         case .ignored: break
-        }
-    }
-
-    private func perform(_ action: WaypointEditorAction) {
-        switch action {
-        case .nextField: presenter.didMoveFocus(forward: true)
-        case .previousField: presenter.didMoveFocus(forward: false)
-        case .save: presenter.didPressSave()
-        case .cancel: presenter.didPressCancel()
-        case let .moveMatch(offset): presenter.didMoveSuggestion(by: offset)
-        case .closeMatches: presenter.didCloseSuggestions()
-        case .searchAgain: presenter.didPressSearchAgain()
-        case .takeMatch: presenter.didPressTakeMatch()
-        case .help: help.open()
         }
     }
 

@@ -73,12 +73,18 @@ enum StopSelection {
             maxStops: maxStops)
     }
 
+    /// The data fields roadtrip's KML writer puts on a placemark.
+    private static let roadtripFields: Set = ["stay", "overnight", "nights", "note", "fixedArrival", "timeZone"]
+
     /// A placemark as a stop: roadtrip's own data fields when they are there and valid, else the description as the note.
     private static func stop(_ point: KMLContent.Point) -> ImportedStop {
         let data = point.data
+        // roadtrip's description only retells its data fields for people ("Stay 1 h 30 min · 1 night"):
+        // taken as a note, it would grow by itself at every export and import.
+        let written = !data.keys.filter(roadtripFields.contains).isEmpty
         var stop = ImportedStop(
             coordinate: point.coordinate, name: point.name,
-            note: data["note"] ?? point.description.map(plainText))
+            note: data["note"] ?? (written ? nil : point.description.map(plainText)))
         // Figures that cannot be true are left out, as an unknown field is: the place still comes in.
         if let stay = data["stay"].flatMap(DecimalText.number), Plausibility.stayProblem(stay) == nil { stop.stay = stay }
         // roadtrip writes nights since 2026; older files only say overnight, which is one night.

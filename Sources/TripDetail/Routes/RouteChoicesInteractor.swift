@@ -79,9 +79,10 @@ final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
     }
 
     func cycleAlternative(arrivingAt row: Int) {
-        guard let trip = trip(), trip.waypoints.indices.contains(row), row > 0 else { return }
-        // The leg between the real stops around the selection, whatever shaping point is between them.
-        guard let plan = ShapedLeg(stops: trip.waypoints, selected: row) else {
+        guard let trip = trip(), trip.waypoints.indices.contains(row) else { return }
+        // The leg between the real stops around the selection, whatever shaping point is between them;
+        // the first stop has none reaching it, and is answered at once rather than left "Asking…".
+        guard row > 0, let plan = ShapedLeg(stops: trip.waypoints, selected: row) else {
             output?.alternativeDidArrive(StatusMessage("Select a stop after the first to change the route that reaches it."))
             return
         }

@@ -21,10 +21,10 @@ protocol TripSettingsViewProtocol: AnyObject {
 @MainActor
 protocol TripSettingsPresenterProtocol: AnyObject {
     func viewWillAppear()
+    /// The focused field's text after a key or a paste.
     func didEditField(_ field: TripSettingsText.Field, text: String)
-    func didMoveFocus(forward: Bool)
-    func didPressSave()
-    func didPressCancel()
+    /// What a key asked for (the help overlay is the view's own).
+    func handle(_ action: TripSettingsView.Action)
 }
 
 @MainActor

@@ -18,6 +18,16 @@ final class TripSettingsPresenter: TripSettingsPresenterProtocol {
         self.close = close
     }
 
+    func handle(_ action: TripSettingsView.Action) {
+        switch action {
+        case .next: didMoveFocus(forward: true)
+        case .previous: didMoveFocus(forward: false)
+        case .save: didPressSave()
+        case .cancel: didPressCancel()
+        case .help: break  // the view's own overlay
+        }
+    }
+
     func viewWillAppear() {
         values = interactor.settingsText().values
         publish()

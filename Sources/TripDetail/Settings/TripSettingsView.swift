@@ -42,11 +42,8 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
             let edit = fields.edit(model.focus, with: key)
             if edit.hitLimit { notice = "\(model.focus.label) takes at most \(fields.limit(model.focus)) characters." }
             if let text = edit.text { presenter.didEditField(model.focus, text: text) }
-        case .action(.next): presenter.didMoveFocus(forward: true)
-        case .action(.previous): presenter.didMoveFocus(forward: false)
-        case .action(.save): presenter.didPressSave()
-        case .action(.cancel): presenter.didPressCancel()
         case .action(.help): help.open()
+        case let .action(action): presenter.handle(action)
         case .ignored: break
         }
     }

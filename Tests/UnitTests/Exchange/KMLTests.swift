@@ -28,6 +28,35 @@ import ZIPFoundation
         #expect(text.contains("Old town &lt;walk&gt; &amp; boat"))
     }
 
+    /// The description retells the data fields for people: read back as a note, it grew by one
+    /// "Stay 1 h 30 min" at every export and import.
+    @Test func aStayWithoutANoteComesBackWithoutANoteHoweverOftenItGoesRound() throws {
+        var trip = Trip(
+            name: "Round and round",
+            waypoints: [
+                Waypoint(name: "A", coordinate: Coordinate(latitude: 46, longitude: 7)),
+                Waypoint(name: "B", coordinate: Coordinate(latitude: 46.5, longitude: 7.5))
+            ])
+        trip.waypoints[0].stay = 5400
+        trip.waypoints[1].nights = 2
+        var current = trip
+        for _ in 0..<3 {
+            let data = try TripExporter.export(current, format: .kml)
+            current = try importer.importData(data, fileName: "round.kml").trip
+        }
+        #expect(current.waypoints.map(\.note) == ["", ""])
+        #expect(current.waypoints.map(\.stay) == [5400, 0])
+        #expect(current.waypoints.map(\.nights) == [0, 2])
+        // Another tool's description, with data fields of its own, is still the note.
+        let myMaps = """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Cafe</name>
+            <description>Best cake in town</description><ExtendedData><Data name="rating"><value>5</value></Data></ExtendedData>
+            <Point><coordinates>7,46</coordinates></Point></Placemark></Document></kml>
+            """
+        let cafe = try importer.importData(Data(myMaps.utf8), fileName: "cafe.kml").trip
+        #expect(cafe.waypoints.first?.note == "Best cake in town")
+    }
+
     @Test func theRoadGeometryIsTheLineWhenEveryLegHasIt() throws {
         let trip = Trip(
             name: "Two",

@@ -183,6 +183,19 @@ import TestSupport
         #expect(screen.said == "Route 2 of 2")
     }
 
+    /// `A` on the first stop: no route reaches it, and that is said at once, not "Asking…" for ever.
+    @Test func anotherRouteToTheFirstStopIsAnsweredAtOnce() {
+        let repository = TripRepository(store: TripStoreDouble(), trips: [trip])
+        let interactor = RouteChoicesInteractor(
+            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
+            deliver: UIDelivery(post: { _ in }))
+        let screen = TripScreenDouble(trip, selectedRow: 0)
+        let feature = RouteChoicesFeature(screen: screen, interactor: interactor, router: router)
+        interactor.output = feature
+        _ = feature.handle(.alternative, typed: "")
+        #expect(screen.said == "Select a stop after the first to change the route that reaches it.")
+    }
+
     @Test func directionsOpenAPageThatAsksAtEachDraw() throws {
         let screen4 = TripScreenDouble(trip)
         let feature = RouteChoicesFeature(screen: screen4, interactor: RouteChoicesInteractorDouble(), router: router)
