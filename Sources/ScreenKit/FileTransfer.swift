@@ -1,4 +1,5 @@
 import Exchange
+import RoadtripCore
 import Foundation
 import TermUI
 
@@ -35,4 +36,37 @@ public enum FileTransfer {
 
     /// Said the moment Esc is pressed; the work's own outcome follows within a tenth of a second.
     public static let stopping = StatusMessage("Stopping…")
+}
+
+extension FilePrompt {
+    /// Reads the file typed at the import prompt off the key loop; `apply` then makes the edit on
+    /// the key loop (a new trip, stops added) and `done` hears what came of it.
+    @MainActor
+    public func startImport<Outcome: Sendable>(
+        from typed: String, deliver: UIDelivery, progress: @escaping @MainActor @Sendable (String) -> Void,
+        apply: @escaping @MainActor @Sendable (ImportResult) -> Result<Outcome, Problem>,
+        done: @escaping @MainActor @Sendable (Result<Outcome, Problem>) -> Void
+    ) -> TransferControl {
+        let prompt = self
+        return FileTransfer.start(
+            deliver: deliver, progress: progress, work: { control in prompt.importTrip(from: typed, control: control) },
+            done: { read in done(read.flatMap(apply)) })
+    }
+
+    /// Writes `trip` off the key loop (with the road geometry when every leg has it); nil is a
+    /// trip removed meanwhile, said as such.
+    @MainActor
+    public func startExport(
+        _ trip: Trip?, legs: [Leg], to path: String, format: ExchangeFormat, deliver: UIDelivery,
+        progress: @escaping @MainActor @Sendable (String) -> Void,
+        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+    ) -> TransferControl {
+        let prompt = self
+        return FileTransfer.start(
+            deliver: deliver, progress: progress,
+            work: { control in
+                guard let trip else { return (message: "The trip is gone: nothing was exported.", isError: true) }
+                return prompt.export(trip, legs: legs, to: path, format: format, control: control)
+            }, done: done)
+    }
 }

@@ -196,15 +196,9 @@ final class TripListInteractor: TripListInteractorProtocol {
         _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
         done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
     ) -> TransferControl {
-        let files = files
-        let trip = repository.trip(id: id)
-        return FileTransfer.start(
-            deliver: deliver, progress: progress,
-            work: { control in
-                guard let trip else { return (message: "The trip is gone: nothing was exported.", isError: true) }
-                // The list knows no road geometry: the export holds the stops and the straight route between them.
-                return files.export(trip, legs: [], to: path, format: format, control: control)
-            }, done: done)
+        // The list knows no road geometry: the export holds the stops and the straight route between them.
+        files.startExport(
+            repository.trip(id: id), legs: [], to: path, format: format, deliver: deliver, progress: progress, done: done)
     }
 
     public func importTrip(
@@ -213,18 +207,13 @@ final class TripListInteractor: TripListInteractorProtocol {
             @escaping @MainActor @Sendable (Result<(id: Trip.ID, message: String, saveError: String?), FilePrompt.Problem>) ->
             Void
     ) -> TransferControl {
-        let files = files
-        return FileTransfer.start(
-            deliver: deliver, progress: progress, work: { control in files.importTrip(from: typed, control: control) },
-            done: { [weak self] read in
-                guard let self else { return }
-                done(
-                    read.map { result in
-                        let trip = result.trip
-                        let error = self.repository.add(trip, "importing “\(trip.name)”")
-                        return (trip.id, "Imported “\(trip.name)”: \(result.explanation)", error)
-                    })
-            })
+        files.startImport(
+            from: typed, deliver: deliver, progress: progress,
+            apply: { [repository] result in
+                let trip = result.trip
+                let error = repository.add(trip, "importing “\(trip.name)”")
+                return .success((trip.id, "Imported “\(trip.name)”: \(result.explanation)", error))
+            }, done: done)
     }
 
     func undo() -> UndoOutcome { repository.undo() }

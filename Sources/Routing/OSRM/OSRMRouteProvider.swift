@@ -15,12 +15,12 @@ import RoadtripCore
 /// the server refused, so neither this launch nor the next asks for one again.
 public final class OSRMRouteProvider: RouteProvider {
     public let configuration: OSRMConfiguration
-    public let estimate: EstimateRouteProvider
-    public let cache: LegCache
     /// What this provider asks the server to stay off.
     public let avoid: RoadAvoidance
-    private let client: HTTPClient
-    private let counter: RequestCounter
+    private let connection: RoadRouterConnection
+
+    public var estimate: EstimateRouteProvider { connection.estimate }
+    public var cache: LegCache { connection.cache }
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
@@ -29,29 +29,21 @@ public final class OSRMRouteProvider: RouteProvider {
         cacheFolder: URL?
     ) {
         self.configuration = configuration
-        self.estimate = estimate
-        self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder)
-        self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
-        self.avoid = []
-        self.counter = RequestCounter()
-        // Reading a big cache file takes a moment: do it now, off the caller's thread, rather
-        // than on the first `knownLegs` from the UI.
-        let cache = self.cache
-        Task.detached(priority: .utility) { _ = cache.count }
+        connection = RoadRouterConnection(
+            server: configuration.serverIdentity, engine: "osrm", timeout: configuration.timeout,
+            maxResponseBytes: configuration.maxResponseBytes, cacheFolder: cacheFolder, estimate: estimate)
+        avoid = []
     }
 
     /// The same server, connection, cache and counts, avoiding `avoid`.
-    private init(sharing other: OSRMRouteProvider, avoid: RoadAvoidance) {
-        configuration = other.configuration
-        estimate = other.estimate
-        cache = other.cache
-        client = other.client
-        counter = other.counter
+    private init(configuration: OSRMConfiguration, connection: RoadRouterConnection, avoid: RoadAvoidance) {
+        self.configuration = configuration
+        self.connection = connection
         self.avoid = avoid
     }
 
     public func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider {
-        avoid == self.avoid ? self : OSRMRouteProvider(sharing: self, avoid: avoid)
+        avoid == self.avoid ? self : OSRMRouteProvider(configuration: configuration, connection: connection, avoid: avoid)
     }
 
     public var label: String { configuration.label }
@@ -73,24 +65,14 @@ public final class OSRMRouteProvider: RouteProvider {
     }
 
     /// What this provider has asked its server so far.
-    public var requestCount: RequestCount {
-        var count = counter.value
-        count.connections = client.connections.connectionsOpened
-        return count
-    }
+    public var requestCount: RequestCount { connection.requestCount }
 
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {
         knownLegs(for: stops, exclude: expectedAvoidance.osrmExclude)
     }
 
     private func knownLegs(for stops: [Coordinate], exclude: String) -> [Leg?] {
-        zip(stops, stops.dropFirst()).map { from, to in
-            LegKey(from: from, to: to, exclude: exclude).flatMap { cache.leg(for: $0) }.map { cached, geometry in
-                Leg(
-                    from: from, to: to, distanceMeters: cached.distanceMeters,
-                    durationSeconds: cached.durationSeconds, source: .osrm, geometry: geometry)
-            }
-        }
+        connection.cachedLegs(for: stops, exclude: exclude, source: .osrm)
     }
 
     /// Never throws: see `route(for:)`.
@@ -154,8 +136,7 @@ public final class OSRMRouteProvider: RouteProvider {
         else {
             return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
         }
-        counter.record(legs: stops.count - 1)
-        switch await client.get(url) {
+        switch await connection.get(url, legs: stops.count - 1) {
         case .success(let response):
             return RouterFailure.interpret(response, stopCount: stops.count).flatMap { $0.checked(against: stops) }
         case .failure(let failure): return .failure(.transport(failure))

@@ -16,12 +16,12 @@ import RoadtripCore
 /// and `RouteResult.avoided` leaves that kind out.
 final class ValhallaRouteProvider: RouteProvider {
     let configuration: ValhallaConfiguration
-    let estimate: EstimateRouteProvider
-    let cache: LegCache
     /// What this provider asks the server to stay off.
     let avoid: RoadAvoidance
-    private let client: HTTPClient
-    private let counter: RequestCounter
+    private let connection: RoadRouterConnection
+
+    var estimate: EstimateRouteProvider { connection.estimate }
+    var cache: LegCache { connection.cache }
 
     /// `cacheFolder` nil keeps answers in memory only (tests); the app passes
     /// `LegCache.defaultFolder()`.
@@ -30,27 +30,21 @@ final class ValhallaRouteProvider: RouteProvider {
         cacheFolder: URL?
     ) {
         self.configuration = configuration
-        self.estimate = estimate
-        self.cache = LegCache(server: configuration.serverIdentity, folder: cacheFolder, engine: "valhalla")
-        self.client = HTTPClient(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
-        self.counter = RequestCounter()
-        self.avoid = []
-        let cache = self.cache
-        Task.detached(priority: .utility) { _ = cache.count }
+        connection = RoadRouterConnection(
+            server: configuration.serverIdentity, engine: "valhalla", timeout: configuration.timeout,
+            maxResponseBytes: configuration.maxResponseBytes, cacheFolder: cacheFolder, estimate: estimate)
+        avoid = []
     }
 
     /// The same server, connection, cache and counts, avoiding `avoid`.
-    private init(sharing other: ValhallaRouteProvider, avoid: RoadAvoidance) {
-        configuration = other.configuration
-        estimate = other.estimate
-        cache = other.cache
-        client = other.client
-        counter = other.counter
+    private init(configuration: ValhallaConfiguration, connection: RoadRouterConnection, avoid: RoadAvoidance) {
+        self.configuration = configuration
+        self.connection = connection
         self.avoid = avoid
     }
 
     func avoiding(_ avoid: RoadAvoidance) -> any RouteProvider {
-        avoid == self.avoid ? self : ValhallaRouteProvider(sharing: self, avoid: avoid)
+        avoid == self.avoid ? self : ValhallaRouteProvider(configuration: configuration, connection: connection, avoid: avoid)
     }
 
     /// All of `avoid`: Valhalla excludes any combination, and a leg that still uses an avoided kind
@@ -60,20 +54,10 @@ final class ValhallaRouteProvider: RouteProvider {
     var label: String { configuration.label }
 
     /// What this provider has asked its server so far.
-    var requestCount: RequestCount {
-        var count = counter.value
-        count.connections = client.connections.connectionsOpened
-        return count
-    }
+    var requestCount: RequestCount { connection.requestCount }
 
     func knownLegs(for stops: [Coordinate]) -> [Leg?] {
-        zip(stops, stops.dropFirst()).map { from, to in
-            LegKey(from: from, to: to, exclude: avoid.listText).flatMap { cache.leg(for: $0) }.map { cached, geometry in
-                Leg(
-                    from: from, to: to, distanceMeters: cached.distanceMeters,
-                    durationSeconds: cached.durationSeconds, source: .valhalla, geometry: geometry)
-            }
-        }
+        connection.cachedLegs(for: stops, exclude: avoid.listText, source: .valhalla)
     }
 
     /// Never throws: see `route(for:)`.
@@ -122,8 +106,7 @@ final class ValhallaRouteProvider: RouteProvider {
         else {
             return .failure(.malformed("cannot build a request URL from \(configuration.baseURL)"))
         }
-        counter.record(legs: stops.count - 1)
-        switch await client.get(url) {
+        switch await connection.get(url, legs: stops.count - 1) {
         case .success(let response):
             return ValhallaAnswer.interpret(response, stopCount: stops.count).flatMap { route in
                 route.fetched.checked(against: stops).map { ValhallaRoute(fetched: $0, uses: route.uses) }

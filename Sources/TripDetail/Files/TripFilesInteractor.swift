@@ -28,23 +28,16 @@ final class TripFilesInteractor: TripFilesInteractorProtocol {
         progress: @escaping @MainActor @Sendable (String) -> Void,
         done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
     ) -> TransferControl {
-        let files = files
-        return FileTransfer.start(
-            deliver: deliver, progress: progress,
-            work: { control in files.export(trip, legs: legs, to: path, format: format, control: control) }, done: done)
+        files.startExport(trip, legs: legs, to: path, format: format, deliver: deliver, progress: progress, done: done)
     }
 
     func importStops(
         from typed: String, progress: @escaping @MainActor @Sendable (String) -> Void,
         done: @escaping @MainActor @Sendable (Result<StatusMessage, FilePrompt.Problem>) -> Void
     ) -> TransferControl {
-        let files = files
-        return FileTransfer.start(
-            deliver: deliver, progress: progress, work: { control in files.importTrip(from: typed, control: control) },
-            done: { [weak self] read in
-                guard let self else { return }
-                done(read.flatMap { self.add($0) })
-            })
+        files.startImport(
+            from: typed, deliver: deliver, progress: progress,
+            apply: { [weak self] read in self?.add(read) ?? .failure(FilePrompt.Problem("The trip is gone.")) }, done: done)
     }
 
     /// The imported stops after the last stop, as one undoable edit, checked against the trip as it is now.
