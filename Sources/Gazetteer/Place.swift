@@ -33,7 +33,7 @@ public struct Place: Sendable, Hashable {
     public var nearness: Nearness?
     /// Its standing in the search that found it, lower better (kind of match, size and, with a
     /// context, distance, in `Gazetteer.MatchPenalty`'s units); comparable within one search only.
-    internal(set) var score = 0.0
+    var score = 0.0
 
     public init(
         name: String, region: String, country: String, countryCode: String,

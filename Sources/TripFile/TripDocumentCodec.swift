@@ -123,10 +123,10 @@ enum TripDocumentCodec {
                         "the same id as waypoints[\(repeated.first)] of this trip; give each stop its own id")
                 }
                 let c = stop.coordinate
-                if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
+                if !Plausibility.isLatitude(c.latitude) {
                     throw refusal([.key("waypoints"), .index(w), .key("latitude")], "\(c.latitude) is outside -90…90")
                 }
-                if !(c.longitude.isFinite && (-180...180).contains(c.longitude)) {
+                if !Plausibility.isLongitude(c.longitude) {
                     throw refusal([.key("waypoints"), .index(w), .key("longitude")], "\(c.longitude) is outside -180…180")
                 }
             }

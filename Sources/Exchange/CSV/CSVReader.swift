@@ -50,8 +50,8 @@ enum CSVReader {
                 return value
             }
             let coordinate = Coordinate(
-                latitude: try number(latitude, "latitude", -90...90),
-                longitude: try number(longitude, "longitude", -180...180))
+                latitude: try number(latitude, "latitude", Plausibility.latitudes),
+                longitude: try number(longitude, "longitude", Plausibility.longitudes))
             let orderValue = try order.flatMap { index -> Double? in
                 let raw = fields[index].trimmingSpaces()
                 if raw.isEmpty { return nil }

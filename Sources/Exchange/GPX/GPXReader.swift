@@ -125,7 +125,7 @@ enum GPXReader {
             return number
         }
         return Coordinate(
-            latitude: try value("lat", range: -90...90, label: "latitude"),
-            longitude: try value("lon", range: -180...180, label: "longitude"))
+            latitude: try value("lat", range: Plausibility.latitudes, label: "latitude"),
+            longitude: try value("lon", range: Plausibility.longitudes, label: "longitude"))
     }
 }

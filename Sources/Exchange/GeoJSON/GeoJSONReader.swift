@@ -97,11 +97,8 @@ enum GeoJSONReader {
         guard let longitude = items[0].number, let latitude = items[1].number else {
             throw ParseFailure(.invalidCoordinate, "\(label): a coordinate is not a number")
         }
-        guard (-180...180).contains(longitude) else {
-            throw ParseFailure(.invalidCoordinate, "\(label): longitude \(longitude) is out of range (-180...180)")
-        }
-        guard (-90...90).contains(latitude) else {
-            throw ParseFailure(.invalidCoordinate, "\(label): latitude \(latitude) is out of range (-90...90)")
+        if let problem = Plausibility.coordinateProblem(latitude: latitude, longitude: longitude) {
+            throw ParseFailure(.invalidCoordinate, "\(label): " + problem)
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }

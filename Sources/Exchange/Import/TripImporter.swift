@@ -126,12 +126,8 @@ public struct TripImporter: Sendable {
         for offset in renewed.waypoints.indices {
             var stop = renewed.waypoints[offset]
             let c = stop.coordinate
-            guard c.latitude.isFinite, (-90...90).contains(c.latitude) else {
-                throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): latitude \(c.latitude) is out of range (-90...90)")
-            }
-            guard c.longitude.isFinite, (-180...180).contains(c.longitude) else {
-                throw ParseFailure(
-                    .invalidCoordinate, "stop \(offset + 1): longitude \(c.longitude) is out of range (-180...180)")
+            if let problem = Plausibility.coordinateProblem(latitude: c.latitude, longitude: c.longitude) {
+                throw ParseFailure(.invalidCoordinate, "stop \(offset + 1): " + problem)
             }
             stop.name = ImportedText.name(stop.name) ?? "Stop \(offset + 1)"
             stop.note = ImportedText.singleLine(stop.note)

@@ -131,11 +131,8 @@ enum KMLReader {
                 .invalidCoordinate, line: line,
                 "<\(element)> “\(ImportedText.singleLine(String(tuple.prefix(40))))” is not \(shape)")
         }
-        guard (-90...90).contains(lat) else {
-            throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> latitude \(lat) is out of range (-90...90)")
-        }
-        guard (-180...180).contains(lon) else {
-            throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> longitude \(lon) is out of range (-180...180)")
+        if let problem = Plausibility.coordinateProblem(latitude: lat, longitude: lon) {
+            throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> " + problem)
         }
         return Coordinate(latitude: lat, longitude: lon)
     }

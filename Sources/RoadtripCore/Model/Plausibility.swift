@@ -24,9 +24,23 @@ public enum Plausibility {
         return nil
     }
 
+    /// The degrees a latitude may take.
+    public static let latitudes: ClosedRange<Double> = -90...90
+    /// The degrees a longitude may take.
+    public static let longitudes: ClosedRange<Double> = -180...180
+
+    public static func isLatitude(_ degrees: Double) -> Bool { degrees.isFinite && latitudes.contains(degrees) }
+    public static func isLongitude(_ degrees: Double) -> Bool { degrees.isFinite && longitudes.contains(degrees) }
+
     /// Whether `c` is a position on Earth (finite, latitude within ±90°, longitude within ±180°).
-    public static func isOnEarth(_ c: Coordinate) -> Bool {
-        c.latitude.isFinite && c.longitude.isFinite && abs(c.latitude) <= 90 && abs(c.longitude) <= 180
+    public static func isOnEarth(_ c: Coordinate) -> Bool { isLatitude(c.latitude) && isLongitude(c.longitude) }
+
+    /// What is wrong with a position read from a file or a server, in the words every reader uses
+    /// after its own place in the file ("latitude 91 is out of range (-90...90)"); nil on Earth.
+    public static func coordinateProblem(latitude: Double, longitude: Double) -> String? {
+        if !isLatitude(latitude) { return "latitude \(Formatting.scientific(latitude)) is out of range (-90...90)" }
+        if !isLongitude(longitude) { return "longitude \(Formatting.scientific(longitude)) is out of range (-180...180)" }
+        return nil
     }
 
     /// `value` as an `Int` when it is a whole number that fits, else nil: never a trap.

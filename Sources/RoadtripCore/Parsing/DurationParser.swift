@@ -4,6 +4,16 @@ import Foundation
 ///
 /// A bare number is minutes. The result is seconds.
 public enum DurationParser {
+    /// A time of day as typed, "08:00" or "7:30", as minutes after midnight; nil when it is not one.
+    /// The trip settings, `edit-trip --day-start` and the config's `start_time` all read it here.
+    public static func clockMinutes(_ text: String) -> Int? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m)
+        else { return nil }
+        return h * 60 + m
+    }
+
     public static func parse(_ text: String) -> Result<TimeInterval, CoordinateError> {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         if t.isEmpty { return .success(0) }

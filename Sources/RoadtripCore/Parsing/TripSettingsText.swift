@@ -59,7 +59,7 @@ public struct TripSettingsText: Equatable, Sendable {
         case .success: errors[.dailyLimit] = "The daily limit must be between 30 min and 24 h."
         case let .failure(e): errors[.dailyLimit] = e.description
         }
-        if let minutes = Self.clockMinutes(values[.dayStart] ?? "") {
+        if let minutes = DurationParser.clockMinutes(values[.dayStart] ?? "") {
             updated.dailyStartMinutes = minutes
         } else {
             errors[.dayStart] = "“\(values[.dayStart] ?? "")” is not a time of day (HH:MM)."
@@ -124,14 +124,5 @@ public struct TripSettingsText: Equatable, Sendable {
     static func fuelText(_ fuel: FuelConsumption) -> String {
         let unit = fuel.unit == .milesPerUSGallon ? "mpg" : fuel.unit.rawValue
         return String(format: "%g ", fuel.value) + unit
-    }
-
-    /// "08:00" → 480.
-    static func clockMinutes(_ text: String) -> Int? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
-        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else {
-            return nil
-        }
-        return h * 60 + m
     }
 }

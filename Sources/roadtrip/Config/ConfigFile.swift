@@ -184,11 +184,10 @@ struct ConfigFile: Sendable {
             config.dailyLimit = seconds
         }
         if let start = try string("start_time") {
-            let parts = start.split(separator: ":").compactMap { Int($0) }
-            guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+            guard let minutes = DurationParser.clockMinutes(start) else {
                 throw fail("start_time", "start_time must be HH:MM, e.g. \"07:30\", not \"\(start)\"")
             }
-            config.startMinutes = parts[0] * 60 + parts[1]
+            config.startMinutes = minutes
         }
         if let words = try string("avoid") {
             guard let avoid = RoadAvoidance(words: words) else {

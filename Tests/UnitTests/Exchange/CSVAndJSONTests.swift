@@ -119,6 +119,6 @@ import Testing
         #expect(error(missing)?.description == "t.json: waypoints[0].latitude is missing")
         let outOfRange =
             #"{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "x", "waypoints": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "a", "latitude": 100, "longitude": 1}]}"#
-        #expect(error(outOfRange)?.description == "t.json: stop 1: latitude 100.0 is out of range (-90...90)")
+        #expect(error(outOfRange)?.description == "t.json: stop 1: latitude 100 is out of range (-90...90)")
     }
 }

@@ -109,7 +109,7 @@ import Testing
         #expect(error(#"{"type": "Topology"}"#)?.kind == .wrongRoot)
         #expect(
             error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [200, 1]}}"#)?.description
-                == "bad.geojson: the feature: longitude 200.0 is out of range (-180...180)")
+                == "bad.geojson: the feature: longitude 200 is out of range (-180...180)")
         #expect(error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1]}}"#)?.kind == .invalidCoordinate)
         #expect(
             error(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [true, 1]}}"#)?.kind == .invalidCoordinate)

@@ -280,6 +280,15 @@ import TestSupport
 }
 
 @Suite struct DurationAndTimeParserTests {
+    /// One reader of a time of day for the settings form, `edit-trip --day-start` and the config file.
+    @Test func aTimeOfDayIsHoursAndMinutesAndNothingElse() {
+        let good: [(String, Int)] = [("08:00", 480), ("7:30", 450), (" 23:59 ", 1439), ("0:00", 0)]
+        for (text, minutes) in good { #expect(DurationParser.clockMinutes(text) == minutes, "\(text)") }
+        for text in ["24:00", "7:60", "+7:30", "7:-1", "7", "7:30:00", ":30", "7:", "٧:٣٠", ""] {
+            #expect(DurationParser.clockMinutes(text) == nil, "\(text)")
+        }
+    }
+
     @Test func durationsAsPeopleTypeThem() throws {
         let cases: [(String, Double)] = [
             ("", 0), ("90", 5400), ("90 min", 5400), ("1h", 3600), ("1 h 30", 5400),
