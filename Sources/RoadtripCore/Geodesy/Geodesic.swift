@@ -1,13 +1,13 @@
 import Foundation
 
 /// The shortest path between two points on the WGS84 ellipsoid.
-struct GeodesicLine: Sendable, Hashable {
+public struct GeodesicLine: Sendable, Hashable {
     /// Length in metres.
     public var distance: Double
     /// Azimuth at the start, degrees clockwise from north in [−180, 180].
-    var initialAzimuth: Double
+    public var initialAzimuth: Double
     /// Azimuth at the end (the direction of travel on arrival), degrees in [−180, 180].
-    var finalAzimuth: Double
+    public var finalAzimuth: Double
 
     public init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
         self.distance = distance
@@ -22,7 +22,7 @@ struct GeodesicLine: Sendable, Hashable {
 /// accurate to about 15 nm; it converges for every pair of points, nearly antipodal ones included.
 public enum Geodesic {
     /// Distance and azimuths from `a` to `b`. Invalid coordinates (NaN, |lat| > 90) give NaN.
-    static func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicLine {
+    public static func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicLine {
         let r = Ellipsoid.wgs84.inverse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
         return GeodesicLine(
             distance: r.s12,

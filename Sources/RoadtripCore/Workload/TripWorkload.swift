@@ -9,7 +9,7 @@ public enum TripWorkload {
     /// The sizes the benchmarks measure.
     public static let sample = (trips: 10, stops: 10)
     public static let large = (trips: 10_000, stops: 20)
-    static let longTrip = (trips: 1, stops: 1_000)
+    public static let longTrip = (trips: 1, stops: 1_000)
 
     /// `count` trips of `stops` stops each, determined by `seed` alone.
     public static func trips(count: Int, stops: Int, seed: UInt64) -> [Trip] {
@@ -83,7 +83,7 @@ public enum TripWorkload {
 }
 
 /// The workloads' generator: the same seed gives the same trips everywhere.
-typealias WorkloadRandom = SplitMix64
+public typealias WorkloadRandom = SplitMix64
 
 extension SplitMix64 {
 

@@ -48,7 +48,7 @@ public final class OutlineStore: @unchecked Sendable {
 
     /// Loads `level` now on this thread (tests, benchmarks); nil if the file is missing or bad.
     @discardableResult
-    func loadNow(_ level: Level) -> OutlineSet? {
+    public func loadNow(_ level: Level) -> OutlineSet? {
         lock.lock()
         let done = loaded[level]
         lock.unlock()
