@@ -31,6 +31,18 @@ public enum Fixtures {
     public static let tokyo = Coordinate(latitude: 35.6762, longitude: 139.6503)
     public static let kyoto = Coordinate(latitude: 35.0116, longitude: 135.7681)
 
+    /// Four stops on the equator visited A, C, B, D: the best order is plain, and a zigzag from it.
+    public static func zigzag() -> Trip {
+        Trip(
+            name: "Zigzag",
+            waypoints: [
+                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
+                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
+                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
+                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
+            ])
+    }
+
     public static func france() -> Trip {
         Trip(
             name: "Tour de France",

@@ -214,14 +214,7 @@ import WaypointEditor
         let dir = try TemporaryDirectory()
         let url = dir.file("trips.json")
         let store = JSONTripStore(url: url)
-        let zigzag = Trip(
-            name: "Zigzag",
-            waypoints: [
-                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
-                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
-                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
-                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
-            ])
+        let zigzag = Fixtures.zigzag()
         try store.save(TripDocument(trips: [Fixtures.france(), Fixtures.japan(), zigzag]))
         let original = try Data(contentsOf: url)
         let repository = TripRepository(store: store, trips: try #require(try store.load()).trips)

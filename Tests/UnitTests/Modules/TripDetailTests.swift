@@ -152,14 +152,7 @@ import TestSupport
 
     @Test func bestOrderIsProposedThenAppliedAsOneUndoableEdit() async throws {
         let box = PostBox()
-        let zigzag = Trip(
-            name: "Zigzag",
-            waypoints: [
-                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
-                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
-                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
-                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
-            ])
+        let zigzag = Fixtures.zigzag()
         let presenter = showing(zigzag, deliveringTo: box)
         presenter.handle(.optimize, typed: "")
         #expect(view.model?.message?.text == "Looking for the best order… (Esc stops and keeps the best found so far)")

@@ -95,15 +95,7 @@ import TestSupport
     // MARK: Best order
 
     /// Stored, so its stops keep their ids between the screen and the proposal.
-    let zigzag =
-        Trip(
-            name: "Zigzag",
-            waypoints: [
-                Waypoint(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
-                Waypoint(name: "C", coordinate: Coordinate(latitude: 0, longitude: 2)),
-                Waypoint(name: "B", coordinate: Coordinate(latitude: 0, longitude: 1)),
-                Waypoint(name: "D", coordinate: Coordinate(latitude: 0, longitude: 3))
-            ])
+    let zigzag = Fixtures.zigzag()
 
     func proposal(for trip: Trip) -> OrderProposal {
         let matrix = EstimatedTravelMatrixProvider().instantMatrix(for: trip.coordinates)
