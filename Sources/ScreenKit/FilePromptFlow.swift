@@ -48,9 +48,6 @@ public final class FilePromptFlow {
         self.changed = changed
     }
 
-    /// Whether a prompt, a question or a transfer holds the screen.
-    public var isActive: Bool { step != .idle }
-
     /// Opens the import prompt; `start` reads the file and says what was added.
     public func beginImport(hint: String, start: @escaping ImportStarter) {
         importer = start
