@@ -103,16 +103,7 @@ struct JSONScanner {
             i += 1
             skipSpace()
             try value(depth: depth, path: child)
-            skipSpace()
-            guard i < bytes.count else { throw unclosed("object", open) }
-            if bytes[i] == UInt8(ascii: "}") {
-                i += 1
-                return
-            }
-            guard bytes[i] == UInt8(ascii: ",") else {
-                throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected , or } after a member")
-            }
-            i += 1
+            if try closes("}", "object", open, after: "a member") { return }
         }
     }
 
@@ -132,17 +123,23 @@ struct JSONScanner {
             if bytes[i] == UInt8(ascii: "]") { throw JSONSyntaxError(offset: i, reason: "trailing comma before ]") }
             try value(depth: depth, path: path.flatMap { towardTarget($0, .index(index)) })
             index += 1
-            skipSpace()
-            guard i < bytes.count else { throw unclosed("list", open) }
-            if bytes[i] == UInt8(ascii: "]") {
-                i += 1
-                return
-            }
-            guard bytes[i] == UInt8(ascii: ",") else {
-                throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected , or ] after a list element")
-            }
-            i += 1
+            if try closes("]", "list", open, after: "a list element") { return }
         }
+    }
+
+    /// After a member or element: true past the closing `close`, false past a comma (another
+    /// follows); anything else is the error that names what was expected.
+    private mutating func closes(
+        _ close: Unicode.Scalar, _ what: String, _ open: Int, after: String
+    ) throws(JSONSyntaxError) -> Bool {
+        skipSpace()
+        guard i < bytes.count else { throw unclosed(what, open) }
+        let byte = bytes[i]
+        guard byte == UInt8(ascii: close) || byte == UInt8(ascii: ",") else {
+            throw JSONSyntaxError(offset: i, reason: "unexpected \(describeHere()), expected , or \(close) after \(after)")
+        }
+        i += 1
+        return byte == UInt8(ascii: close)
     }
 
     /// `path` extended by `component` if that still leads to the target.

@@ -256,18 +256,14 @@ struct TripDocumentWriter {
             string(ISO8601Text.string(value))
             return
         }
-        out.append(UInt8(ascii: "\""))
-        digits(civil.year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(civil.month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(civil.day, 2)
-        out.append(UInt8(ascii: "T"))
-        digits(civil.hour, 2)
-        out.append(UInt8(ascii: ":"))
-        digits(civil.minute, 2)
-        out.append(UInt8(ascii: ":"))
-        digits(civil.second, 2)
+        let fields: [(before: Unicode.Scalar, value: Int, width: Int)] = [
+            ("\"", civil.year, 4), ("-", civil.month, 2), ("-", civil.day, 2),
+            ("T", civil.hour, 2), (":", civil.minute, 2), (":", civil.second, 2)
+        ]
+        for field in fields {
+            out.append(UInt8(ascii: field.before))
+            digits(field.value, field.width)
+        }
         out.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
     }
 

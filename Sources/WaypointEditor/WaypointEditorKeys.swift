@@ -1,7 +1,7 @@
 import TermUI
 
 /// What a key does in the waypoint editor.
-enum WaypointEditorAction: Sendable {
+enum WaypointEditorAction: Sendable, Equatable {
     case nextField, previousField, save, cancel, help
     case moveMatch(Int), closeMatches, searchAgain, takeMatch
 }

@@ -7,16 +7,13 @@ import TermUI
 final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
     var presenter: WaypointEditorPresenterProtocol!
     private var model: WaypointEditorViewModel?
-    private var fields = FormFields<WaypointField>(
+    private let form = FormState<WaypointField>(
         limits: Dictionary(uniqueKeysWithValues: WaypointField.allCases.map { ($0, $0.limit) }))
-    private var help = HelpOverlay()
-    /// Said on the status line after a key that a field's length limit cut short.
-    private var notice: String?
 
     init() {}
 
     public func show(_ model: WaypointEditorViewModel) {
-        fields.sync(model.values)
+        form.fields.sync(model.values)
         self.model = model
     }
 
@@ -24,20 +21,10 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
 
     func handle(_ key: Key) {
         guard let model else { return }
-        notice = nil
-        if help.close(on: key) { return }
-        let mode = WaypointEditorKeyMode(model)
-        switch Self.keys.route(key, in: mode) {
-        case .field:
-            let edit = fields.edit(model.focus, with: key)
-            if edit.hitLimit {
-                notice = "\(model.focus.label) takes at most \(model.focus.limit) characters; the rest was left out."
-            }
-            if let text = edit.text { presenter.didEditField(model.focus, text: text) }
-        case .action(.help): help.open()
-        case let .action(action): presenter.handle(action)
-        case .ignored: break
-        }
+        form.handle(
+            Self.keys.route(key, in: WaypointEditorKeyMode(model)), key: key, focus: model.focus, label: model.focus.label,
+            helpAction: .help,
+            edited: { presenter.didEditField(model.focus, text: $0) }, action: { presenter.handle($0) })
     }
 
     func draw(on canvas: Canvas) {
@@ -48,7 +35,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         for field in WaypointField.allCases {
             let y = 2 + field.rawValue * 2
             let focused = field == model.focus
-            fields.drawRow(
+            form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
                 y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
         }
@@ -59,9 +46,9 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
         let mode = WaypointEditorKeyMode(model)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: mode), message: form.notice.map { StatusMessage($0, isError: true) } ?? model.message,
             on: canvas)
-        help.draw(Self.keys, mode: mode, notes: Self.notes, on: canvas)
+        form.help.draw(Self.keys, mode: mode, notes: Self.notes, on: canvas)
     }
 
     /// The place matches, in a box under the name field; the highlighted one is what Enter takes.

@@ -42,10 +42,8 @@ enum CSVReader {
                 guard let value = Double(raw), value.isFinite else {
                     throw ParseFailure(.invalidCoordinate, line: line, "\(label) \"\(raw.prefix(40))\" is not a number")
                 }
-                guard range.contains(value) else {
-                    throw ParseFailure(
-                        .invalidCoordinate, line: line,
-                        "\(label) \(raw) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
+                if let problem = Plausibility.outOfRange(value, range) {
+                    throw ParseFailure(.invalidCoordinate, line: line, "\(label) \(raw) \(problem)")
                 }
                 return value
             }

@@ -117,10 +117,8 @@ enum GPXReader {
             guard let number = DecimalText.number(trimmed) else {
                 throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> \(key)=\"\(raw.prefix(40))\" is not a number")
             }
-            guard range.contains(number) else {
-                throw ParseFailure(
-                    .invalidCoordinate, line: line,
-                    "<\(element)> \(label) \(trimmed) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
+            if let problem = Plausibility.outOfRange(number, range) {
+                throw ParseFailure(.invalidCoordinate, line: line, "<\(element)> \(label) \(trimmed) \(problem)")
             }
             return number
         }

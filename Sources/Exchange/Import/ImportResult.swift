@@ -11,11 +11,6 @@ public struct ImportResult: Sendable, Hashable {
     /// The format the file was read as.
     public var format: ExchangeFormat
 
-    public init(trip: Trip, explanation: String, format: ExchangeFormat) {
-        self.trip = trip
-        self.explanation = explanation
-        self.format = format
-    }
 }
 
 /// A stop picked from a file, before it becomes a `Waypoint`.

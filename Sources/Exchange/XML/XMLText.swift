@@ -2,32 +2,28 @@ import RoadtripCore
 
 /// Escaping and encoding rules for the XML the app writes and reads.
 enum XMLText {
+    /// XML's five predefined entities, by the character each stands for: escaping writes them and
+    /// reading expands them.
+    static let entities: [Unicode.Scalar: String] = ["&": "amp", "<": "lt", ">": "gt", "\"": "quot", "'": "apos"]
+
+    /// What a writer puts for a character: an entity, or a reference for the whitespace an
+    /// attribute value would otherwise fold.
+    private static let replacements = entities.mapValues { "&\($0);" }.merging(
+        ["\t": "&#9;", "\n": "&#10;", "\r": "&#13;"]) { entity, _ in entity }
+
     /// `text` escaped for element content or a double-quoted attribute value, with the
     /// characters XML 1.0 cannot hold at all (most C0 controls, U+FFFE/U+FFFF) left out.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out += "&#\(scalar.value);"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
-                // Kept, but as a reference: a reader that shows the file raw never meets the mark itself.
-                if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
-                    out += "&#x\(String(v, radix: 16, uppercase: true));"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        Escaping.escaped(text, replacements) { scalar, out in
+            let v = scalar.value
+            if v < 0x20 || v == 0xFFFE || v == 0xFFFF { return }
+            // Kept, but as a reference: a reader that shows the file raw never meets the mark itself.
+            if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
+                out += "&#x\(String(v, radix: 16, uppercase: true));"
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
 
     /// The document as UTF-8 bytes, transcoding the one other encoding GPX files commonly

@@ -161,13 +161,9 @@ struct XMLTokenizer {
                 throw ParseFailure(.malformed, line: line, "malformed XML: '&' that does not start an entity (write &amp;)")
             }
             let entity = rest[rest.index(after: amp)..<semi]
-            switch entity {
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "amp": out += "&"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
+            if let named = namedEntities[String(entity)] {
+                out.unicodeScalars.append(named)
+            } else {
                 guard entity.hasPrefix("#"), let scalar = characterReference(entity.dropFirst()) else {
                     throw ParseFailure(
                         .entityDeclaration, line: line,
@@ -179,6 +175,9 @@ struct XMLTokenizer {
         }
         return out + rest
     }
+
+    /// The character each of XML's predefined entities stands for ("amp" → "&").
+    private static let namedEntities = Dictionary(uniqueKeysWithValues: XMLText.entities.map { ($1, $0) })
 
     private static func characterReference(_ digits: Substring) -> Unicode.Scalar? {
         let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)

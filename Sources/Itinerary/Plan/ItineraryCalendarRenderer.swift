@@ -174,23 +174,20 @@ public enum ItineraryCalendarRenderer {
     ///
     /// A note's line breaks are kept as `\n`; a name's become spaces, since a summary is one line.
     static func escaped(_ text: String, keepingLines: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\u{85}", "\u{2028}", "\u{2029}": out += keepingLines ? "\\n" : " "
-            default:
-                if PlainText.isBreak(scalar) && scalar != "\r" {
-                    out += " "
-                } else if !PlainText.isHidden(scalar) {
-                    out.unicodeScalars.append(scalar)
-                }
+        Escaping.escaped(text, keepingLines ? escapesKeepingLines : escapesOnOneLine) { scalar, out in
+            if PlainText.isBreak(scalar) && scalar != "\r" {
+                out += " "
+            } else if !PlainText.isHidden(scalar) {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
+
+    private static let escapesOnOneLine: [Unicode.Scalar: String] = [
+        "\\": "\\\\", ";": "\\;", ",": "\\,", "\n": " ", "\u{85}": " ", "\u{2028}": " ", "\u{2029}": " "
+    ]
+    private static let escapesKeepingLines = escapesOnOneLine.merging(
+        ["\n": "\\n", "\u{85}": "\\n", "\u{2028}": "\\n", "\u{2029}": "\\n"]) { _, line in line }
 
     /// A content line folded at 75 octets (§3.1), never inside a UTF-8 sequence.
     ///

@@ -27,14 +27,8 @@ public enum ItineraryMarkdownRenderer {
 private struct MarkdownWriter {
     let itinerary: Itinerary
     let unit: DistanceUnit
-    private var out: [String] = []
-    private var shownDate = ""
-    private var shownZone = ""
-
-    init(itinerary: Itinerary, unit: DistanceUnit) {
-        self.itinerary = itinerary
-        self.unit = unit
-    }
+    var out: [String] = []
+    var clock = ShownClock()
 
     mutating func render() -> String {
         out = ["# " + escaped(itinerary.trip), "", ItineraryPhrases.totals(itinerary, unit: unit)]
@@ -54,49 +48,28 @@ private struct MarkdownWriter {
 
     private mutating func render(_ day: ItineraryDay) {
         out += ["", "## " + ItineraryPhrases.dayHeading(day, in: itinerary, unit: unit, name: escaped), ""]
-        shownDate = day.date
-        shownZone = ""
-        let events = day.events
-        for (i, e) in events.enumerated() {
-            switch e.kind {
-            case .depart:
-                if ItineraryPhrases.leavesAtOnce(events, departureAt: i) { continue }
-                let what = ItineraryPhrases.departurePlace(e, in: itinerary, name: escaped)
-                out.append("- \(time(e.time, e.zone)) depart **\(what)**")
-            case .drive:
-                guard let l = e.leg else { continue }
-                out.append("- drive " + ItineraryPhrases.drive(e, leg: itinerary.legs[l], unit: unit))
-            case .arrive:
-                guard let s = e.stop else { continue }
-                let stop = itinerary.stops[s]
-                if s > 0, itinerary.legs[s - 1].noRoad == true {
-                    out.append("- " + ItineraryPhrases.drive(itinerary.legs[s - 1], unit: unit))
-                }
-                let details = ItineraryPhrases.arrivalDetails(stop).map { " · " + escaped($0) }.joined()
-                out.append("- \(time(e.time, e.zone)) arrive **\(escaped(stop.name))**" + details)
-            case .night:
-                let parts = ItineraryPhrases.night(e, in: itinerary, name: escaped).components(separatedBy: " · ")
+        clock.startDay(day)
+        for entry in ItineraryEntry.of(day, in: itinerary, unit: unit, name: escaped) {
+            switch entry {
+            case let .depart(at, zone, place): out.append("- \(time(at, zone)) depart **\(place)**")
+            case let .drive(figures): out.append("- drive " + figures)
+            case let .noRoad(text): out.append("- " + text)
+            case let .arrive(at, zone, name, details, _):
+                out.append("- \(time(at, zone)) arrive **\(name)**" + details.map { " · " + $0 }.joined())
+            case let .night(at, zone, text, reasons):
+                let parts = text.components(separatedBy: " · ")
                 let more = parts.dropFirst().map { " · " + $0 }.joined()
-                out.append("- \(time(e.time, e.zone)) night at **\(parts[0])**" + more)
-                out += ItineraryPhrases.nightReason(e, in: itinerary, unit: unit, name: escaped).map { "  " + $0 }
+                out.append("- \(time(at, zone)) night at **\(parts[0])**" + more)
+                out += reasons.map { "  " + $0 }
             }
         }
     }
 
     /// "**08:00 CET**": the zone when it changes, the date when the day has run past midnight.
     private mutating func time(_ date: Date, _ zone: TimeZone) -> String {
-        var shown = ItineraryClock.text(date, zone, "HH:mm")
-        let localDate = ItineraryClock.text(date, zone, "yyyy-MM-dd")
-        if localDate != shownDate {
-            shown = ItineraryClock.text(date, zone, "EEE d MMM") + " " + shown
-            shownDate = localDate
-        }
-        let abbreviation = zone.abbreviation(for: date) ?? zone.identifier
-        if abbreviation != shownZone {
-            shown += " " + abbreviation
-            shownZone = abbreviation
-        }
-        return "**" + shown + "**"
+        let stamp = clock.stamp(date, zone)
+        let day = stamp.newDate ? ItineraryClock.text(date, zone, "EEE d MMM") + " " : ""
+        return "**" + day + stamp.clock + (stamp.zone.map { " " + $0 } ?? "") + "**"
     }
 
     private func escaped(_ text: String) -> String { ItineraryMarkdownRenderer.escaped(text) }

@@ -28,14 +28,8 @@ public enum ItineraryTextRenderer {
 private struct Writer {
     let itinerary: Itinerary
     let unit: DistanceUnit
-    private var out: [String] = []
-    private var shownDate = ""
-    private var shownZone = ""
-
-    init(itinerary: Itinerary, unit: DistanceUnit) {
-        self.itinerary = itinerary
-        self.unit = unit
-    }
+    var out: [String] = []
+    var clock = ShownClock()
 
     mutating func render() -> [String] {
         out.append("\(itinerary.trip): " + ItineraryPhrases.totals(itinerary, unit: unit))
@@ -58,61 +52,27 @@ private struct Writer {
     private mutating func render(_ day: ItineraryDay) {
         out.append("")
         out.append(ItineraryPhrases.dayHeading(day, in: itinerary, unit: unit, name: { $0 }))
-        shownDate = day.date
-        shownZone = ""
-        let events = day.events
-        for (i, e) in events.enumerated() {
-            switch e.kind {
-            case .depart:
-                // Setting off again at once (no stay, no wait) is the arrival's line, not one of its own.
-                if ItineraryPhrases.leavesAtOnce(events, departureAt: i) { continue }
-                let what = ItineraryPhrases.departurePlace(e, in: itinerary, name: { $0 })
-                event(e.time, e.zone, "depart", what)
-            case .drive:
-                guard let l = e.leg else { continue }
-                out.append("  " + pad("", 13) + "drive   " + ItineraryPhrases.drive(e, leg: itinerary.legs[l], unit: unit))
-            case .arrive:
-                guard let s = e.stop else { continue }
-                let stop = itinerary.stops[s]
-                if s > 0, itinerary.legs[s - 1].noRoad == true {
-                    out.append("  " + pad("", 13) + ItineraryPhrases.drive(itinerary.legs[s - 1], unit: unit))
-                }
-                // "via" is a stop driven through: none with a time of its own (a stay, a fixed arrival).
-                let passThrough = ItineraryPhrases.leavesAtOnce(events, departureAt: i + 1) && stop.fixedArrival == nil
-                event(
-                    e.time, e.zone, passThrough ? "via" : "arrive",
-                    ([stop.name] + ItineraryPhrases.arrivalDetails(stop)).joined(separator: " · "))
-            case .night:
-                event(e.time, e.zone, "night", ItineraryPhrases.night(e, in: itinerary, name: { $0 }))
+        clock.startDay(day)
+        for entry in ItineraryEntry.of(day, in: itinerary, unit: unit, name: { $0 }) {
+            switch entry {
+            case let .depart(time, zone, place): event(time, zone, "depart", place)
+            case let .drive(figures): out.append("  " + pad("", 13) + "drive   " + figures)
+            case let .noRoad(text): out.append("  " + pad("", 13) + text)
+            case let .arrive(time, zone, name, details, passThrough):
+                event(time, zone, passThrough ? "via" : "arrive", ([name] + details).joined(separator: " · "))
+            case let .night(time, zone, text, reasons):
+                event(time, zone, "night", text)
                 // Why the night is here, right under it (a day can go on past midnight after it).
-                out += ItineraryPhrases.nightReason(e, in: itinerary, unit: unit, name: { $0 }).map { "  " + $0 }
+                out += reasons.map { "  " + $0 }
             }
         }
     }
 
     private mutating func event(_ time: Date, _ zone: TimeZone, _ verb: String, _ what: String) {
-        let date = localDate(time, zone)
-        if date != shownDate {
-            out.append("  " + dateText(time, zone))
-            shownDate = date
-        }
-        let abbreviation = zone.abbreviation(for: time) ?? zone.identifier
-        var clock = format(time, zone, "HH:mm")
-        if abbreviation != shownZone {
-            clock += " " + abbreviation
-            shownZone = abbreviation
-        }
-        out.append("  " + pad(clock, 13) + pad(verb, 8) + what)
-    }
-
-    private func dateText(_ time: Date?, _ zone: TimeZone) -> String {
-        time.map { format($0, zone, "EEE d MMM yyyy") } ?? "no date"
-    }
-
-    private func localDate(_ time: Date, _ zone: TimeZone) -> String { format(time, zone, "yyyy-MM-dd") }
-
-    private func format(_ time: Date, _ zone: TimeZone, _ pattern: String) -> String {
-        ItineraryClock.text(time, zone, pattern)
+        let stamp = clock.stamp(time, zone)
+        if stamp.newDate { out.append("  " + ItineraryClock.text(time, zone, "EEE d MMM yyyy")) }
+        let shown = stamp.clock + (stamp.zone.map { " " + $0 } ?? "")
+        out.append("  " + pad(shown, 13) + pad(verb, 8) + what)
     }
 
     /// Pads text the renderer makes itself (ASCII clock and verbs), never a stop name.

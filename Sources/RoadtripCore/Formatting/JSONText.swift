@@ -29,23 +29,15 @@ public enum JSONText {
 
     /// `text` as a JSON string literal, for JSON written by hand.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
-                    for unit in String(scalar).utf16 { out += String(format: "\\u%04x", unit) }
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        let body = Escaping.escaped(text, ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]) {
+            scalar, out in
+            if PlainText.isHidden(scalar) || PlainText.isBreak(scalar) {
+                for unit in String(scalar).utf16 { out += String(format: "\\u%04x", unit) }
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return "\"" + body + "\""
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

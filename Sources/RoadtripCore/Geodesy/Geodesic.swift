@@ -9,11 +9,6 @@ public struct GeodesicLine: Sendable, Hashable {
     /// Azimuth at the end (the direction of travel on arrival), degrees in [−180, 180].
     public var finalAzimuth: Double
 
-    public init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
-        self.distance = distance
-        self.initialAzimuth = initialAzimuth
-        self.finalAzimuth = finalAzimuth
-    }
 }
 
 /// Geodesics on the WGS84 ellipsoid, by Karney's method (J. Geodesy 87, 43–55, 2013).

@@ -38,9 +38,16 @@ public enum Plausibility {
     /// What is wrong with a position read from a file or a server, in the words every reader uses
     /// after its own place in the file ("latitude 91 is out of range (-90...90)"); nil on Earth.
     public static func coordinateProblem(latitude: Double, longitude: Double) -> String? {
-        if !isLatitude(latitude) { return "latitude \(Formatting.scientific(latitude)) is out of range (-90...90)" }
-        if !isLongitude(longitude) { return "longitude \(Formatting.scientific(longitude)) is out of range (-180...180)" }
+        for (axis, degrees, range) in [("latitude", latitude, latitudes), ("longitude", longitude, longitudes)] {
+            if let problem = outOfRange(degrees, range) { return "\(axis) \(Formatting.scientific(degrees)) \(problem)" }
+        }
         return nil
+    }
+
+    /// "is out of range (-90...90)" when `degrees` is not in `range`, for a reader to put after
+    /// the value as the file wrote it; nil when it is.
+    public static func outOfRange(_ degrees: Double, _ range: ClosedRange<Double>) -> String? {
+        range.contains(degrees) ? nil : "is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))"
     }
 
     /// `value` as an `Int` when it is a whole number that fits, else nil: never a trap.

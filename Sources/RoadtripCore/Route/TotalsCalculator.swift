@@ -8,12 +8,6 @@ public struct ComputedTotal: Sendable, Equatable {
     /// legs may be known later, so the total is not final.
     public var isComplete: Bool
 
-    public init(meters: Double, isEstimate: Bool, isComplete: Bool) {
-        self.meters = meters
-        self.isEstimate = isEstimate
-        self.isComplete = isComplete
-    }
-
     /// "≈ 3,900 km" for an estimate, "3,120 km" for road legs: how every screen and command shows a total.
     public static func text(meters: Double, isEstimate: Bool, unit: DistanceUnit) -> String {
         (isEstimate ? "≈ " : "") + Formatting.distance(meters, unit: unit)

@@ -30,37 +30,14 @@ public struct FileSystemCalls: Sendable {
     }
 
     /// The real system calls.
-    public static let system = FileSystemCalls(
-        write: { fd, bytes in
-            #if canImport(Glibc)
-                Glibc.write(fd, bytes.baseAddress, bytes.count)
-            #else
-                Darwin.write(fd, bytes.baseAddress, bytes.count)
-            #endif
-        },
-        fsync: { fd in
-            #if canImport(Glibc)
-                Glibc.fsync(fd)
-            #else
-                Darwin.fsync(fd)
-            #endif
-        },
-        rename: { from, to in
-            #if canImport(Glibc)
-                Glibc.rename(from, to)
-            #else
-                Darwin.rename(from, to)
-            #endif
-        },
-        link: { existing, new in
-            #if canImport(Glibc)
-                Glibc.link(existing, new)
-            #else
-                Darwin.link(existing, new)
-            #endif
-        }
-    )
+    public static let system = FileSystemCalls(write: systemWrite, fsync: systemFsync, rename: systemRename, link: systemLink)
 }
+
+// Outside the type, where each name is the C library's call (Glibc's or Darwin's), not the property.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int { write(fd, bytes.baseAddress, bytes.count) }
+private func systemFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 
 /// The system's wording for `code`, e.g. "No space left on device".
 public func systemMessage(_ code: Int32) -> String {

@@ -101,30 +101,27 @@ public final class OSRMRouteProvider: RouteProvider {
         let missing = legs.indices.filter { legs[$0] == nil }
         let askable = missing.filter { stops[$0].isValid && stops[$0 + 1].isValid }
         if askable.count < missing.count { reasons.append("a stop has no valid coordinates") }
-
-        var queue = RequestPlan.chunks(missing: askable, maxCoordinates: configuration.maxCoordinatesPerRequest)
-        while !queue.isEmpty {
-            let chunk = queue.removeFirst()
+        let label = self.label
+        let failures = ChunkFailures(concernsOnlyTheseStops: \.concernsOnlyTheseStops) { $0.noRoadRoute(server: label) }
+        let asked = await RequestPlan.ask(
+            askable, maxCoordinates: configuration.maxCoordinatesPerRequest, server: label, failures: failures
+        ) { chunk in
             switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound]), exclude: exclude) {
             case .success(let route):
-                reasons += accept(
-                    route, startingAt: chunk.lowerBound, stops: stops, exclude: exclude, into: &legs, noRoad: &noRoad)
-            case .failure(let failure) where failure.refusesExclude && !applied.isEmpty:
-                return nil
-            case .failure(let failure) where failure.concernsOnlyTheseStops && chunk.count > 1:
-                let (first, second) = RequestPlan.halves(chunk)
-                queue.insert(contentsOf: [first, second], at: 0)
-            case .failure(let failure):
-                reasons.append(failure.reason(server: label))
-                if failure.concernsOnlyTheseStops { noRoad[chunk.lowerBound] = failure.noRoadRoute(server: label) }
-                // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
-                if !failure.concernsOnlyTheseStops { queue.removeAll() }
+                return .answered(
+                    reasons: accept(
+                        route, startingAt: chunk.lowerBound, stops: stops, exclude: exclude, into: &legs, noRoad: &noRoad))
+            case .failure(let failure) where failure.refusesExclude && !applied.isEmpty: return .giveUp
+            case .failure(let failure): return .failed(failure)
             }
         }
+        guard let asked else { return nil }
         try? cache.save()  // A cache that cannot be written costs requests later, not correctness now.
 
         return RoadRouteShapes.result(
-            legs, stops: stops, estimate: estimate, noRoad: noRoad, reasons: reasons, server: label, avoided: applied)
+            legs, stops: stops, estimate: estimate, noRoad: noRoad.merging(asked.noRoad) { offMap, _ in offMap },
+            reasons: reasons + asked.reasons, server: label,
+            avoided: applied)
     }
 
     func fetch(

@@ -68,34 +68,31 @@ final class ValhallaRouteProvider: RouteProvider {
     func route(for stops: [Coordinate]) async -> RouteResult {
         var legs = knownLegs(for: stops)
         var reasons: [String] = []
-        var noRoad: [Int: String] = [:]
         var avoided = avoid
         let missing = legs.indices.filter { legs[$0] == nil }
         let askable = missing.filter { stops[$0].isValid && stops[$0 + 1].isValid }
         if askable.count < missing.count { reasons.append("a stop has no valid coordinates") }
-
-        var queue = RequestPlan.chunks(missing: askable, maxCoordinates: configuration.maxLocationsPerRequest)
-        while !queue.isEmpty {
-            let chunk = queue.removeFirst()
+        let label = self.label
+        let failures = ChunkFailures(concernsOnlyTheseStops: ValhallaAnswer.concernsOnlyTheseStops) {
+            ValhallaAnswer.noRoadRoute($0, server: label)
+        }
+        let asked = await RequestPlan.ask(
+            askable, maxCoordinates: configuration.maxLocationsPerRequest, server: label, failures: failures
+        ) { chunk in
             switch await fetch(Array(stops[chunk.lowerBound...chunk.upperBound])) {
             case .success(let route):
                 avoided.subtract(accept(route, startingAt: chunk.lowerBound, stops: stops, into: &legs))
-            case .failure(let failure) where ValhallaAnswer.concernsOnlyTheseStops(failure) && chunk.count > 1:
-                let (first, second) = RequestPlan.halves(chunk)
-                queue.insert(contentsOf: [first, second], at: 0)
-            case .failure(let failure):
-                reasons.append(failure.reason(server: label))
-                if ValhallaAnswer.concernsOnlyTheseStops(failure) {
-                    noRoad[chunk.lowerBound] = ValhallaAnswer.noRoadRoute(failure, server: label)
-                }
-                // Unreachable, slow or broken: asking again for the other chunks would only wait longer.
-                if !ValhallaAnswer.concernsOnlyTheseStops(failure) { queue.removeAll() }
+                return .answered(reasons: [])
+            case .failure(let failure): return .failed(failure)
             }
         }
+        // Valhalla never asks to give up: every avoidance is one it can apply.
+        let (moreReasons, noRoad) = asked ?? ([], [:])
         try? cache.save()  // A cache that cannot be written costs requests later, not correctness now.
 
         return RoadRouteShapes.result(
-            legs, stops: stops, estimate: estimate, noRoad: noRoad, reasons: reasons, server: label, avoided: avoided)
+            legs, stops: stops, estimate: estimate, noRoad: noRoad, reasons: reasons + moreReasons, server: label,
+            avoided: avoided)
     }
 
     func fetch(_ stops: [Coordinate], maneuvers: Bool = false, alternates: Int = 0) async -> Result<ValhallaRoute, RouterFailure>

@@ -6,9 +6,7 @@ import TermUI
 final class TripSettingsView: Screen, TripSettingsViewProtocol {
     var presenter: TripSettingsPresenterProtocol!
     private var model: TripSettingsViewModel?
-    private var fields = FormFields<TripSettingsText.Field>()
-    private var help = HelpOverlay()
-    private var notice: String?
+    private let form = FormState<TripSettingsText.Field>()
 
     init() {}
 
@@ -27,7 +25,7 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         ])
 
     public func show(_ model: TripSettingsViewModel) {
-        fields.sync(model.values)
+        form.fields.sync(model.values)
         self.model = model
     }
 
@@ -35,17 +33,9 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
 
     func handle(_ key: Key) {
         guard let model else { return }
-        notice = nil
-        if help.close(on: key) { return }
-        switch Self.keys.route(key, in: .field) {
-        case .field:
-            let edit = fields.edit(model.focus, with: key)
-            if edit.hitLimit { notice = "\(model.focus.label) takes at most \(fields.limit(model.focus)) characters." }
-            if let text = edit.text { presenter.didEditField(model.focus, text: text) }
-        case .action(.help): help.open()
-        case let .action(action): presenter.handle(action)
-        case .ignored: break
-        }
+        form.handle(
+            Self.keys.route(key, in: .field), key: key, focus: model.focus, label: model.focus.label, helpAction: .help,
+            edited: { presenter.didEditField(model.focus, text: $0) }, action: { presenter.handle($0) })
     }
 
     func draw(on canvas: Canvas) {
@@ -54,7 +44,7 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         let labelWidth = 13
         let fieldWidth = max(10, min(36, canvas.size.width - labelWidth - 6))
         for field in TripSettingsText.Field.allCases {
-            fields.drawRow(
+            form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
                 y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
                 focused: field == model.focus, on: canvas)
@@ -64,8 +54,8 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         canvas.draw(
             "The itinerary (i) plans days and the road router its routes from these.", at: Point(x: 2, y: below), style: .dim)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: .field), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: .field), message: form.notice.map { StatusMessage($0, isError: true) } ?? model.message,
             on: canvas)
-        help.draw(Self.keys, mode: .field, on: canvas)
+        form.help.draw(Self.keys, mode: .field, on: canvas)
     }
 }

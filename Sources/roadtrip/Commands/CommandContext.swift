@@ -103,6 +103,19 @@ func runCommand(_ body: @MainActor () throws -> Void) throws {
     }
 }
 
+/// Runs a subcommand on the trip the person named (`query`), with the trips file loaded.
+func runOnTrip(_ query: String, _ global: GlobalOptions, _ body: @MainActor (CommandContext, Trip) throws -> Void) throws {
+    try runCommand {
+        let context = try CommandContext(global)
+        try body(context, try context.trip(query))
+    }
+}
+
+extension ArgumentHelp {
+    /// How every command that takes a trip names it.
+    static let trip: ArgumentHelp = "The trip: its id, its name, or the start of its name."
+}
+
 /// Standard output, always sanitised.
 enum Output {
     static func line(_ text: String = "") {

@@ -38,7 +38,7 @@ struct DirectionsCommand: ParsableCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Flag(help: "Print JSON: {id,name,legs:[{from,to,distanceMeters,durationSeconds,steps:[…]}]}.") var json = false
     @Flag(help: "Print Markdown: a heading per leg and a numbered list of its steps.") var markdown = false
     @OptionGroup var avoidOption: AvoidOption
@@ -48,9 +48,7 @@ struct DirectionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             guard trip.waypoints.count >= 2 else { throw UserError("“\(trip.name)” needs two stops for directions.") }
             let services = try Services.make(global)
             defer { services.server?.stop() }

@@ -19,7 +19,7 @@ struct EditStopCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Argument(help: "The stop: its number from 1, or its name.") var stop: String
     @Option(help: "A new name for the stop.") var name: String?
     // Unconditional, so a southern or western position (-33.86,151.21) is the value, not an option.
@@ -65,9 +65,7 @@ struct EditStopCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let index = try Self.index(of: stop, in: trip)
             var edited = trip.waypoints[index]
             let moved = try apply(

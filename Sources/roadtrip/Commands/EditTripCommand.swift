@@ -17,7 +17,7 @@ struct EditTripCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Option(help: "A new name for the trip.") var name: String?
     @Option(help: ArgumentHelp("When the trip leaves: \"YYYY-MM-DD HH:MM\"; \"\" clears it.", valueName: "time"))
     var start: String?

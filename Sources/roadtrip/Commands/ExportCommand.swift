@@ -21,7 +21,7 @@ struct ExportCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Option(help: "gpx, geojson, kml, kmz, json or csv (default: from -o's extension).") var format: ExchangeFormat?
     @Option(
         name: [.short, .customLong("output")],
@@ -41,9 +41,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             guard let format = resolvedFormat else { return }
             let path = output ?? "-"
             let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: trip.avoid)

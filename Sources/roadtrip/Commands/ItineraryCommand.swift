@@ -25,7 +25,7 @@ struct ItineraryCommand: ParsableCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Option(help: "text (the default), markdown, ics or json.") var format: Format?
     @Flag(help: "The same as --format json.") var json = false
     @Option(
@@ -43,9 +43,7 @@ struct ItineraryCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let timeZones = CommandServices.timeZones(options: global)
             var start: Date?
             if let text = self.start, let first = trip.waypoints.first {

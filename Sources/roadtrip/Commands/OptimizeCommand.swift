@@ -15,13 +15,11 @@ struct OptimizeCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Flag(help: "Save the proposed order.") var apply = false
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             guard trip.waypoints.count >= 4 else {
                 throw UserError(
                     "“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")

@@ -8,7 +8,7 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a trip's stops and legs.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Flag(help: "Print JSON instead of a table.") var json = false
     @OptionGroup var avoidOption: AvoidOption
 
@@ -53,9 +53,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let avoid = avoidOption.avoid(for: trip)
             let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: avoid)
             let legs = route.legs

@@ -17,7 +17,7 @@ struct AddStopCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     // Captures what the parser does not know, so a southern or western coordinate such as
     // -33.86,151.21 is a place rather than an unknown option; `validate` keeps it to one.
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A place name or \"LAT,LON\".", valueName: "place"))
@@ -48,9 +48,7 @@ struct AddStopCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let count = trip.waypoints.count
             guard count < TextLimits.stopsPerTrip else {
                 throw UserError(
@@ -137,14 +135,12 @@ struct MoveStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move-stop", abstract: "Move a stop to another position.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Argument(help: "The stop's position, from 1.") var from: Int
     @Argument(help: "Its new position, from 1.") var to: Int
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let count = trip.waypoints.count
             guard count > 0 else { throw UserError("“\(trip.name)” has no stops to move.") }
             for (label, n) in [("FROM", from), ("TO", to)] where !(1...count).contains(n) {
@@ -164,13 +160,11 @@ struct RemoveStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove-stop", abstract: "Remove a stop from a trip.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Argument(help: "The stop's position, from 1.") var n: Int
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             guard !trip.waypoints.isEmpty else { throw UserError("“\(trip.name)” has no stops to remove.") }
             guard n >= 1, n <= trip.waypoints.count else {
                 throw UserError("Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")

@@ -54,13 +54,11 @@ struct RenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a trip.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Argument(help: "The new name.") var name: String
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let name = try TripName.validated(self.name)
             try context.edit { trips in
                 if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].name = name }
@@ -78,14 +76,12 @@ struct DuplicateCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Option(help: "The copy's name (default: the original's name with “(copy)”).") var name: String?
     @Flag(help: "Print the copy's id and name as JSON.") var json = false
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             let name =
                 try self.name.map(TripName.validated) ?? Trip.copyName(of: trip.name, taken: context.repository.trips.map(\.name))
             let copy = trip.duplicated(named: name)
@@ -106,13 +102,11 @@ struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a trip.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The trip: its id, its name, or the start of its name.") var trip: String
+    @Argument(help: .trip) var trip: String
     @Flag(help: "Delete without asking.") var yes = false
 
     func run() throws {
-        try runCommand {
-            let context = try CommandContext(global)
-            let trip = try context.trip(self.trip)
+        try runOnTrip(self.trip, global) { context, trip in
             if !yes {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UserError("Not deleting “\(trip.name)” without confirmation: add --yes.")

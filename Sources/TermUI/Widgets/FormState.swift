@@ -1,0 +1,35 @@
+/// What every form screen keeps besides its view model: its fields' text, its help overlay and
+/// the notice a key cut short by a field's limit leaves on the status line.
+///
+/// A class: the presenter a key reaches answers with a new view model at once, which the view
+/// syncs into these fields while the key is still being handled.
+public final class FormState<Field: Hashable> {
+    public var fields: FormFields<Field>
+    public private(set) var help = HelpOverlay()
+    /// Said on the status line after a key that a field's length limit cut short; gone at the next key.
+    public private(set) var notice: String?
+
+    /// - Parameter limits: the most characters a field holds, where not `TextField.defaultLimit`.
+    public init(limits: [Field: Int] = [:]) {
+        fields = FormFields(limits: limits)
+    }
+
+    /// Handles a key on a form: an open help overlay takes it first; else it edits the focused
+    /// field (whose new text goes to `edited`), opens help (`helpAction`) or is the screen's `action`.
+    public func handle<Action: Equatable>(
+        _ route: KeyRoute<Action>, key: Key, focus: Field, label: String, helpAction: Action,
+        edited: (String) -> Void, action: (Action) -> Void
+    ) {
+        notice = nil
+        if help.close(on: key) { return }
+        switch route {
+        case .field:
+            let edit = fields.edit(focus, with: key)
+            if edit.hitLimit { notice = "\(label) takes at most \(fields.limit(focus)) characters; the rest was left out." }
+            if let text = edit.text { edited(text) }
+        case let .action(chosen) where chosen == helpAction: help.open()
+        case let .action(chosen): action(chosen)
+        case .ignored: break
+        }
+    }
+}
