@@ -59,7 +59,7 @@ let package = Package(
             name: "TripDetail",
             dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit"]),
         .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange", "ScreenKit"]),
-        // What both lists' screens share: the file prompts' flow, file transfers, save news.
+        // What both lists' screens share: the file prompts' flow, file transfers, save news, the list's parts.
         .target(name: "ScreenKit", dependencies: ["RoadtripCore", "TermUI", "Exchange"]),
         .executableTarget(
             name: "roadtrip",

@@ -35,6 +35,18 @@ public final class FilePromptFlow {
     ) -> TransferControl
 
     public private(set) var step: Step = .idle
+
+    /// The screen's mode while a prompt is open, nil when none is: a screen's mode enum names
+    /// each step with a case of its own (`FilePromptModes`).
+    public func mode<Mode: FilePromptModes>(as _: Mode.Type = Mode.self) -> Mode? {
+        switch step {
+        case .idle: nil
+        case .typingImport: .importing
+        case let .typingExport(suggested): .exporting(text: suggested)
+        case let .confirmingReplace(question): .confirming(question: question)
+        case .transferring: .transferring
+        }
+    }
     /// What the status line says of the flow.
     public private(set) var message: StatusMessage?
     private var importer: ImportStarter?

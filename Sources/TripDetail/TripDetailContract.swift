@@ -1,6 +1,7 @@
 import Exchange
 import Foundation
 import RoadtripCore
+import ScreenKit
 import Itinerary
 import TermUI
 import TripMap
@@ -54,18 +55,10 @@ struct TripDetailViewModel: Equatable, Sendable {
 }
 
 @MainActor
-protocol TripDetailViewProtocol: AnyObject {
-    func show(_ model: TripDetailViewModel)
-}
+protocol TripDetailViewProtocol: ModelView where Model == TripDetailViewModel {}
 
 @MainActor
-protocol TripDetailPresenterProtocol: AnyObject {
-    func viewWillAppear()
-    /// What a key asked for; `typed` is the text of the field the key was pressed in (the trip's
-    /// new name, a file path), empty when none has the cursor.
-    func handle(_ action: TripDetailAction, typed: String)
-    func didSelectRow(_ row: Int)
-}
+protocol TripDetailPresenterProtocol: ListPresenting where Action == TripDetailAction {}
 
 /// One part of the trip screen (editing stops, the itinerary, the best order, routes, files): the
 /// actions it answers and the mode it holds the screen in while it is busy.
@@ -154,3 +147,5 @@ protocol TripDetailRouterProtocol: StopsRouting, TripPageRouting {
     func openMap(title: String, model: @escaping @MainActor () -> MapModel)
     func openSettings()
 }
+
+extension TripDetailViewModel.Mode: FilePromptModes {}

@@ -6,37 +6,29 @@ import TermUI
 @MainActor
 final class TripDetailInteractor: TripDetailInteractorProtocol {
     weak var output: TripDetailInteractorOutput?
-    private let tripID: Trip.ID
-    private let repository: TripRepository
-    private let routes: RouteProvider
-    private let settings: DisplaySettings
-    private let deliver: UIDelivery
+    private let shown: ShownTrip
     /// The request for the legs of the stops as they were last drawn.
     private var routeJob: Task<Void, Never>?
     /// Bumped on every request, so answers for an older list of stops are dropped.
     private var generation = 0
 
-    init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider, settings: DisplaySettings, deliver: UIDelivery) {
-        self.tripID = tripID
-        self.repository = repository
-        self.routes = routes
-        self.settings = settings
-        self.deliver = deliver
-        repository.observeSaveState(owner: self) { [weak self] news in self?.output?.didChangeSaveState(news) }
+    init(_ shown: ShownTrip) {
+        self.shown = shown
+        shown.repository.observeSaveState(owner: self) { [weak self] news in self?.output?.didChangeSaveState(news) }
     }
 
-    func trip() -> Trip? { repository.trip(id: tripID) }
+    func trip() -> Trip? { shown.trip() }
 
     /// Why the last save failed, while it still has not succeeded.
-    var saveError: String? { repository.lastSaveError }
+    var saveError: String? { shown.repository.lastSaveError }
 
-    var unit: DistanceUnit { settings.unit }
+    var unit: DistanceUnit { shown.settings.unit }
 
-    func toggleUnit() { settings.unit = settings.unit.toggled }
+    func toggleUnit() { shown.settings.unit = shown.settings.unit.toggled }
 
     func refreshLegs() -> LegsState {
         let trip = trip()
-        let routes = self.routes.avoiding(trip?.avoid ?? [])
+        let routes = shown.router(for: trip)
         generation += 1
         // The answer for the old stops is no longer wanted: its request ends now instead of
         // holding a connection and a thread until the server answers.
@@ -56,7 +48,7 @@ final class TripDetailInteractor: TripDetailInteractorProtocol {
                 avoided: applied)
         }
         let ticket = generation
-        let deliver = self.deliver
+        let deliver = shown.deliver
         deliver.begin()
         routeJob = Task.detached {
             let result = await routes.route(for: stops)

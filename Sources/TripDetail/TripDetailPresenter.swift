@@ -8,7 +8,7 @@ import TripMap
 /// to the feature it belongs to, and draws once per event.
 @MainActor
 final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteractorOutput, TripScreenContext {
-    weak var view: TripDetailViewProtocol?
+    weak var view: (any TripDetailViewProtocol)?
     private let interactor: TripDetailInteractorProtocol
     private let router: TripDetailRouterProtocol
     /// The screen's features, asked in turn for each action (the one holding the screen first).

@@ -81,13 +81,12 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
     static func compose(
         tripID: Trip.ID, dependencies d: TripDetailDependencies, router: TripDetailRouterProtocol
     ) -> TripDetailPresenter {
-        let interactor = TripDetailInteractor(
-            tripID: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let shown = ShownTrip(id: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let interactor = TripDetailInteractor(shown)
         let presenter = TripDetailPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         let bestOrder = BestOrderInteractor(tripID: tripID, repository: d.repository, matrix: d.matrix, deliver: d.deliver)
-        let routeChoices = RouteChoicesInteractor(
-            tripID: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let routeChoices = RouteChoicesInteractor(shown)
         let bestOrderFeature = BestOrderFeature(screen: presenter, interactor: bestOrder)
         let routeChoicesFeature = RouteChoicesFeature(screen: presenter, interactor: routeChoices, router: router)
         bestOrder.output = bestOrderFeature

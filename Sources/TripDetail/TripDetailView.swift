@@ -1,25 +1,18 @@
 import RoadtripCore
+import ScreenKit
 import TermUI
 import TripMap
 
 /// The trip detail screen: the trip's name, its stops in order and each leg.
 @MainActor
 final class TripDetailView: Screen, TripDetailViewProtocol {
-    var presenter: TripDetailPresenterProtocol!
+    var presenter: (any TripDetailPresenterProtocol)!
     private var model: TripDetailViewModel?
-    private var list = ListState()
-
-    /// The presenter's selection and row count beside the list state's, for the keystroke fuzzer's invariants.
+    private var parts = ListScreenParts()
+    /// The presenter's selection and row count beside the list's, for the keystroke fuzzer's invariants.
     var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
-        (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
+        parts.checks(selection: model?.selection, rows: model?.rows.count ?? 0)
     }
-    private var nameField = TextField()
-    /// Paths run long: a folder deep in the home folder and a long trip name.
-    private var pathField = TextField(limit: 4096)
-    private var help = HelpOverlay()
-    /// Said on the status line after a key that the name's length limit cut short.
-    private var notice: String?
-    private var visibleRows = 10
     /// Zoom and pan of the embedded map; the router shares it with the full-screen map.
     var mapState = MapState()
     var unicode = true
@@ -31,14 +24,13 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
     public func show(_ model: TripDetailViewModel) {
         let was = self.model.map { TripDetailKeyMode($0.mode) }
         switch model.mode {
-        case let .renaming(text) where was != .renaming: nameField.set(text)
-        case .importing where was != .typingPath && was != .transferring: pathField.set("")
-        case let .exporting(text) where was != .typingPath: pathField.set(text)
+        case let .renaming(text) where was != .renaming: parts.nameField.set(text)
+        case .importing where was != .typingPath && was != .transferring: parts.pathField.set("")
+        case let .exporting(text) where was != .typingPath: parts.pathField.set(text)
         default: break
         }
         self.model = model
-        list.setCount(model.rows.count)
-        if let s = model.selection { list.select(s) }
+        parts.show(rows: model.rows.count, selection: model.selection)
     }
 
     private var isRenaming: Bool {
@@ -52,15 +44,13 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
 
     func handle(_ key: Key) {
         guard let model else { return }
-        notice = nil
-        if help.close(on: key) { return }
+        if parts.keyClosesHelp(key) { return }
         let mode = TripDetailKeyMode(model.mode)
         switch Self.keys.route(key, in: mode) {
         case .field where mode == .typingPath:
-            _ = pathField.handle(key)
+            _ = parts.pathField.handle(key)
         case .field:
-            _ = nameField.handle(key)
-            if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
+            parts.typeName(key)
         case let .action(action): perform(action)
         case .ignored: break
         }
@@ -71,13 +61,11 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
     private func perform(_ action: TripDetailAction) {
         switch action {
         case let .move(move):
-            var moved = list
-            moved.move(move, visibleRows: visibleRows)
-            if let row = moved.selected { presenter.didSelectRow(row) }
+            if let row = parts.selection(after: move) { presenter.didSelectRow(row) }
         case let .mapMove(move): mapState.apply(move)
-        case .help: help.open()
-        case .commitName: presenter.handle(action, typed: nameField.string)
-        default: presenter.handle(action, typed: pathField.string)
+        case .help: parts.openHelp()
+        case .commitName: presenter.handle(action, typed: parts.nameField.string)
+        default: presenter.handle(action, typed: parts.pathField.string)
         }
     }
 
@@ -91,12 +79,12 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         let label = "Trip: "
         let nameX = 2 + TextWidth.of(label)
         if model.mode == .importing {
-            Prompt.draw("Add stops from: ", field: &pathField, placeholder: "e.g. ~/Downloads/places.kml", on: canvas)
+            Prompt.draw("Add stops from: ", field: &parts.pathField, placeholder: "e.g. ~/Downloads/places.kml", on: canvas)
         } else if case .exporting = model.mode {
-            Prompt.draw("Export to: ", field: &pathField, placeholder: "e.g. alps.gpx", on: canvas)
+            Prompt.draw("Export to: ", field: &parts.pathField, placeholder: "e.g. alps.gpx", on: canvas)
         } else if isRenaming {
             canvas.draw(label, at: Point(x: 2, y: 1), style: .dim)
-            nameField.draw(on: canvas, at: Point(x: nameX, y: 1), width: max(1, size.width - nameX - 2), focused: true)
+            parts.nameField.draw(on: canvas, at: Point(x: nameX, y: 1), width: max(1, size.width - nameX - 2), focused: true)
         } else {
             canvas.draw(label, at: Point(x: 2, y: 1), style: .dim)
             canvas.draw(model.name, at: Point(x: nameX, y: 1), style: .accent, maxWidth: size.width - nameX - 2)
@@ -113,11 +101,11 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
 
         let mode = TripDetailKeyMode(model.mode)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: mode), message: parts.message(model.message),
             right: model.source, on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
         if case let .proposing(summary, order) = model.mode { drawProposal(summary: summary, order: order, on: canvas) }
-        help.draw(Self.keys, mode: mode, on: canvas)
+        parts.help.draw(Self.keys, mode: mode, on: canvas)
     }
 
     /// The stops with their legs, in as many columns as fit.
@@ -135,22 +123,22 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         }
         canvas.draw(row("#", "Stop", "Coordinates", "Leg", "Drive"), at: Point(x: 1, y: 0), style: .dim)
         let firstRow = 1
-        visibleRows = max(1, canvas.size.height - firstRow)
+        parts.visibleRows = max(1, canvas.size.height - firstRow)
         // When the stops do not all fit, the last row says so instead of being drawn over.
-        if model.rows.count > visibleRows { visibleRows = max(1, visibleRows - 1) }
+        if model.rows.count > parts.visibleRows { parts.visibleRows = max(1, parts.visibleRows - 1) }
         if model.rows.isEmpty {
             canvas.draw(model.emptyText, at: Point(x: 2, y: firstRow + 1), style: .dim)
         }
-        for index in list.visibleRange(rows: visibleRows) {
+        for index in parts.list.visibleRange(rows: parts.visibleRows) {
             let r = model.rows[index]
-            let y = firstRow + index - list.offset
+            let y = firstRow + index - parts.list.offset
             let selected = index == model.selection
             // The marker cell alone, as on the trip list: moving rewrites two cells, not two rows.
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
             canvas.draw(row(r.number, r.name, r.coordinate, r.legDistance, r.legDuration), at: Point(x: 1, y: y))
         }
-        if list.offset + visibleRows < model.rows.count {
-            canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: firstRow + visibleRows), style: .dim)
+        if parts.list.offset + parts.visibleRows < model.rows.count {
+            canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: firstRow + parts.visibleRows), style: .dim)
         }
     }
 

@@ -7,12 +7,8 @@
 struct CivilTime: Equatable {
     static let years = 1600...9999
 
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+    var year, month, day: Int
+    var hour, minute, second: Int
 
     /// The broken-down time of whole seconds since 1970-01-01T00:00:00Z, or nil outside years 1600…9999.
     init?(unixSeconds: Double) {

@@ -47,17 +47,10 @@ struct TripListViewModel: Equatable, Sendable {
 }
 
 @MainActor
-protocol TripListViewProtocol: AnyObject {
-    func show(_ model: TripListViewModel)
-}
+protocol TripListViewProtocol: ModelView where Model == TripListViewModel {}
 
 @MainActor
-protocol TripListPresenterProtocol: AnyObject {
-    func viewWillAppear()
-    /// What a key asked for; `typed` is the text of the field the key was pressed in (a trip's
-    /// name, a file path), empty when none has the cursor.
-    func handle(_ action: TripListAction, typed: String)
-    func didSelectRow(_ row: Int)
+protocol TripListPresenterProtocol: ListPresenting where Action == TripListAction {
     /// The filter as typed so far: the list narrows with every key.
     func didChangeFilter(_ text: String)
 }
@@ -122,3 +115,5 @@ protocol TripListRouterProtocol: AnyObject {
     func openTrip(_ id: Trip.ID)
     func quit()
 }
+
+extension TripListViewModel.Mode: FilePromptModes {}

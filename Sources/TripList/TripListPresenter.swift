@@ -8,7 +8,7 @@ import TripDetail
 /// Turns what the user did on the trip list into edits and a view model.
 @MainActor
 final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutput {
-    weak var view: TripListViewProtocol?
+    weak var view: (any TripListViewProtocol)?
     private let interactor: TripListInteractorProtocol
     private let router: TripListRouterProtocol
 
@@ -74,13 +74,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     /// What the keys are doing: the file prompt's step while it is open, else the list's own mode.
     private var shownMode: TripListViewModel.Mode {
-        switch files.step {
-        case .idle: mode
-        case .typingImport: .importing
-        case let .typingExport(suggested): .exporting(text: suggested)
-        case let .confirmingReplace(question): .confirming(question: question)
-        case .transferring: .transferring
-        }
+        files.mode() ?? mode
     }
 
     func viewWillAppear() {
@@ -130,9 +124,7 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     private func rename() {
         guard let row = selectedRow else { return }
-        mode = .renaming(row: row, text: shown(row).name)
-        message = nil
-        publish()
+        enter(.renaming(row: row, text: shown(row).name))
     }
 
     private func commitRename(_ name: String) {
@@ -145,23 +137,19 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         }
         mode = .browsing
         let error = interactor.renameTrip(id, to: trimmed)
-        message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Renamed to “\(trimmed)”.")
+        message = StatusMessage.after(error, done: "Renamed to “\(trimmed)”.")
         reload()
     }
 
     /// Leaves a field or question with nothing changed.
     private func backToBrowsing() {
-        mode = .browsing
-        message = nil
-        publish()
+        enter(.browsing)
     }
 
     private func askToDelete() {
         guard let row = selectedRow else { return }
         pendingDelete = shown(row).id
-        mode = .confirming(question: "Delete “\(shown(row).name)”?")
-        message = nil
-        publish()
+        enter(.confirming(question: "Delete “\(shown(row).name)”?"))
     }
 
     private func duplicate() {
@@ -217,14 +205,12 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         let next = row + 1 < shownCount ? shown(row + 1).id : (row > 0 ? shown(row - 1).id : nil)
         selectedID = next
         selectedRow = next == nil ? nil : row
-        message = error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Deleted “\(name)”.")
+        message = StatusMessage.after(error, done: "Deleted “\(name)”.")
         reload()
     }
 
     private func startFilter() {
-        mode = .filtering
-        message = nil
-        publish()
+        enter(.filtering)
     }
 
     func didChangeFilter(_ text: String) {
@@ -322,6 +308,13 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
             selectedID = shownCount > 0 ? shown(0).id : nil
             selectedRow = shownCount > 0 ? 0 : nil
         }
+    }
+
+    /// Puts the list in `mode` with no message: a field, a question or browsing again.
+    private func enter(_ mode: TripListViewModel.Mode) {
+        self.mode = mode
+        message = nil
+        publish()
     }
 
     private func publish() {

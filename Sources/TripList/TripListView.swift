@@ -1,26 +1,18 @@
 import RoadtripCore
+import ScreenKit
 import TermUI
 
 /// The trip list screen: every trip with its stops and distance.
 @MainActor
 final class TripListView: Screen, TripListViewProtocol {
-    var presenter: TripListPresenterProtocol!
+    var presenter: (any TripListPresenterProtocol)!
     private var model: TripListViewModel?
-    private var list = ListState()
-
-    /// The presenter's selection and row count beside the list state's, for the keystroke fuzzer's invariants.
-    var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
-        (model?.selection, model?.rows.count ?? 0, list.selected, list.count)
-    }
-    private var nameField = TextField()
+    private var parts = ListScreenParts()
     private var filterField = TextField()
-    /// Paths run long: a folder deep in the home folder and a long trip name.
-    private var pathField = TextField(limit: 4096)
-    private var help = HelpOverlay()
-    /// Said on the status line after a key that a field's length limit cut short.
-    private var notice: String?
-    /// Rows the list had room for at the last draw, for PgUp/PgDn.
-    private var visibleRows = 10
+    /// The presenter's selection and row count beside the list's, for the keystroke fuzzer's invariants.
+    var selectionForChecks: (model: Int?, rows: Int, list: Int?, listCount: Int) {
+        parts.checks(selection: model?.selection, rows: model?.rows.count ?? 0)
+    }
 
     init() {}
 
@@ -30,16 +22,15 @@ final class TripListView: Screen, TripListViewProtocol {
         // A field starts from the presenter's text only when it opens: typing is never reset by a redraw.
         let was = self.model.map { TripListKeyMode($0.mode) }
         switch model.mode {
-        case let .renaming(_, text) where was != .renaming: nameField.set(text)
-        case .naming where was != .naming: nameField.set("")
+        case let .renaming(_, text) where was != .renaming: parts.nameField.set(text)
+        case .naming where was != .naming: parts.nameField.set("")
         case .filtering where was != .filtering: filterField.set(model.filter)
-        case .importing where was != .typingPath && was != .transferring: pathField.set("")
-        case let .exporting(text) where was != .typingPath: pathField.set(text)
+        case .importing where was != .typingPath && was != .transferring: parts.pathField.set("")
+        case let .exporting(text) where was != .typingPath: parts.pathField.set(text)
         default: break
         }
         self.model = model
-        list.setCount(model.rows.count)
-        if let s = model.selection { list.select(s) }
+        parts.show(rows: model.rows.count, selection: model.selection)
     }
 
     // MARK: Screen
@@ -48,8 +39,7 @@ final class TripListView: Screen, TripListViewProtocol {
 
     func handle(_ key: Key) {
         guard let model else { return }
-        notice = nil
-        if help.close(on: key) { return }
+        if parts.keyClosesHelp(key) { return }
         let mode = TripListKeyMode(model.mode)
         switch Self.keys.route(key, in: mode) {
         case .field: edit(with: key, in: mode)
@@ -62,10 +52,9 @@ final class TripListView: Screen, TripListViewProtocol {
         if mode == .filtering {
             if filterField.handle(key) { presenter.didChangeFilter(filterField.string) }
         } else if mode == .typingPath {
-            _ = pathField.handle(key)
+            _ = parts.pathField.handle(key)
         } else {
-            _ = nameField.handle(key)
-            if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
+            parts.typeName(key)
         }
     }
 
@@ -74,12 +63,10 @@ final class TripListView: Screen, TripListViewProtocol {
     private func perform(_ action: TripListAction, model: TripListViewModel) {
         switch action {
         case let .move(move):
-            var moved = list
-            moved.move(move, visibleRows: visibleRows)
-            if let row = moved.selected { presenter.didSelectRow(row) }
-        case .help: help.open()
-        case .commitName, .cancelName: presenter.handle(action, typed: nameField.string)
-        default: presenter.handle(action, typed: pathField.string)
+            if let row = parts.selection(after: move) { presenter.didSelectRow(row) }
+        case .help: parts.openHelp()
+        case .commitName, .cancelName: presenter.handle(action, typed: parts.nameField.string)
+        default: presenter.handle(action, typed: parts.pathField.string)
         }
     }
 
@@ -93,13 +80,13 @@ final class TripListView: Screen, TripListViewProtocol {
         var top = 2
         if model.mode == .naming {
             // Above the list, where it shows whatever the list's length; Enter makes it a trip.
-            Prompt.draw("New trip: ", field: &nameField, placeholder: "type its name", on: canvas)
+            Prompt.draw("New trip: ", field: &parts.nameField, placeholder: "type its name", on: canvas)
             top = 3
         } else if model.mode == .importing {
-            Prompt.draw("Import file: ", field: &pathField, placeholder: "e.g. ~/Downloads/alps.gpx", on: canvas)
+            Prompt.draw("Import file: ", field: &parts.pathField, placeholder: "e.g. ~/Downloads/alps.gpx", on: canvas)
             top = 3
         } else if case .exporting = model.mode {
-            Prompt.draw("Export to: ", field: &pathField, placeholder: "e.g. alps.gpx", on: canvas)
+            Prompt.draw("Export to: ", field: &parts.pathField, placeholder: "e.g. alps.gpx", on: canvas)
             top = 3
         } else if model.mode == .filtering || !model.filter.isEmpty {
             let label = "Filter: "
@@ -117,20 +104,20 @@ final class TripListView: Screen, TripListViewProtocol {
             TextWidth.pad("Name", to: nameWidth) + TextWidth.padLeft("Stops", to: stopsWidth)
                 + TextWidth.padLeft("Distance", to: distanceWidth), at: Point(x: 2, y: top), style: .dim)
         let firstRow = top + 1
-        visibleRows = max(1, size.height - 1 - firstRow)
+        parts.visibleRows = max(1, size.height - 1 - firstRow)
 
         if model.rows.isEmpty {
             canvas.draw(model.emptyText, at: Point(x: 2, y: firstRow + 1), style: .dim)
         }
-        for row in list.visibleRange(rows: visibleRows) {
-            let y = firstRow + row - list.offset
+        for row in parts.list.visibleRange(rows: parts.visibleRows) {
+            let y = firstRow + row - parts.list.offset
             let r = model.rows[row]
             let selected = row == model.selection
             // The selection is the marker cell alone, not a highlighted row: a move then rewrites
             // two cells instead of two whole rows (a few dozen bytes, which slow links feel).
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
             if case let .renaming(editRow, _) = model.mode, editRow == row {
-                nameField.draw(on: canvas, at: Point(x: 2, y: y), width: nameWidth - 1, focused: true)
+                parts.nameField.draw(on: canvas, at: Point(x: 2, y: y), width: nameWidth - 1, focused: true)
             } else {
                 canvas.draw(TextWidth.pad(r.name, to: nameWidth), at: Point(x: 2, y: y))
             }
@@ -139,15 +126,15 @@ final class TripListView: Screen, TripListViewProtocol {
                 at: Point(x: 2 + nameWidth, y: y))
         }
 
-        if list.offset + visibleRows < model.rows.count {
+        if parts.list.offset + parts.visibleRows < model.rows.count {
             canvas.draw("↓ more", at: Point(x: size.width - 8, y: size.height - 2), style: .dim)
         }
 
         let mode = TripListKeyMode(model.mode)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: mode), message: notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: mode), message: parts.message(model.message),
             on: canvas)
         if case let .confirming(question) = model.mode { Overlay.drawConfirmation(question, on: canvas) }
-        help.draw(Self.keys, mode: mode, on: canvas)
+        parts.help.draw(Self.keys, mode: mode, on: canvas)
     }
 }

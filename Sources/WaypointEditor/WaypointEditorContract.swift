@@ -119,9 +119,7 @@ struct WaypointEditorViewModel: Equatable, Sendable {
 }
 
 @MainActor
-protocol WaypointEditorViewProtocol: AnyObject {
-    func show(_ model: WaypointEditorViewModel)
-}
+protocol WaypointEditorViewProtocol: ModelView where Model == WaypointEditorViewModel {}
 
 @MainActor
 protocol WaypointEditorPresenterProtocol: AnyObject {

@@ -10,7 +10,7 @@ import TermUI
 /// before saving; a custom name over a chosen place or typed coordinates is fine and shown as such.
 @MainActor
 final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEditorInteractorOutput {
-    weak var view: WaypointEditorViewProtocol?
+    weak var view: (any WaypointEditorViewProtocol)?
     private let interactor: WaypointEditorInteractorProtocol
     private let router: WaypointEditorRouterProtocol
     private let isNew: Bool

@@ -13,12 +13,9 @@ import ZIPFoundation
 struct ZIPDirectory {
     struct Entry {
         var path: String
-        var method: UInt16
-        var flags: UInt16
+        var method, flags: UInt16
         var crc32: UInt32
-        var compressedSize: Int
-        var uncompressedSize: Int
-        var localHeaderOffset: Int
+        var compressedSize, uncompressedSize, localHeaderOffset: Int
 
         var isDirectory: Bool { path.hasSuffix("/") }
     }

@@ -5,20 +5,9 @@ import Foundation
 /// Only oblate ellipsoids (f > 0) are supported: the prolate branches of GeographicLib are
 /// left out because the app only ever uses WGS84.
 struct Ellipsoid: Sendable {
-    /// Equatorial radius (m).
-    let a: Double
-    /// Flattening.
-    let f: Double
-    /// 1 − f.
-    let f1: Double
-    /// Polar semi-axis (m).
-    let b: Double
-    /// First eccentricity squared.
-    let e2: Double
-    /// Second eccentricity squared.
-    let ep2: Double
-    /// Third flattening.
-    let n: Double
+    /// The equatorial radius `a` (m), the flattening `f` and `f1` = 1 − f, the polar semi-axis `b`
+    /// (m), the first and second eccentricities squared `e2` and `ep2`, the third flattening `n`.
+    let a, f, f1, b, e2, ep2, n: Double
     /// Below this arc (rad) a line counts as "really short" and needs no Newton iteration.
     let etol2: Double
     private let a3x: [Double]

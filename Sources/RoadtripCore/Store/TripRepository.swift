@@ -247,9 +247,4 @@ private struct Weak {
 public struct UndoOutcome: Equatable, Sendable {
     public var message: String
     public var isError: Bool
-
-    public init(message: String, isError: Bool) {
-        self.message = message
-        self.isError = isError
-    }
 }

@@ -59,4 +59,9 @@ public struct StatusMessage: Equatable, Sendable {
         self.text = text
         self.isError = isError
     }
+
+    /// What an edit comes to: its error when it failed, else what was done ("Deleted “Moab”.").
+    public static func after(_ error: String?, done: String) -> StatusMessage {
+        error.map { StatusMessage($0, isError: true) } ?? StatusMessage(done)
+    }
 }

@@ -97,6 +97,6 @@ final class BestOrderFeature: TripFeature, BestOrderInteractorOutput {
             return
         }
         let error = interactor.applyOrder(proposal)
-        screen.show(error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Applied the best order (u undoes it)."))
+        screen.show(StatusMessage.after(error, done: "Applied the best order (u undoes it)."))
     }
 }

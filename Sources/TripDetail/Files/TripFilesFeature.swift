@@ -19,15 +19,7 @@ final class TripFilesFeature: TripFeature {
         }
     }
 
-    var mode: TripDetailViewModel.Mode? {
-        switch flow.step {
-        case .idle: nil
-        case .typingImport: .importing
-        case let .typingExport(suggested): .exporting(text: suggested)
-        case let .confirmingReplace(question): .confirming(question: question)
-        case .transferring: .transferring
-        }
-    }
+    var mode: TripDetailViewModel.Mode? { flow.mode() }
 
     func handle(_ action: TripDetailAction, typed: String) -> Bool {
         switch action {

@@ -7,11 +7,7 @@ import TermUI
 @MainActor
 final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
     weak var output: RouteChoicesInteractorOutput?
-    private let tripID: Trip.ID
-    private let repository: TripRepository
-    private let routes: RouteProvider
-    private let settings: DisplaySettings
-    private let deliver: UIDelivery
+    private let shown: ShownTrip
     /// The directions page's lines and what they were asked for (stops, avoidance, unit).
     private var directions: (key: DirectionsKey, lines: [String], task: Task<Void, Never>?)?
     /// The alternatives search under way (one leg at a time).
@@ -25,19 +21,15 @@ final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
         var unit: DistanceUnit
     }
 
-    init(tripID: Trip.ID, repository: TripRepository, routes: RouteProvider, settings: DisplaySettings, deliver: UIDelivery) {
-        self.tripID = tripID
-        self.repository = repository
-        self.routes = routes
-        self.settings = settings
-        self.deliver = deliver
+    init(_ shown: ShownTrip) {
+        self.shown = shown
     }
 
-    private func trip() -> Trip? { repository.trip(id: tripID) }
+    private func trip() -> Trip? { shown.trip() }
 
     func cycleAvoid() -> (avoid: RoadAvoidance, error: String?) {
         guard let next = trip()?.avoid.next else { return ([], nil) }
-        let error = repository.update(tripID: tripID, "avoiding \(next.sentenceText)") { $0.avoid = next }
+        let error = shown.repository.update(tripID: shown.id, "avoiding \(next.sentenceText)") { $0.avoid = next }
         return (next, error)
     }
 
@@ -45,13 +37,13 @@ final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
         guard let trip = trip() else { return [] }
         let key = DirectionsKey(
             stops: trip.coordinates, names: trip.waypoints.map(\.name), vias: trip.waypoints.map(\.via), avoid: trip.avoid,
-            unit: settings.unit)
+            unit: shown.settings.unit)
         if let directions, directions.key == key { return directions.lines }
         let shaped = trip
         directions?.task?.cancel()
         guard key.stops.count >= 2 else { return ["", "  Directions need two stops."] }
-        let routes = self.routes.avoiding(trip.avoid)
-        let deliver = self.deliver
+        let routes = shown.router(for: trip)
+        let deliver = shown.deliver
         deliver.begin()
         let task = Task.detached {
             let answer = await routes.directions(for: key.stops)
@@ -86,8 +78,8 @@ final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
             output?.alternativeDidArrive(StatusMessage("Select a stop after the first to change the route that reaches it."))
             return
         }
-        let routes = self.routes.avoiding(trip.avoid)
-        let deliver = self.deliver
+        let routes = shown.router(for: trip)
+        let deliver = shown.deliver
         alternativesJob?.cancel()
         deliver.begin()
         alternativesJob = Task.detached {
@@ -114,8 +106,9 @@ final class RouteChoicesInteractor: RouteChoicesInteractorProtocol {
         let own = chosen.mainRoads.first { !found[0].mainRoads.contains($0) } ?? chosen.mainRoads.first
         let roads = own.map { TerminalText.sanitize($0) }
         let figures =
-            Formatting.distance(chosen.distanceMeters, unit: settings.unit) + ", " + Formatting.duration(chosen.durationSeconds)
-        let error = repository.update(tripID: tripID, "choosing route \(next + 1) of \(found.count)") { trip in
+            Formatting.distance(chosen.distanceMeters, unit: shown.settings.unit) + ", "
+            + Formatting.duration(chosen.durationSeconds)
+        let error = shown.repository.update(tripID: shown.id, "choosing route \(next + 1) of \(found.count)") { trip in
             trip.waypoints.removeAll { stop in plan.vias.contains { $0.id == stop.id } }
             guard next > 0, let point = chosen.shapingPoint,
                 let at = trip.waypoints.firstIndex(where: { $0.id == plan.to.id })

@@ -14,9 +14,7 @@ struct TripSettingsViewModel: Equatable, Sendable {
 }
 
 @MainActor
-protocol TripSettingsViewProtocol: AnyObject {
-    func show(_ model: TripSettingsViewModel)
-}
+protocol TripSettingsViewProtocol: ModelView where Model == TripSettingsViewModel {}
 
 @MainActor
 protocol TripSettingsPresenterProtocol: AnyObject {

@@ -5,7 +5,7 @@ import TermUI
 /// Validates and saves the trip's planning settings.
 @MainActor
 final class TripSettingsPresenter: TripSettingsPresenterProtocol {
-    weak var view: TripSettingsViewProtocol?
+    weak var view: (any TripSettingsViewProtocol)?
     private let interactor: TripSettingsInteractorProtocol
     private let close: @MainActor () -> Void
     private var values: [TripSettingsText.Field: String] = [:]

@@ -81,7 +81,7 @@ final class StopsFeature: TripFeature {
         // The stop after it takes the selection, else the one before: repeated deletes walk down the list.
         screen.select(stops.indices.contains(row + 1) ? stops[row + 1].id : (row > 0 ? stops[row - 1].id : nil))
         let error = interactor.deleteWaypoint(id)
-        screen.show(error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Deleted stop “\(name)”."))
+        screen.show(StatusMessage.after(error, done: "Deleted stop “\(name)”."))
     }
 
     private func rename() {
@@ -97,7 +97,7 @@ final class StopsFeature: TripFeature {
         }
         mode = nil
         let error = interactor.renameTrip(to: trimmed)
-        screen.show(error.map { StatusMessage($0, isError: true) } ?? StatusMessage("Renamed to “\(trimmed)”."))
+        screen.show(StatusMessage.after(error, done: "Renamed to “\(trimmed)”."))
     }
 
     private func show(_ outcome: UndoOutcome) {

@@ -59,6 +59,13 @@ struct CommandContext {
         }
     }
 
+    /// Applies an edit to the trip `id` and saves it atomically (see `edit(_:_:)`).
+    func edit(trip id: Trip.ID, _ label: String = "edit", _ body: (inout Trip) -> Void) throws {
+        try edit(label) { trips in
+            if let i = trips.firstIndex(where: { $0.id == id }) { body(&trips[i]) }
+        }
+    }
+
     /// Applies an edit and saves it atomically; a failed save is a user error and changes nothing on disk.
     /// Without the data file's lock nothing is written: another roadtrip's edit could be lost.
     func edit(_ label: String = "edit", _ body: (inout [Trip]) -> Void) throws {

@@ -71,11 +71,8 @@ struct EditStopCommand: ParsableCommand {
             let moved = try apply(
                 to: &edited,
                 near: PlaceContext(stops: trip.waypoints.map(\.coordinate), replacing: index), unit: context.unit)
-            try context.edit("editing stop \(index + 1) of “\(trip.name)”") { trips in
-                guard let t = trips.firstIndex(where: { $0.id == trip.id }),
-                    let s = trips[t].waypoints.firstIndex(where: { $0.id == edited.id })
-                else { return }
-                trips[t].waypoints[s] = edited
+            try context.edit(trip: trip.id, "editing stop \(index + 1) of “\(trip.name)”") { trip in
+                if let s = trip.waypoints.firstIndex(where: { $0.id == edited.id }) { trip.waypoints[s] = edited }
             }
             if json {
                 try Output.json(EditedStop(trip: trip.id, number: index + 1, stop: edited))

@@ -48,9 +48,7 @@ struct OptimizeCommand: ParsableCommand {
                 Output.line("Run again with --apply to save this order.")
                 return
             }
-            try context.edit("applying the best order") { trips in
-                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints = stops }
-            }
+            try context.edit(trip: trip.id, "applying the best order") { $0.waypoints = stops }
             Output.line("Saved the new order of “\(trip.name)”.")
         }
     }

@@ -70,9 +70,7 @@ struct AddStopCommand: ParsableCommand {
             let stop = Waypoint(
                 name: stopName, coordinate: resolved.coordinate, nights: nights ?? 0, timeZone: resolved.timeZone,
                 region: resolved.region, country: resolved.country, via: via)
-            try context.edit { trips in
-                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.insert(stop, at: position - 1) }
-            }
+            try context.edit(trip: trip.id) { $0.waypoints.insert(stop, at: position - 1) }
             Output.line(
                 "Added “\(stopName)” (\(StopResolver.whereabouts(resolved, unit: context.unit))) as \(via ? "via point" : "stop") \(position)"
                     + " of “\(trip.name)”" + (stop.nights > 0 ? ", \(Formatting.nights(stop.nights))." : "."))
@@ -117,11 +115,7 @@ extension AddStopCommand {
                     nights: nights ?? 0, timeZone: resolved.timeZone, region: resolved.region, country: resolved.country, via: via
                 ))
         }
-        try context.edit { trips in
-            if let i = trips.firstIndex(where: { $0.id == trip.id }) {
-                trips[i].waypoints.insert(contentsOf: added, at: position - 1)
-            }
-        }
+        try context.edit(trip: trip.id) { $0.waypoints.insert(contentsOf: added, at: position - 1) }
         for (offset, stop) in added.enumerated() {
             Output.line(
                 "Added “\(stop.name)” (\(Formatting.coordinate(stop.coordinate))) as stop \(position + offset) of “\(trip.name)”."
@@ -146,10 +140,7 @@ struct MoveStopCommand: ParsableCommand {
             for (label, n) in [("FROM", from), ("TO", to)] where !(1...count).contains(n) {
                 throw UserError("\(label) \(n) is outside 1…\(count) for “\(trip.name)”.")
             }
-            try context.edit { trips in
-                guard let i = trips.firstIndex(where: { $0.id == trip.id }) else { return }
-                trips[i].waypoints.insert(trips[i].waypoints.remove(at: from - 1), at: to - 1)
-            }
+            try context.edit(trip: trip.id) { $0.waypoints.insert($0.waypoints.remove(at: from - 1), at: to - 1) }
             Output.line("Moved “\(trip.waypoints[from - 1].name)” from \(from) to \(to).")
         }
     }
@@ -170,9 +161,7 @@ struct RemoveStopCommand: ParsableCommand {
                 throw UserError("Stop \(n) is outside 1…\(trip.waypoints.count) for “\(trip.name)”.")
             }
             let name = trip.waypoints[n - 1].name
-            try context.edit { trips in
-                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].waypoints.remove(at: n - 1) }
-            }
+            try context.edit(trip: trip.id) { $0.waypoints.remove(at: n - 1) }
             Output.line("Removed stop \(n), “\(name)”, from “\(trip.name)”.")
         }
     }

@@ -60,9 +60,7 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         try runOnTrip(self.trip, global) { context, trip in
             let name = try TripName.validated(self.name)
-            try context.edit { trips in
-                if let i = trips.firstIndex(where: { $0.id == trip.id }) { trips[i].name = name }
-            }
+            try context.edit(trip: trip.id) { $0.name = name }
             Output.line("Renamed “\(trip.name)” to “\(name)”.")
         }
     }

@@ -1,7 +1,7 @@
 import Exchange
 import Foundation
 import Itinerary
-import RoadtripCore
+@testable import RoadtripCore
 import ScreenKit
 import TermUI
 import TripMap
@@ -23,7 +23,7 @@ final class TripListRouterSpy: TripListRouterProtocol {
 final class TripListViewSpy: TripListViewProtocol {
     var model: TripListViewModel?
     /// Held as the real view holds it, for tests where only the interactor calls the presenter back.
-    var presenter: TripListPresenterProtocol?
+    var presenter: (any TripListPresenterProtocol)?
     func show(_ model: TripListViewModel) { self.model = model }
 }
 

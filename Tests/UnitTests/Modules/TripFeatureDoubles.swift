@@ -1,7 +1,7 @@
 import Exchange
 import Foundation
 import Itinerary
-import RoadtripCore
+@testable import RoadtripCore
 import ScreenKit
 import TermUI
 @testable import TripDetail

@@ -179,8 +179,9 @@ import TestSupport
     @Test func anotherRouteToTheFirstStopIsAnsweredAtOnce() {
         let repository = TripRepository(store: TripStoreDouble(), trips: [trip])
         let interactor = RouteChoicesInteractor(
-            tripID: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
-            deliver: UIDelivery(post: { _ in }))
+            ShownTrip(
+                id: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
+                deliver: UIDelivery(post: { _ in })))
         let screen = TripScreenDouble(trip, selectedRow: 0)
         let feature = RouteChoicesFeature(screen: screen, interactor: interactor, router: router)
         interactor.output = feature
