@@ -171,6 +171,17 @@ static inline void rt_remember_terminal(int fd) {
     if (!registered) { registered = 1; atexit(rt_atexit_restore); }
 }
 
+// Turns the terminal's flow control (XON/XOFF) off on `fd`, so Ctrl-S and Ctrl-Q reach the program
+// as keys instead of freezing the screen until Ctrl-Q. curses's program mode is saved after this
+// (def_prog_mode), and its shell mode, saved before, still has the user's setting: endwin, suspend
+// and the crash handler (which restores `saved`) all give it back.
+static inline void rt_flow_control_off(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return;
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    tcsetattr(fd, TCSANOW, &t);
+}
+
 // What to write to undo curses's output when there is no time for endwin.
 static inline void rt_remember_reset(const char *reset) {
     rt_signal_state *s = rt_signals();

@@ -74,6 +74,9 @@ public final class NCursesTerminal: Terminal {
         terminal.readsTerminal = true
         terminal.inputDescriptor = STDIN_FILENO
         terminal.signalsCursesTook = unhandledBefore.filter { rt_is_handled($0) != 0 }
+        // Ctrl-S saves in the forms; left on, flow control would take it as XOFF.
+        rt_flow_control_off(STDIN_FILENO)
+        def_prog_mode()
         rt_remember_reset(resetSequence())
         rt_set_active(1)
         terminal.present()
