@@ -60,6 +60,8 @@ import TestSupport
             ("daily_limit = \"forever\"\n", ":1: daily_limit must be a duration from 30 min to 24h"),
             ("start_time = \"25:00\"\n", ":1: start_time must be HH:MM"),
             ("colour = \"yes\"\n", ":1: colour must be true or false"),
+            ("units = \"mi\"\ncolor = 1\n", ":2: color must be true or false"),
+            ("colour = true\ncolor = false\n", ":2: color and colour are the same setting: keep one"),
             ("\n\nunits = \"mi\n", ":3: ")
         ]
         for (text, said) in cases {
@@ -69,6 +71,15 @@ import TestSupport
             #expect(result.stderr.hasPrefix("roadtrip: config file \(configFile.path)\(said)"), "\(text): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
+    }
+
+    /// `color` is `colour` as most of the world's config files spell it.
+    @Test func colorIsTheSameSettingAsColour() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "color = false\n".write(to: configFile, atomically: true, encoding: .utf8)
+        let shown = try run("config")
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.contains("colour        false  (config file)"), "\(shown.stdout)")
     }
 
     @Test func noFileIsNoSettings() throws {

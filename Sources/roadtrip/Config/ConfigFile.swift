@@ -24,8 +24,11 @@ struct ConfigFile: Sendable {
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
         ("avoid", "roads new trips and `route` stay off, e.g. \"tolls,ferries\" (motorways, tolls, ferries)"),
-        ("colour", "true or false (false: no colours, as NO_COLOR)")
+        ("colour", "true or false (false: no colours, as NO_COLOR); `color` is the same setting")
     ]
+
+    /// Other spellings of a setting, read as the setting itself.
+    static let spellings = ["color": "colour"]
 
     var path: String
     var exists = false
@@ -131,7 +134,10 @@ struct ConfigFile: Sendable {
             }
             return s
         }
-        for key in table.keys where !keys.contains(where: { $0.key == key }) {
+        for (other, key) in spellings where table[other] != nil && table[key] != nil {
+            throw fail(other, "\(other) and \(key) are the same setting: keep one")
+        }
+        for key in table.keys where !keys.contains(where: { $0.key == key }) && spellings[key] == nil {
             let close = keys.map(\.key).first { $0.hasPrefix(String(key.prefix(3))) }
             throw fail(
                 key,
@@ -195,9 +201,10 @@ struct ConfigFile: Sendable {
             }
             config.avoid = avoid
         }
-        if let value = table["colour"] {
+        let colourKey = table["colour"] == nil ? "color" : "colour"
+        if let value = table[colourKey] {
             guard let flag = value.bool else {
-                throw fail("colour", "colour must be true or false, not \(String(describing: value))")
+                throw fail(colourKey, "\(colourKey) must be true or false, not \(String(describing: value))")
             }
             config.colour = flag
         }
