@@ -1,6 +1,7 @@
 import Foundation
 import Exchange
 import RoadtripCore
+import TermUI
 
 /// What the planner's export and import prompts do with a typed path, for the trip list and the trip screen alike.
 public struct FilePrompt: Sendable {
@@ -83,13 +84,13 @@ public struct FilePrompt: Sendable {
     /// Writes the export; the line to show, and whether it is an error.
     public func export(
         _ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat, control: TransferControl? = nil
-    ) -> (message: String, isError: Bool) {
+    ) -> StatusMessage {
         do {
             try exchange.exportFile(trip, legs: legs, format: format, to: path, owned: owned, control: control)
             let line = legs.contains { $0.geometry != nil } ? " with the road geometry" : ""
-            return ("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).", false)
+            return StatusMessage("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).")
         } catch {
-            return ("Not exported: \(error.description)", true)
+            return Self.failure("Not exported", error).status
         }
     }
 
@@ -100,13 +101,27 @@ public struct FilePrompt: Sendable {
         do {
             return .success(try exchange.importFile(at: absolute(trimmed), format: nil, name: nil, control: control))
         } catch {
-            return .failure(Problem("Not imported: \(error.description)"))
+            return .failure(Self.failure("Not imported", error))
         }
     }
 
-    /// Why an import did not happen, in one line.
+    /// "Not exported: it is a folder (~/trips/…/alps.gpx)": the reason first and the file after it,
+    /// which the status line cuts in the middle to fit, so it shows why at any width.
+    static func failure(_ what: String, _ error: ExchangeError) -> Problem {
+        let file = ImportedText.singleLine(error.file) + (error.line.map { ":\($0)" } ?? "")
+        return Problem("\(what): \(ImportedText.singleLine(error.reason))", path: file)
+    }
+
+    /// Why an import or export did not happen, in one line, and the file it is about.
     public struct Problem: Error, Equatable, Sendable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        public var path: String?
+        public init(_ message: String, path: String? = nil) {
+            self.message = message
+            self.path = path
+        }
+
+        /// The problem as the status line says it.
+        public var status: StatusMessage { StatusMessage(message, isError: true, path: path) }
     }
 }

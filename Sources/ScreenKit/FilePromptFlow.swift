@@ -31,7 +31,7 @@ public final class FilePromptFlow {
     /// Starts writing `path` in `format`; progress lines and the outcome come back on the key loop.
     public typealias ExportStarter = (
         _ path: String, _ format: ExchangeFormat, _ progress: @escaping @MainActor @Sendable (String) -> Void,
-        _ done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        _ done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl
 
     public private(set) var step: Step = .idle
@@ -152,12 +152,12 @@ public final class FilePromptFlow {
         changed()
     }
 
-    private func exportDidFinish(_ outcome: (message: String, isError: Bool)) {
+    private func exportDidFinish(_ outcome: StatusMessage) {
         guard step == .transferring else { return }
         transfer = nil
         exporter = nil
         step = .idle
-        message = StatusMessage(outcome.message, isError: outcome.isError)
+        message = outcome
         changed()
     }
 
@@ -172,7 +172,7 @@ public final class FilePromptFlow {
         case let .failure(problem):
             // The prompt opens again with the path as typed.
             step = .typingImport
-            message = StatusMessage(problem.message, isError: true)
+            message = problem.status
         }
         changed()
     }

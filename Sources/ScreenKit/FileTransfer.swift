@@ -59,13 +59,13 @@ extension FilePrompt {
     public func startExport(
         _ trip: Trip?, legs: [Leg], to path: String, format: ExchangeFormat, deliver: UIDelivery,
         progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl {
         let prompt = self
         return FileTransfer.start(
             deliver: deliver, progress: progress,
             work: { control in
-                guard let trip else { return (message: "The trip is gone: nothing was exported.", isError: true) }
+                guard let trip else { return StatusMessage("The trip is gone: nothing was exported.", isError: true) }
                 return prompt.export(trip, legs: legs, to: path, format: format, control: control)
             }, done: done)
     }

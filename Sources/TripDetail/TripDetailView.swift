@@ -26,7 +26,7 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         switch model.mode {
         case let .renaming(text) where was != .renaming: parts.nameField.set(text)
         case .importing where was != .typingPath && was != .transferring: parts.pathField.set("")
-        case let .exporting(text) where was != .typingPath: parts.pathField.set(text)
+        case let .exporting(text) where was != .typingPath: parts.pathField.select(text)
         default: break
         }
         self.model = model

@@ -83,7 +83,7 @@ protocol TripListInteractorProtocol: AnyObject {
     /// Starts writing the trip off the key loop; `done` gets the line to show and whether it is an error.
     func exportTrip(
         _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl
     /// Starts reading the file off the key loop; its trip is then added as one undoable edit and
     /// `done` gets its id and what the import made of the file.

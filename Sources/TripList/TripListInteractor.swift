@@ -194,7 +194,7 @@ final class TripListInteractor: TripListInteractorProtocol {
 
     public func exportTrip(
         _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl {
         // The list knows no road geometry: the export holds the stops and the straight route between them.
         files.startExport(

@@ -26,7 +26,7 @@ final class TripListView: Screen, TripListViewProtocol {
         case .naming where was != .naming: parts.nameField.set("")
         case .filtering where was != .filtering: filterField.set(model.filter)
         case .importing where was != .typingPath && was != .transferring: parts.pathField.set("")
-        case let .exporting(text) where was != .typingPath: parts.pathField.set(text)
+        case let .exporting(text) where was != .typingPath: parts.pathField.select(text)
         default: break
         }
         self.model = model

@@ -84,6 +84,46 @@ struct TypingEndToEndTests {
         return cursor.visible && rows.indices.contains(cursor.y) ? String(rows[cursor.y]) : ""
     }
 
+    /// The export prompt offers the trip's name selected, as a file dialog does: a path typed
+    /// replaces it (never appended to it), and a moving key keeps it to edit.
+    @Test func theSuggestedExportNameIsReplacedByTypingAndKeptByAMovingKey() throws {
+        try writeSmallTrip()
+        let session = try TmuxSession(
+            command: [RoadtripBinary.url.path, "--data", data.path], width: 110, height: 32,
+            environment: ["LANG": "C.UTF-8"], workingDirectory: dir.url)
+        defer { session.kill() }
+        _ = try session.waitFor(text: "roadtrip › Trips")
+        try session.send(keys: ["E"])
+        _ = try session.waitFor(text: "The extension names the format")
+        try session.type("my trips/alps copy.geojson")
+        try FileManager.default.createDirectory(at: dir.file("my trips"), withIntermediateDirectories: true)
+        try session.send(keys: ["Enter"])
+        _ = try session.waitFor(text: "Exported")
+        #expect(FileManager.default.fileExists(atPath: dir.file("my trips/alps copy.geojson").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("Alps.gpxmy trips/alps copy.geojson").path))
+
+        // ← keeps the suggestion and moves into it: " v2" goes before ".gpx".
+        try session.send(keys: ["E"])
+        _ = try session.waitFor(text: "The extension names the format")
+        try session.send(keys: ["Left", "Left", "Left", "Left"])
+        try session.type(" v2")
+        try session.send(keys: ["Enter"])
+        _ = try session.waitFor(text: "Exported")
+        #expect(FileManager.default.fileExists(atPath: dir.file("Alps v2.gpx").path))
+
+        // A failure says why first; the path comes after it, cut in the middle when long.
+        let deep = String(repeating: "a-very-long-folder-name/", count: 6) + "alps.gpx"
+        try session.send(keys: ["E"])
+        _ = try session.waitFor(text: "The extension names the format")
+        try session.type(deep)
+        try session.send(keys: ["Enter"])
+        let screen = try session.waitFor(text: "Not exported")
+        let said = try #require(screen.split(separator: "\n").first { $0.contains("Not exported") })
+        #expect(said.contains("Not exported: its folder does not exist: create it or choose another ("), "\(said)")
+        #expect(said.contains("…") && said.contains("alps.gpx)"), "\(said)")
+        try quit(session)
+    }
+
     @Test func aNewStopKeepsEverySpaceAndCommandLetterAndOvernightStaysOff() throws {
         let session = try launchOnAlps(opened: true)
         defer { session.kill() }

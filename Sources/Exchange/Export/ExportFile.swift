@@ -101,11 +101,12 @@ public enum ExportFile {
         guard fd >= 0 else {
             let reason: String
             switch errno {
-            case EACCES, EPERM: reason = "the folder \(directory) is not writable: choose another folder"
-            case EROFS: reason = "\(directory) is on a read-only file system: choose another folder"
-            case ENOENT, ENOTDIR: reason = "the folder \(directory) does not exist: create it or choose another"
-            case ENOSPC: reason = "the disk holding \(directory) is full: free some space or choose another folder"
-            default: reason = "cannot create a file in \(directory) (\(String(cString: strerror(errno))))"
+            // The message names the file first: "its folder" is the one it names, however long.
+            case EACCES, EPERM: reason = "its folder is not writable: choose another folder"
+            case EROFS: reason = "its folder is on a read-only file system: choose another folder"
+            case ENOENT, ENOTDIR: reason = "its folder does not exist: create it or choose another"
+            case ENOSPC: reason = "the disk is full: free some space or choose another folder"
+            default: reason = "cannot create a file in its folder (\(String(cString: strerror(errno))))"
             }
             throw failure(shown, reason)
         }
@@ -151,6 +152,6 @@ public enum ExportFile {
     }
 
     private static func failure(_ path: String, _ reason: String) -> ExchangeError {
-        ExchangeError(.writeFailed, file: path, reason: "cannot write the export: \(reason)")
+        ExchangeError(.writeFailed, file: path, reason: reason)
     }
 }

@@ -64,6 +64,16 @@ public enum TextWidth {
         return (text, used)
     }
 
+    /// `text` cut in the middle to `columns`, its start and end kept around "…": how a long path
+    /// shows what folder it is in and what file it names.
+    public static func middle(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        guard columns > 2 else { return truncate(text, to: columns) }
+        let tail = (columns - 1) / 2
+        let end = String(String(String(text.reversed()).prefixFitting(tail)).reversed())
+        return prefix(text, fitting: columns - 1 - of(end)) + "…" + end
+    }
+
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncated(text, to: columns)
@@ -90,4 +100,8 @@ public enum TextWidth {
     private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(s.value)
     }
+}
+
+extension String {
+    fileprivate func prefixFitting(_ columns: Int) -> String { TextWidth.prefix(self, fitting: columns) }
 }

@@ -37,7 +37,7 @@ public enum Chrome {
         if let message {
             // Cut with "…", so a clipped message never reads on into the router's name beside it.
             canvas.draw(
-                " " + TextWidth.truncate(message.text, to: max(0, limit - 2)), at: Point(x: 0, y: y),
+                " " + message.fitted(to: max(0, limit - 2)), at: Point(x: 0, y: y),
                 style: message.isError ? .error : .status, maxWidth: limit)
             return
         }
@@ -55,9 +55,27 @@ public enum Chrome {
 public struct StatusMessage: Equatable, Sendable {
     public var text: String
     public var isError: Bool
-    public init(_ text: String, isError: Bool = false) {
+    /// A file the message is about, shown after the text in parentheses and cut in the middle to
+    /// fit: the reason comes first at any width, and the path keeps its folder and its name.
+    public var path: String?
+
+    public init(_ text: String, isError: Bool = false, path: String? = nil) {
         self.text = text
         self.isError = isError
+        self.path = path
+    }
+
+    /// The message in `columns`: the text (cut with "…" only when even a short path leaves it no
+    /// room), then the path in parentheses, cut in the middle to what is left.
+    public func fitted(to columns: Int) -> String {
+        guard let path, !path.isEmpty else { return TextWidth.truncate(text, to: columns) }
+        let whole = text + " (" + path + ")"
+        if TextWidth.of(whole) <= columns { return whole }
+        let pathRoom = max(12, columns - TextWidth.of(text) - 3)
+        let shownText = TextWidth.truncate(text, to: max(0, columns - min(pathRoom, TextWidth.of(path)) - 3))
+        let room = columns - TextWidth.of(shownText) - 3
+        guard room >= 4 else { return TextWidth.truncate(text, to: columns) }
+        return shownText + " (" + TextWidth.middle(path, to: room) + ")"
     }
 
     /// What an edit comes to: its error when it failed, else what was done ("Deleted “Moab”.").

@@ -9,6 +9,9 @@ public struct TextField: Equatable, Sendable {
     public let limit: Int
     /// Whether the last key was cut short by `limit`, so the screen can say so.
     public private(set) var hitLimit = false
+    /// Whether the whole text is selected, as a file dialog offers a name: typing replaces it,
+    /// a deleting key clears it, and a moving key keeps it to edit (→ and End at its end).
+    public private(set) var isSelected = false
     /// The first character shown while focused; kept between draws so the view moves only when the
     /// cursor would leave it.
     private var scroll = 0
@@ -27,6 +30,13 @@ public struct TextField: Equatable, Sendable {
     public mutating func set(_ newText: String) {
         text = Array(newText.prefix(limit))
         cursor = text.count
+        isSelected = false
+    }
+
+    /// Offers `newText` selected: the first key typed replaces it, → or End keeps it.
+    public mutating func select(_ newText: String) {
+        set(newText)
+        isSelected = !text.isEmpty
     }
 
     /// Whether a focused field takes `key`: text, a paste, or one of its editing keys.
@@ -37,6 +47,13 @@ public struct TextField: Equatable, Sendable {
     /// Applies a key; true if the field took it.
     public mutating func handle(_ key: Key) -> Bool {
         hitLimit = false
+        if isSelected, let kept = keepsSelection(key) {
+            isSelected = false
+            if !kept {
+                text = []
+                cursor = 0
+            }
+        }
         switch key {
         case let .char(c): insert([c])
         case let .paste(pasted): insert(Array(Self.singleLine(pasted)))
@@ -45,6 +62,20 @@ public struct TextField: Equatable, Sendable {
             apply(edit)
         }
         return true
+    }
+
+    /// What `key` does to a selected text: true keeps it (a moving key), false replaces or clears
+    /// it (text, a paste, a deleting key), nil when the field does not take the key at all.
+    private func keepsSelection(_ key: Key) -> Bool? {
+        switch key {
+        case .char, .paste: return false
+        default:
+            guard case let .action(edit) = Self.keys.route(key, in: .editing) else { return nil }
+            switch edit {
+            case .left, .right, .wordLeft, .wordRight, .home, .end: return true
+            default: return false
+            }
+        }
     }
 
     private mutating func insert(_ characters: [Character]) {
@@ -147,7 +178,12 @@ public struct TextField: Equatable, Sendable {
             visible.append(c)
             shown += w
         }
-        canvas.draw(visible + String(repeating: " ", count: width - shown), at: point, style: style, maxWidth: width)
+        if isSelected && focused {
+            canvas.draw(visible, at: point, style: .selected, maxWidth: width)
+            canvas.draw(String(repeating: " ", count: width - shown), at: Point(x: point.x + shown, y: point.y), style: style)
+        } else {
+            canvas.draw(visible + String(repeating: " ", count: width - shown), at: point, style: style, maxWidth: width)
+        }
         if focused {
             canvas.setCursor(Point(x: point.x + cursorColumn, y: point.y))
         }

@@ -15,7 +15,7 @@ protocol TripFilesInteractorProtocol: AnyObject {
     func exportTrip(
         _ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat,
         progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl
     /// Starts reading a file; its stops are then added after the last stop as one undoable edit,
     /// and `done` gets what to say. The control stops it.

@@ -26,7 +26,7 @@ final class TripFilesInteractor: TripFilesInteractorProtocol {
     func exportTrip(
         _ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat,
         progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl {
         files.startExport(trip, legs: legs, to: path, format: format, deliver: deliver, progress: progress, done: done)
     }

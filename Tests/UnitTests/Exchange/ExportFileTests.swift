@@ -24,8 +24,7 @@ import Testing
             #expect(error.kind == .writeFailed)
             #expect(
                 error.description
-                    == "/nonexistent-roadtrip/out.gpx: cannot write the export: "
-                    + "the folder /nonexistent-roadtrip does not exist: create it or choose another")
+                    == "/nonexistent-roadtrip/out.gpx: its folder does not exist: create it or choose another")
         }
     }
 

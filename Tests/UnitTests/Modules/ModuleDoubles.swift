@@ -74,10 +74,10 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     /// Runs the file work at once, as the real interactor's thread would deliver it.
     func exportTrip(
         _ id: Trip.ID, to path: String, format: ExchangeFormat, progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl {
         exports.append((id, path, format))
-        done(failure.map { ($0, true) } ?? ("Exported to \(path).", false))
+        done(failure.map { StatusMessage($0, isError: true) } ?? StatusMessage("Exported to \(path)."))
         return TransferControl()
     }
     var importProblem: String?

@@ -84,7 +84,7 @@ final class RouteChoicesInteractorDouble: RouteChoicesInteractorProtocol {
 final class TripFilesInteractorDouble: TripFilesInteractorProtocol {
     var plan: FilePrompt.ExportPlan = .write(path: "/tmp/alps.gpx", format: .gpx)
     var importDone: (@MainActor @Sendable (Result<StatusMessage, FilePrompt.Problem>) -> Void)?
-    var exportDone: (@MainActor @Sendable ((message: String, isError: Bool)) -> Void)?
+    var exportDone: (@MainActor @Sendable (StatusMessage) -> Void)?
     var controls: [TransferControl] = []
     var exported: [String] = []
 
@@ -93,7 +93,7 @@ final class TripFilesInteractorDouble: TripFilesInteractorProtocol {
     func exportTrip(
         _ trip: Trip, legs: [Leg], to path: String, format: ExchangeFormat,
         progress: @escaping @MainActor @Sendable (String) -> Void,
-        done: @escaping @MainActor @Sendable ((message: String, isError: Bool)) -> Void
+        done: @escaping @MainActor @Sendable (StatusMessage) -> Void
     ) -> TransferControl {
         exported.append(path)
         exportDone = done

@@ -268,7 +268,7 @@ import TestSupport
         #expect(files.controls.last?.isStopped == true)
         #expect(screen.said == "Stopping…")
         let exportDone = try #require(files.exportDone)
-        exportDone((message: "Not exported: stopped.", isError: true))
+        exportDone(StatusMessage("Not exported: stopped.", isError: true))
         #expect(feature.mode == nil)
         #expect(screen.said == "Not exported: stopped.")
     }

@@ -117,7 +117,7 @@ import TestSupport
         }
         #expect(reason.contains("is the trip data file"))
         let refused = prompt.export(trip, legs: [], to: folder + "/trips.json", format: .json)
-        #expect(refused.isError && refused.message.contains("never overwrites it"))
+        #expect(refused.isError && refused.text.contains("never overwrites it"))
         #expect(try String(contentsOfFile: folder + "/trips.json", encoding: .utf8) == "{}")
         let imported = try prompt.importTrip(from: "alps.gpx").get()
         #expect(imported.trip.waypoints.map(\.name) == ["A"])
