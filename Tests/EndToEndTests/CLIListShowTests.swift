@@ -20,6 +20,30 @@ import TestSupport
         #expect(lines[3].contains("Alpine loop") && lines[3].contains("—"))
     }
 
+    /// Columns line up by display width (東京 and 🚗 take two), whatever the locale the command
+    /// runs in: a C locale's wcwidth knows no wide characters, so roadtrip measures in UTF-8.
+    @Test(arguments: ["C.UTF-8", "C"])
+    func listAlignsWideNamesByDisplayWidth(locale: String) throws {
+        let names = ["東京 → 京都 → 大阪", "Road 🚗 trip", "Plain", "Crème brûlée run"]
+        let sandbox = try CLISandbox(trips: names.map { Trip(name: $0) })
+        let result = try sandbox.run(["list"], environment: ["LANG": locale, "LC_ALL": locale])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == names.count + 1)
+        // The column where STOPS ends, measured by display width, is the same on every line.
+        let ends = lines.map { line in columns(String(line[..<line.range(of: "  ", options: .backwards)!.lowerBound])) }
+        #expect(Set(ends).count == 1, "\(result.stdout)")
+    }
+
+    /// Display columns as a terminal counts them, for the names above: CJK ideographs and emoji
+    /// take two (measured here on its own, not with roadtrip's wcwidth).
+    private func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { sum, scalar in
+            let wide = (0x4E00...0x9FFF).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
+            return sum + (wide ? 2 : 1)
+        }
+    }
+
     @Test func listJSONIsTheDocumentedShape() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let result = try sandbox.run("list", "--json")

@@ -6,6 +6,14 @@ private func c_wcwidth(_ c: Int32) -> Int32
 
 /// Display widths in terminal columns: 東京 and 😀 take two columns each, combining marks none.
 public enum TextWidth {
+    /// Lets wcwidth measure wide characters in every command: it knows them only in a UTF-8
+    /// locale, and a process starts in "C". The user's locale when it is UTF-8, else C.UTF-8,
+    /// since roadtrip writes UTF-8 whatever the locale.
+    public static func measureInUTF8() {
+        if setlocale(LC_CTYPE, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
     /// Columns one character (grapheme cluster) takes.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars

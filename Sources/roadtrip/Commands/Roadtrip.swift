@@ -30,6 +30,7 @@ struct Roadtrip: ParsableCommand {
     /// Parses and runs like ArgumentParser's own `main`, but its messages (which quote the
     /// command line back, escape sequences and all) reach the terminal only sanitised.
     static func main() {
+        TextWidth.measureInUTF8()
         do {
             var command = try parseAsRoot(RouterArguments.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
