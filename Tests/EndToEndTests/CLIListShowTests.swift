@@ -151,6 +151,21 @@ import TestSupport
         #expect(result.stderr == "roadtrip: No trip “Nowhere”. Trips: “Côte d’Azur”, “Alps”, “Alpine loop”.\n")
     }
 
+    /// A typo in a trip's or a stop's name is answered with the names meant, in every command.
+    @Test func aMistypedNameIsAnsweredWithTheClosestNames() throws {
+        let sandbox = try CLISandbox(trips: CLITrips.all)
+        let show = try sandbox.run("show", "Alsp")
+        #expect(show.isOneLineUserError, "\(show)")
+        #expect(show.stderr == "roadtrip: No trip “Alsp”. Did you mean “Alps”?\n")
+        let rename = try sandbox.run("rename", "cote d azru", "x")
+        #expect(rename.stderr == "roadtrip: No trip “cote d azru”. Did you mean “Côte d’Azur”?\n", "\(rename)")
+        let stop = try #require(CLITrips.riviera.waypoints.first?.name)
+        let typo = String(stop.dropLast())
+        let edit = try sandbox.run("edit-stop", "Côte d’Azur", typo, "--stay", "1h")
+        #expect(edit.isOneLineUserError, "\(edit)")
+        #expect(edit.stderr.contains("Did you mean “\(stop)” (stop 1)?"), "\(edit)")
+    }
+
     @Test func ambiguousTripListsTheCandidatesWithTheirIds() throws {
         let sandbox = try CLISandbox(trips: CLITrips.all)
         let result = try sandbox.run("show", "alp")

@@ -16,12 +16,13 @@ public enum TripResolver {
         switch prefixed.count {
         case 1: return .success(prefixed[0])
         case 0:
-            let names = trips.prefix(10).map { "“\($0.name)”" }.joined(separator: ", ")
-            return .failure(
-                .init(
-                    trips.isEmpty
-                        ? "No trip “\(q)”: there are no trips yet."
-                        : "No trip “\(q)”. Trips: \(names)\(trips.count > 10 ? ", …" : "")."))
+            if trips.isEmpty { return .failure(.init("No trip “\(q)”: there are no trips yet.")) }
+            let close = ClosestNames.closest(to: q, in: trips.map(\.name))
+            if !close.isEmpty { return .failure(.init("No trip “\(q)”. Did you mean \(ClosestNames.sentence(close))?")) }
+            if trips.count > 10 {
+                return .failure(.init("No trip “\(q)”, nor one named like it; `roadtrip list` shows all \(trips.count)."))
+            }
+            return .failure(.init("No trip “\(q)”. Trips: \(trips.map { "“\($0.name)”" }.joined(separator: ", "))."))
         default:
             return .failure(.init("“\(q)” matches \(prefixed.count) trips: \(list(prefixed))"))
         }

@@ -52,9 +52,9 @@ public enum LegWarning: Sendable, Hashable {
             if let seconds = leg.durationSeconds, dailyDrivingLimit > 0, seconds > dailyDrivingLimit {
                 out.append(.longerThanDailyLimit(limit: dailyDrivingLimit))
             }
-            if index + 1 < countries.count, let from = countries[index]?.uppercased(),
-                let to = countries[index + 1]?.uppercased(),
-                !from.isEmpty, !to.isEmpty, from != to
+            // Compared whatever their case (a hand-typed "italy" is Italy), said as the data names them.
+            if index + 1 < countries.count, let from = countries[index], let to = countries[index + 1],
+                !from.isEmpty, !to.isEmpty, from.caseInsensitiveCompare(to) != .orderedSame
             {
                 out.append(.crossesBorder(from: from, to: to))
             }

@@ -155,7 +155,13 @@ struct EditStopCommand: ParsableCommand {
         let named = trip.waypoints.indices.filter {
             trip.waypoints[$0].name.localizedCaseInsensitiveCompare(text) == .orderedSame
         }
-        guard let only = named.first else { throw UserError("“\(trip.name)” has no stop named “\(text)”; give its number.") }
+        guard let only = named.first else {
+            let close = ClosestNames.closest(to: text, in: trip.waypoints.map(\.name), limit: 3).map { name in
+                "“\(name)” (stop \((trip.waypoints.firstIndex { $0.name == name } ?? 0) + 1))"
+            }
+            let guess = close.isEmpty ? "" : " Did you mean " + close.joined(separator: " or ") + "?"
+            throw UserError("“\(trip.name)” has no stop named “\(text)”.\(guess) Give its name or its number.")
+        }
         guard named.count == 1 else {
             throw UserError(
                 "“\(trip.name)” has \(named.count) stops named “\(text)” (\(named.map { String($0 + 1) }.joined(separator: ", "))); give its number."
