@@ -3,12 +3,13 @@ import TermUI
 /// What both list screens (the trips, a trip's stops) keep besides their view model: the list's
 /// window, the field a name is typed in, the one a path is typed in, the help overlay, and the
 /// notice of a name cut short.
+@MainActor
 public struct ListScreenParts {
     public var list = ListState()
     public var nameField = TextField()
     /// Paths run long: a folder deep in the home folder and a long trip name.
     public var pathField = TextField(limit: 4096)
-    public private(set) var help = HelpOverlay()
+    public let help = HelpOverlay()
     /// Said on the status line after a key that the name's length limit cut short.
     private var notice: String?
     /// Rows the list had room for at the last draw, for PgUp/PgDn.

@@ -3,9 +3,10 @@
 ///
 /// A class: the presenter a key reaches answers with a new view model at once, which the view
 /// syncs into these fields while the key is still being handled.
+@MainActor
 public final class FormState<Field: Hashable> {
     public var fields: FormFields<Field>
-    public private(set) var help = HelpOverlay()
+    public let help = HelpOverlay()
     /// Said on the status line after a key that a field's length limit cut short; gone at the next key.
     public private(set) var notice: String?
 

@@ -11,40 +11,48 @@ public enum Overlay {
         canvas.draw(TextWidth.truncate(text, to: width - 2), at: Point(x: x + 1, y: y + 1), style: .warning)
     }
 
-    /// A centred table of every key of the screen, in two columns when one does not fit; any key closes it.
-    static func drawHelp(title: String, hints: [KeyHint], on canvas: Canvas) {
+    /// A centred table of every key of the screen: in two columns when the screen is wide enough
+    /// and one would be taller than it, each action wrapped (never cut) to its column; taller than
+    /// the screen, it shows the rows from `scroll` on. Returns the most `scroll` can be.
+    @discardableResult
+    static func drawHelp(title: String, hints: [KeyHint], scroll: Int = 0, on canvas: Canvas) -> Int {
         let size = canvas.size
-        let keyWidth = min(20, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
-        let actionWidth = hints.map { TextWidth.of($0.action) }.max() ?? 0
-        let room = max(1, size.height - 2 - 5)
-        // Two columns when one is too tall and each still shows 20 columns of its text; a text
-        // longer than its column ends in "…".
-        let columns = hints.count > room && 2 * (keyWidth + 2 + 20) + 3 + 4 <= size.width - 2 ? 2 : 1
-        let columnWidth =
-            columns == 1
-            ? keyWidth + 2 + actionWidth
-            : min(keyWidth + 2 + actionWidth, (size.width - 2 - 4 - 3) / 2)
-        let perColumn = (hints.count + columns - 1) / columns
-        let width = min(size.width - 2, max(40, columns * columnWidth + (columns - 1) * 3 + 4))
-        let height = min(size.height - 2, perColumn + 5)
+        guard size.width >= 12, size.height >= 6 else { return 0 }
+        let keyWidth = min(16, hints.map { TextWidth.of($0.keys) }.max() ?? 0)
+        let inner = size.width - 2 - 4
+        let visible = max(1, size.height - 2 - 5)
+        let widest = keyWidth + 2 + (hints.map { TextWidth.of($0.action) }.max() ?? 0)
+        let oneColumn = HelpLayout(hints, keyWidth: keyWidth, columnWidth: min(inner, widest), columns: 1)
+        let two = (inner - 3) / 2
+        let layout =
+            oneColumn.rows > visible && two >= keyWidth + 2 + 24
+            ? HelpLayout(hints, keyWidth: keyWidth, columnWidth: min(two, widest), columns: 2) : oneColumn
+        let width = min(size.width - 2, max(40, layout.width + 4))
+        let shown = min(visible, layout.rows)
+        let height = shown + 5
         let x = max(0, (size.width - width) / 2)
         let y = max(1, (size.height - height) / 2)
+        let maxScroll = max(0, layout.rows - shown)
+        let first = min(max(0, scroll), maxScroll)
         drawBox(Rect(x: x, y: y, width: width, height: height), on: canvas)
         canvas.draw(" Keys: " + title + " ", at: Point(x: x + 2, y: y), style: .accent, maxWidth: width - 4)
-        let shownRows = max(0, height - 5)
-        let cellWidth = columns == 1 ? width - 4 : columnWidth
-        for (i, hint) in hints.enumerated() {
-            let column = i / perColumn, row = i % perColumn
-            guard row < shownRows else { continue }
-            let left = x + 2 + column * (columnWidth + 3)
-            canvas.draw(
-                TextWidth.pad(hint.keys, to: keyWidth), at: Point(x: left, y: y + 2 + row), style: .statusKey,
-                maxWidth: keyWidth)
-            canvas.draw(
-                TextWidth.truncate(hint.action, to: max(0, cellWidth - keyWidth - 2)),
-                at: Point(x: left + keyWidth + 2, y: y + 2 + row), style: .normal)
+        for (column, lines) in layout.columns.enumerated() {
+            let left = x + 2 + column * (layout.columnWidth + 3)
+            for (row, line) in lines.enumerated() where row >= first && row < first + shown {
+                let at = y + 2 + row - first
+                canvas.draw(
+                    TextWidth.pad(line.keys, to: keyWidth), at: Point(x: left, y: at), style: .statusKey, maxWidth: keyWidth)
+                canvas.draw(
+                    line.text, at: Point(x: left + keyWidth + 2, y: at), style: .normal,
+                    maxWidth: layout.columnWidth - keyWidth - 2)
+            }
         }
-        canvas.draw("Press any key to close", at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
+        let footer =
+            maxScroll == 0
+            ? "Press any key to close"
+            : "↑↓ PgUp PgDn scroll (rows \(first + 1)–\(first + shown) of \(layout.rows)) · any other key closes"
+        canvas.draw(footer, at: Point(x: x + 2, y: y + height - 2), style: .dim, maxWidth: width - 4)
+        return maxScroll
     }
 
     /// A framed, blanked rectangle.
@@ -58,5 +66,70 @@ public enum Overlay {
             canvas.draw("│", at: Point(x: rect.maxX - 1, y: rect.y + row), style: .accent)
         }
         canvas.draw("└" + String(repeating: "─", count: inner) + "┘", at: Point(x: rect.x, y: rect.maxY - 1), style: .accent)
+    }
+}
+
+/// The help table's rows: each binding's action wrapped to its column, continuation rows without keys.
+private struct HelpLayout {
+    struct Line {
+        var keys: String
+        var text: String
+    }
+
+    let columnWidth: Int
+    let columns: [[Line]]
+    var rows: Int { columns.map(\.count).max() ?? 0 }
+    var width: Int { columns.count * columnWidth + (columns.count - 1) * 3 }
+
+    init(_ hints: [KeyHint], keyWidth: Int, columnWidth: Int, columns count: Int) {
+        self.columnWidth = columnWidth
+        let textWidth = max(8, columnWidth - keyWidth - 2)
+        let blocks = hints.map { hint in
+            Self.wrap(hint.action, to: textWidth).enumerated().map {
+                Line(keys: $0.offset == 0 ? hint.keys : "", text: $0.element)
+            }
+        }
+        // Columns filled in order, a binding never split between two, as even as that allows.
+        let total = blocks.map(\.count).reduce(0, +)
+        let target = (total + count - 1) / count
+        var columns: [[Line]] = [[]]
+        for block in blocks {
+            if columns[columns.count - 1].count + block.count > target, !columns[columns.count - 1].isEmpty,
+                columns.count < count
+            {
+                columns.append([])
+            }
+            columns[columns.count - 1] += block
+        }
+        self.columns = columns
+    }
+
+    /// `text` in lines of at most `width` columns, broken between words (a word longer than a line
+    /// is cut into pieces).
+    static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var word = word
+            while TextWidth.of(word) > width {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                let piece = TextWidth.prefix(word, fitting: width)
+                lines.append(piece)
+                word = String(word.dropFirst(piece.count))
+            }
+            if line.isEmpty {
+                line = word
+            } else if TextWidth.of(line) + 1 + TextWidth.of(word) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        lines.append(line)
+        return lines
     }
 }

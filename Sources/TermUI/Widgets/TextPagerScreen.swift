@@ -60,7 +60,7 @@ public final class TextPagerScreen: Screen {
             ])
     }
 
-    private var help = HelpOverlay()
+    private let help = HelpOverlay()
 
     public func handle(_ key: Key) {
         if help.close(on: key) { return }

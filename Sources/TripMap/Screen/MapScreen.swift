@@ -21,7 +21,7 @@ public final class MapScreen: Screen {
             KeyBinding([.escape, .char("m"), .char("q")], .close, help: "back to the trip", hint: "back", hintKeys: "Esc/m")
         ])
 
-    private var help = HelpOverlay()
+    private let help = HelpOverlay()
 
     private let title: String
     private let state: MapState
