@@ -9,7 +9,8 @@ import TestSupport
 
 /// Random keys through the whole app on the in-memory screen, with a real store in a temporary folder.
 ///
-/// Keys: every `Key`, command letters, Unicode (wide, combining, right-to-left, emoji), raw
+/// The trips include names of wide characters (東京, emoji), so every overlay (help, a question,
+/// a prompt) is opened and closed over them. Keys: every `Key`, command letters, Unicode (wide, combining, right-to-left, emoji), raw
 /// controls, escape fragments (Esc then the rest of a sequence as separate keys), Alt and Ctrl
 /// word moves, pastes of up to 300 characters, and resizes between 1×1 and 300×100. After every
 /// key: the screen is exactly the terminal's size with no control character in any cell, it equals
@@ -28,7 +29,7 @@ import TestSupport
         var rng = SeededRandom(seed: seed)
         try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("trips.json")
-            try JSONTripStore(url: file).save(TripDocument(trips: ReliabilityFixtures.trips()))
+            try JSONTripStore(url: file).save(TripDocument(trips: ReliabilityFixtures.trips() + ReliabilityFixtures.wideNamed()))
             var app = try Self.launch(file)
             var checked = app.repository.trips
             var stats = (relaunches: 0, resizes: 0, saves: 0)

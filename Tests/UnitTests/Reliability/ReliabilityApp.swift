@@ -47,4 +47,24 @@ enum ReliabilityFixtures {
                 ])
         ]
     }
+
+    /// Trips whose names take two columns a character (CJK, emoji), for the fuzzer's check that a
+    /// frame after any overlay (help, a question, a prompt) over them equals a full repaint.
+    static func wideNamed() -> [Trip] {
+        [
+            Trip(
+                name: "東京 → 京都 → 大阪",
+                waypoints: [
+                    Waypoint(name: "東京", coordinate: Coordinate(latitude: 35.6895, longitude: 139.6917)),
+                    Waypoint(name: "京都 🏯", coordinate: Coordinate(latitude: 35.0116, longitude: 135.7681)),
+                    Waypoint(name: "大阪", coordinate: Coordinate(latitude: 34.6937, longitude: 135.5023))
+                ]),
+            Trip(
+                name: "Road 🚗 trip ⛰️ and back",
+                waypoints: [
+                    Waypoint(name: "Café 🏔 Zürich", coordinate: Coordinate(latitude: 47.3769, longitude: 8.5417)),
+                    Waypoint(name: "Crème brûlée stop", coordinate: Coordinate(latitude: 46.2044, longitude: 6.1432))
+                ])
+        ]
+    }
 }
