@@ -46,7 +46,7 @@ public struct ListScreenParts {
 
     /// The status line's message: the notice of a cut-short name, else the presenter's.
     public func message(_ presenters: StatusMessage?) -> StatusMessage? {
-        notice.map { StatusMessage($0, isError: true) } ?? presenters
+        StatusMessage.notice(notice, else: presenters)
     }
 
     /// The presenter's selection and row count beside the list's, for the keystroke fuzzer's invariants.

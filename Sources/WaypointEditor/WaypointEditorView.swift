@@ -46,7 +46,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
         let mode = WaypointEditorKeyMode(model)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: mode), message: form.notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: mode), message: form.message(model.message),
             on: canvas)
         form.help.draw(Self.keys, mode: mode, notes: Self.notes, on: canvas)
     }

@@ -15,6 +15,11 @@ public final class FormState<Field: Hashable> {
         fields = FormFields(limits: limits)
     }
 
+    /// The status line's message: the notice of a key cut short, else the presenter's.
+    public func message(_ presenters: StatusMessage?) -> StatusMessage? {
+        StatusMessage.notice(notice, else: presenters)
+    }
+
     /// Handles a key on a form: an open help overlay takes it first; else it edits the focused
     /// field (whose new text goes to `edited`), opens help (`helpAction`) or is the screen's `action`.
     public func handle<Action: Equatable>(

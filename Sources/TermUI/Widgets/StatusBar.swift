@@ -78,6 +78,11 @@ public struct StatusMessage: Equatable, Sendable {
         return shownText + " (" + TextWidth.middle(path, to: room) + ")"
     }
 
+    /// A view's own notice (a key cut short by a field's limit) as an error, else the presenter's message.
+    public static func notice(_ notice: String?, else presenters: StatusMessage?) -> StatusMessage? {
+        notice.map { StatusMessage($0, isError: true) } ?? presenters
+    }
+
     /// What an edit comes to: its error when it failed, else what was done ("Deleted “Moab”.").
     public static func after(_ error: String?, done: String) -> StatusMessage {
         error.map { StatusMessage($0, isError: true) } ?? StatusMessage(done)

@@ -54,7 +54,7 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         canvas.draw(
             "The itinerary (i) plans days and the road router its routes from these.", at: Point(x: 2, y: below), style: .dim)
         Chrome.drawStatus(
-            hints: Self.keys.hints(in: .field), message: form.notice.map { StatusMessage($0, isError: true) } ?? model.message,
+            hints: Self.keys.hints(in: .field), message: form.message(model.message),
             on: canvas)
         form.help.draw(Self.keys, mode: .field, on: canvas)
     }
