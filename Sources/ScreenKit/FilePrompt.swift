@@ -88,7 +88,8 @@ public struct FilePrompt: Sendable {
         do {
             try exchange.exportFile(trip, legs: legs, format: format, to: path, owned: owned, control: control)
             let line = legs.contains { $0.geometry != nil } ? " with the road geometry" : ""
-            return StatusMessage("Exported “\(trip.name)” to \(path) (\(format.rawValue)\(line)).")
+            // The file after the text, cut in the middle to fit: where it went is what is looked for.
+            return StatusMessage("Exported “\(trip.name)” as \(format.rawValue)\(line)", path: path)
         } catch {
             return Self.failure("Not exported", error).status
         }
