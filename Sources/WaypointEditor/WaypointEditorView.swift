@@ -32,17 +32,19 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         Chrome.drawHeader("Trips › \(model.tripName) › \(model.title)", on: canvas)
         let labelWidth = 11
         let fieldWidth = max(10, min(60, canvas.size.width - labelWidth - 6))
+        let height = canvas.size.height, focus = model.focus.rawValue
         for field in WaypointField.allCases {
-            let y = 2 + field.rawValue * 2
+            guard let y = FormFields<WaypointField>.row(of: field.rawValue, focus: focus, height: height) else { continue }
             let focused = field == model.focus
             form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
                 y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
         }
-        let placeRow = 2 + WaypointField.allCases.count * 2
-        canvas.draw(
-            model.place.text, at: Point(x: 2, y: placeRow), style: model.place.isError ? .warning : .dim,
-            maxWidth: canvas.size.width - 4)
+        if let placeRow = FormFields<WaypointField>.row(of: WaypointField.allCases.count, focus: focus, height: height) {
+            canvas.draw(
+                model.place.text, at: Point(x: 2, y: placeRow), style: model.place.isError ? .warning : .dim,
+                maxWidth: canvas.size.width - 4)
+        }
         drawSuggestions(model, at: Point(x: 2 + labelWidth, y: 3), width: max(fieldWidth, 50), on: canvas)
         let mode = WaypointEditorKeyMode(model)
         Chrome.drawStatus(

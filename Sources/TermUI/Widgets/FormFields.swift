@@ -34,6 +34,16 @@ public struct FormFields<Field: Hashable> {
 
     public func text(_ field: Field) -> String { fields[field]?.string ?? "" }
 
+    /// The row the form's line `index` (a field, or the line after the last) is drawn on in a screen
+    /// `height` rows tall: two apart from row 2, the form moved up as far as the focused field and
+    /// its error line need to stay above the status line; nil for a line that then falls on the
+    /// header or the status line.
+    public static func row(of index: Int, focus: Int, height: Int) -> Int? {
+        let shift = max(0, 2 + 2 * focus + 1 - (height - 2))
+        let y = 2 + 2 * index - shift
+        return y >= 1 && y <= height - 2 ? y : nil
+    }
+
     /// Draws "Label: [field]" at row `y`, the placeholder while empty, and `error` on the row below.
     @MainActor
     public mutating func drawRow(

@@ -43,16 +43,24 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
         Chrome.drawHeader(model.title, on: canvas)
         let labelWidth = 13
         let fieldWidth = max(10, min(36, canvas.size.width - labelWidth - 6))
-        for field in TripSettingsText.Field.allCases {
+        let fields = TripSettingsText.Field.allCases
+        let height = canvas.size.height, focus = model.focus.rawValue
+        for field in fields {
+            guard let y = FormFields<TripSettingsText.Field>.row(of: field.rawValue, focus: focus, height: height) else {
+                continue
+            }
             form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
-                y: 2 + field.rawValue * 2, labelWidth: labelWidth, fieldWidth: fieldWidth,
-                focused: field == model.focus, on: canvas)
+                y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: field == model.focus, on: canvas)
         }
         // Below the last field's error line, however many fields there are.
-        let below = 3 + TripSettingsText.Field.allCases.count * 2
-        canvas.draw(
-            "The itinerary (i) plans days and the road router its routes from these.", at: Point(x: 2, y: below), style: .dim)
+        if let below = FormFields<TripSettingsText.Field>.row(of: fields.count, focus: focus, height: height),
+            below + 1 <= height - 2
+        {
+            canvas.draw(
+                "The itinerary (i) plans days and the road router its routes from these.", at: Point(x: 2, y: below + 1),
+                style: .dim, maxWidth: canvas.size.width - 4)
+        }
         Chrome.drawStatus(
             hints: Self.keys.hints(in: .field), message: form.message(model.message),
             on: canvas)

@@ -22,6 +22,25 @@ import Testing
         #expect(form.notice == nil)
     }
 
+    /// In a short terminal the form moves up so the focused field and its error line stay above the
+    /// status line (the cursor is never on a bar), and no line is drawn on the header or the status line.
+    @Test func theFocusedFieldStaysAboveTheStatusLineInAShortTerminal() {
+        for height in 10...20 {
+            for focus in 0..<6 {
+                let row = FormFields<Field>.row(of: focus, focus: focus, height: height)
+                #expect(
+                    row.map { $0 >= 1 && $0 + 1 <= height - 2 } == true,
+                    "height \(height), field \(focus): \(String(describing: row))")
+                for index in 0...6 {
+                    if let y = FormFields<Field>.row(of: index, focus: focus, height: height) {
+                        #expect(y >= 1 && y <= height - 2)
+                    }
+                }
+            }
+        }
+        #expect(FormFields<Field>.row(of: 5, focus: 0, height: 24) == 12)
+    }
+
     @Test func helpOpensOnItsActionAndTheNextKeyOnlyClosesIt() {
         let form = FormState<Field>()
         var actions: [Action] = []
