@@ -38,16 +38,17 @@ struct PositionGrid: Sendable {
     }
 
     /// The row nearest `point` among rows below `limit` (the larger places), by great-circle
-    /// distance among the flat-nearest few; nil when there is none.
+    /// distance; nil when there is none.
+    ///
+    /// Rings of cells around the point's cell are read outwards until no cell of the next ring can
+    /// hold anything nearer than the nearest found (`ringBound`, a true lower bound on the sphere,
+    /// so a point far out at sea finds the same row as reading every row).
     func nearest(to point: Coordinate, rowsBelow limit: Int) -> Int? {
-        let scale = max(cos(point.latitude * .pi / 180), 0.05)
         let cy = min(Self.lines - 1, max(0, Int((point.latitude + 90).rounded(.down))))
         let cx = Int((point.longitude + 180).rounded(.down))
-        var candidates: [(flat: Double, row: Int)] = []
-        var best = Double.infinity
+        var nearest: (row: Int, meters: Double)?
         for r in 0...Self.columns / 2 {
-            // Any cell of ring r is at least r − 1 degrees of latitude, or of longitude, away.
-            if !candidates.isEmpty, Double(r - 1) * scale > best.squareRoot() { break }
+            if let nearest, r >= 1, Self.ringBound(degrees: r - 1, latitude: point.latitude) > nearest.meters { break }
             for y in max(0, cy - r)...min(Self.lines - 1, cy + r) {
                 let edge = y == cy - r || y == cy + r
                 let xs = edge ? Array((cx - r)...(cx + r)) : [cx - r, cx + r]
@@ -56,20 +57,24 @@ struct PositionGrid: Sendable {
                     for i in Int(starts[c])..<Int(starts[c + 1]) {
                         let row = Int(rows[i])
                         guard row < limit else { break }
-                        let dLat = latitudes[row] - point.latitude
-                        var dLon = abs(longitudes[row] - point.longitude)
-                        if dLon > 180 { dLon = 360 - dLon }
-                        let flat = dLat * dLat + dLon * dLon * scale * scale
-                        candidates.append((flat, row))
-                        best = min(best, flat)
+                        let meters = Haversine.meters(point, Coordinate(latitude: latitudes[row], longitude: longitudes[row]))
+                        if meters < nearest?.meters ?? .infinity { nearest = (row, meters) }
                     }
                 }
             }
         }
-        candidates.sort { $0.flat < $1.flat }
-        return candidates.prefix(32).min { a, b in
-            Geodesic.distance(point, Coordinate(latitude: latitudes[a.row], longitude: longitudes[a.row]))
-                < Geodesic.distance(point, Coordinate(latitude: latitudes[b.row], longitude: longitudes[b.row]))
-        }?.row
+        return nearest?.row
+    }
+
+    /// The least great-circle distance (m) from a point at `latitude` to any point at least
+    /// `degrees` away from it in latitude or in longitude: the nearer of the two. Latitude: the
+    /// degrees themselves. Longitude: the distance to the meridian that many degrees away (the
+    /// perpendicular, asin(sin d · cos φ), while its foot is on that half-meridian), or to the
+    /// nearer pole, which every meridian reaches.
+    static func ringBound(degrees: Int, latitude: Double) -> Double {
+        let d = Double(degrees) * .pi / 180
+        let toPole = (90 - abs(latitude)) * .pi / 180
+        let acrossMeridians = degrees < 90 ? min(asin(min(1, sin(d) * cos(latitude * .pi / 180))), toPole) : toPole
+        return Haversine.earthRadius * min(d, acrossMeridians)
     }
 }

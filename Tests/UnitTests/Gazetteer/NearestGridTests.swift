@@ -13,7 +13,12 @@ import Testing
         var points = [
             Coordinate(latitude: 38.38, longitude: -110.06), Coordinate(latitude: 0, longitude: -140),
             Coordinate(latitude: 89.9, longitude: 10), Coordinate(latitude: -89.9, longitude: 0),
-            Coordinate(latitude: -17.7, longitude: 179.99), Coordinate(latitude: -17.7, longitude: -179.99)
+            Coordinate(latitude: -17.7, longitude: 179.99), Coordinate(latitude: -17.7, longitude: -179.99),
+            // Far out at sea, where the nearest place is a thousand kilometres or more away and a
+            // flat measure at the point's latitude once picked the wrong one.
+            Coordinate(latitude: -45.07513907131753, longitude: 95.58861215745998),
+            Coordinate(latitude: -60, longitude: -120), Coordinate(latitude: 30, longitude: -40),
+            Coordinate(latitude: -35, longitude: -15)
         ]
         points += (0..<12).map { _ in
             Coordinate(latitude: .random(in: -70...75, using: &random), longitude: .random(in: -180...180, using: &random))
