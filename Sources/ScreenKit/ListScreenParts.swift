@@ -29,7 +29,7 @@ public struct ListScreenParts {
         return help.close(on: key)
     }
 
-    public mutating func openHelp() { help.open() }
+    public func openHelp() { help.open() }
 
     /// A key typed into the name field; past the limit, the notice says what was left out.
     public mutating func typeName(_ key: Key) {

@@ -78,7 +78,7 @@ public enum TextWidth {
         guard of(text) > columns else { return text }
         guard columns > 2 else { return truncate(text, to: columns) }
         let tail = (columns - 1) / 2
-        let end = String(String(String(text.reversed()).prefixFitting(tail)).reversed())
+        let end = String(prefix(String(text.reversed()), fitting: tail).reversed())
         return prefix(text, fitting: columns - 1 - of(end)) + "…" + end
     }
 
@@ -108,8 +108,4 @@ public enum TextWidth {
     private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(s.value)
     }
-}
-
-extension String {
-    fileprivate func prefixFitting(_ columns: Int) -> String { TextWidth.prefix(self, fitting: columns) }
 }
