@@ -6,6 +6,7 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
+#include <errno.h>
 #include <locale.h>
 #include <wchar.h>
 #include <signal.h>
@@ -180,6 +181,63 @@ static inline void rt_flow_control_off(int fd) {
     if (tcgetattr(fd, &t) != 0) return;
     t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
     tcsetattr(fd, TCSANOW, &t);
+}
+
+// ---- Modes around a suspend ----------------------------------------------------------------------
+// Bracketed paste and mouse reporting are ours, not curses's: its Ctrl-Z handler leaves them on, and
+// the shell would then receive mouse reports. This handler turns them off, lets curses's handler
+// suspend (it returns once the process is continued) and turns them on again.
+
+#define RT_MODES_MAX 64
+
+typedef struct {
+    char off[RT_MODES_MAX], on[RT_MODES_MAX];
+    size_t off_length, on_length;
+    struct sigaction previous;
+    int installed;
+} rt_suspend_state;
+
+static inline rt_suspend_state *rt_suspend(void) {
+    static rt_suspend_state state;
+    return &state;
+}
+
+static inline void rt_on_suspend(int sig) {
+    rt_suspend_state *m = rt_suspend();
+    int fd = rt_signals()->tty_fd;
+    int saved = errno;
+    ssize_t ignored = write(fd, m->off, m->off_length);
+    if (m->previous.sa_handler != SIG_DFL && m->previous.sa_handler != SIG_IGN) {
+        m->previous.sa_handler(sig);
+    } else {
+        kill(getpid(), SIGSTOP);
+    }
+    ignored = write(fd, m->on, m->on_length);
+    (void)ignored;
+    errno = saved;
+}
+
+// Wraps whatever handles SIGTSTP now (curses's) with writing `off` before and `on` after.
+static inline void rt_install_suspend(const char *off, const char *on) {
+    rt_suspend_state *m = rt_suspend();
+    size_t n = strlen(off), k = strlen(on);
+    if (n >= RT_MODES_MAX || k >= RT_MODES_MAX || m->installed) return;
+    memcpy(m->off, off, n);
+    memcpy(m->on, on, k);
+    m->off_length = n;
+    m->on_length = k;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rt_on_suspend;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGTSTP, &action, &m->previous) == 0) m->installed = 1;
+}
+
+static inline void rt_uninstall_suspend(void) {
+    rt_suspend_state *m = rt_suspend();
+    if (!m->installed) return;
+    sigaction(SIGTSTP, &m->previous, NULL);
+    m->installed = 0;
 }
 
 // What to write to undo curses's output when there is no time for endwin.

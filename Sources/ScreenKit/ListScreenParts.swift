@@ -1,5 +1,10 @@
 import TermUI
 
+/// A gesture on a list: choose a row, open it (double-click), drag one onto another, or turn the wheel.
+public enum ListGesture: Equatable, Sendable {
+    case select(Int), open(Int), move(from: Int, to: Int), scroll(up: Bool)
+}
+
 /// What both list screens (the trips, a trip's stops) keep besides their view model: the list's
 /// window, the field a name is typed in, the one a path is typed in, the help overlay, and the
 /// notice of a name cut short.
@@ -35,6 +40,26 @@ public struct ListScreenParts {
     public mutating func typeName(_ key: Key) {
         _ = nameField.handle(key)
         if nameField.hitLimit { notice = "Trip names are at most \(nameField.limit) characters; the rest was left out." }
+    }
+
+    /// What a gesture on the list comes to; nil when it was spent on the help box (a click closes
+    /// it, the wheel scrolls it) or means nothing to the list.
+    public mutating func read(_ gesture: PointerGesture, list name: String) -> ListGesture? {
+        if help.isShown {
+            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
+            return nil
+        }
+        switch gesture {
+        case let .click(.row(list, index), count) where list == name: return count == 2 ? .open(index) : .select(index)
+        case let .drag(list, from, to) where list == name: return .move(from: from, to: to)
+        case let .wheel(up, _, _): return .scroll(up: up)
+        default: return nil
+        }
+    }
+
+    /// Marks row `index` of the list, drawn at `y` across `width` columns from `x`, for the mouse.
+    public func markRow(_ index: Int, of name: String, y: Int, x: Int = 0, width: Int, on canvas: Canvas) {
+        canvas.mark(Rect(x: x, y: y, width: width, height: 1), as: .row(list: name, index: index))
     }
 
     /// The row `move` selects, as the list's window stands.

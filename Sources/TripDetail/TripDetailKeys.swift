@@ -5,6 +5,8 @@ import TripMap
 enum TripDetailAction: Sendable {
     case move(ListMove)
     case moveStopUp, moveStopDown
+    /// A stop row dragged onto another with the mouse: no key sends it.
+    case dragStop(from: Int, to: Int)
     case add, edit, delete, rename, toggleUnits, map, itinerary, optimize, settings
     case avoid, directions, alternative
     case mapMove(MapMove)

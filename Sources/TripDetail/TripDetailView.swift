@@ -56,6 +56,29 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         }
     }
 
+    func handle(_ gesture: PointerGesture) {
+        guard let model else { return }
+        if case let .wheel(up, .area(Self.mapArea)?, ctrl) = gesture, !parts.help.isShown {
+            // Over the map the wheel pans it north and south, and Ctrl+wheel zooms, as web maps do.
+            mapState.apply(ctrl ? (up ? .zoomIn : .zoomOut) : (up ? .panUp : .panDown))
+            return
+        }
+        guard let read = parts.read(gesture, list: Self.listName) else { return }
+        switch read {
+        case let .scroll(up): handle(up ? .up : .down)
+        case let .select(row) where model.mode == .browsing: presenter.didSelectRow(row)
+        case let .open(row) where model.mode == .browsing:
+            presenter.didSelectRow(row)
+            presenter.handle(.edit, typed: "")
+        case let .move(from, to) where model.mode == .browsing: presenter.handle(.dragStop(from: from, to: to), typed: "")
+        default: break
+        }
+    }
+
+    /// The stop rows' name for the mouse; the map's stop numbers are marked with it too.
+    static let listName = MapTargets.stops
+    static let mapArea = MapTargets.area
+
     /// Keys that move what the view alone holds (the list's window, the map, the help) stay here;
     /// every other action goes to the presenter with the text of the field it was pressed in.
     private func perform(_ action: TripDetailAction) {
@@ -135,6 +158,7 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
             let selected = index == model.selection
             // The marker cell alone, as on the trip list: moving rewrites two cells, not two rows.
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
+            parts.markRow(index, of: Self.listName, y: y, width: canvas.size.width, on: canvas)
             canvas.draw(row(r.number, r.name, r.coordinate, r.legDistance, r.legDuration), at: Point(x: 1, y: y))
         }
         if parts.list.offset + parts.visibleRows < model.rows.count {

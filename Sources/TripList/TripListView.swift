@@ -48,6 +48,21 @@ final class TripListView: Screen, TripListViewProtocol {
         }
     }
 
+    func handle(_ gesture: PointerGesture) {
+        guard let model, let read = parts.read(gesture, list: Self.listName) else { return }
+        switch read {
+        case let .scroll(up): handle(up ? .up : .down)
+        case let .select(row) where model.mode == .browsing: presenter.didSelectRow(row)
+        case let .open(row) where model.mode == .browsing:
+            presenter.didSelectRow(row)
+            presenter.handle(.open, typed: "")
+        default: break
+        }
+    }
+
+    /// The trip rows' name for the mouse.
+    static let listName = "trips"
+
     private func edit(with key: Key, in mode: TripListKeyMode) {
         if mode == .filtering {
             if filterField.handle(key) { presenter.didChangeFilter(filterField.string) }
@@ -116,6 +131,7 @@ final class TripListView: Screen, TripListViewProtocol {
             // The selection is the marker cell alone, not a highlighted row: a move then rewrites
             // two cells instead of two whole rows (a few dozen bytes, which slow links feel).
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
+            parts.markRow(row, of: Self.listName, y: y, width: size.width, on: canvas)
             if case let .renaming(editRow, _) = model.mode, editRow == row {
                 parts.nameField.draw(on: canvas, at: Point(x: 2, y: y), width: nameWidth - 1, focused: true)
             } else {

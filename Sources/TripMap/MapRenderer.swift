@@ -1,5 +1,12 @@
 import TermUI
 
+/// What the map marks for the mouse: the whole map as an area (the wheel pans it) and each stop's
+/// number as a row of the stop list (a click selects that stop).
+public enum MapTargets {
+    public static let area = "map"
+    public static let stops = "stops"
+}
+
 /// Draws the map of `model` filling `canvas` (hand it a region of the screen to embed the map).
 ///
 /// Land and borders come from `state.outlines`; until they are loaded the map shows without
@@ -9,6 +16,7 @@ import TermUI
 public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unicode: Bool = true) {
     let size = canvas.size
     guard size.width >= 4, size.height >= 2 else { return }
+    canvas.mark(Rect(x: 0, y: 0, width: size.width, height: size.height), as: .area(MapTargets.area))
     let route = state.route(for: model)
     let viewport = state.viewport(for: route, selected: model.selectedIndex, size: size)
     let lines = LineLayer(viewport: viewport, size: size)

@@ -126,6 +126,10 @@ protocol WaypointEditorPresenterProtocol: AnyObject {
     func viewWillAppear()
     /// The focused field's text after a key or a paste.
     func didEditField(_ field: WaypointField, text: String)
+    /// A click on a field's line.
+    func didFocusField(_ field: WaypointField)
+    /// A click on a place match: once selects it, twice takes it.
+    func didClickMatch(_ index: Int, twice: Bool)
     /// What a key asked for (the help overlay is the view's own).
     func handle(_ action: WaypointEditorAction)
 }

@@ -192,6 +192,19 @@ final class WaypointEditorPresenter: WaypointEditorPresenterProtocol, WaypointEd
         publish()
     }
 
+    func didFocusField(_ field: WaypointField) {
+        guard field != focus else { return }
+        closeSuggestions()
+        focus = field
+        publish()
+    }
+
+    func didClickMatch(_ index: Int, twice: Bool) {
+        guard suggestions.indices.contains(index) else { return }
+        selectedSuggestion = index
+        if twice { didPressTakeMatch() } else { publish() }
+    }
+
     func didMoveFocus(forward: Bool) {
         closeSuggestions()
         let all = WaypointField.allCases

@@ -27,6 +27,19 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
             edited: { presenter.didEditField(model.focus, text: $0) }, action: { presenter.handle($0) })
     }
 
+    func handle(_ gesture: PointerGesture) {
+        if case let .click(.row(Self.matchList, index), count) = gesture, !form.help.isShown {
+            presenter.didClickMatch(index, twice: count == 2)
+        } else if case .wheel = gesture, !form.help.isShown, model?.suggestions.isEmpty == false {
+            handle(gesture.isWheelUp ? .up : .down)
+        } else if let line = form.clickedLine(gesture), let field = WaypointField(rawValue: line) {
+            presenter.didFocusField(field)
+        }
+    }
+
+    /// The place matches' name for the mouse.
+    static let matchList = "matches"
+
     func draw(on canvas: Canvas) {
         guard let model else { return }
         Chrome.drawHeader("Trips › \(model.tripName) › \(model.title)", on: canvas)
@@ -39,6 +52,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
             form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
                 y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: focused, on: canvas)
+            form.markLine(field.rawValue, y: y, on: canvas)
         }
         if let placeRow = FormFields<WaypointField>.row(of: WaypointField.allCases.count, focus: focus, height: height) {
             canvas.draw(
@@ -65,6 +79,7 @@ final class WaypointEditorView: Screen, WaypointEditorViewProtocol {
         Overlay.drawBox(Rect(x: origin.x - 1, y: origin.y, width: width + 2, height: rows + 2), on: canvas)
         for (i, label) in model.suggestions.prefix(rows).enumerated() {
             let selected = i == model.selectedSuggestion
+            canvas.mark(Rect(x: origin.x, y: origin.y + 1 + i, width: width, height: 1), as: .row(list: Self.matchList, index: i))
             canvas.draw(
                 TextWidth.pad(label, to: width), at: Point(x: origin.x, y: origin.y + 1 + i),
                 style: selected ? .selected : .normal, maxWidth: width)

@@ -45,6 +45,7 @@ struct TerminalStateTests {
         try #require(dir.waitForFile("before"), "the pane's shell never ran")
         let before = try #require(saved("before", in: dir))
         let running = try waitForAppToTakeOver(session, shellSettings: before)
+        #expect(try session.mouseModes().contains("sgr"), "mouse reporting is not on while the app runs")
         #expect(running != before)
 
         switch ending {
@@ -97,6 +98,7 @@ struct TerminalStateTests {
         try session.typeLine("stty -g > suspended.part; mv suspended.part suspended")
         try #require(dir.waitForFile("suspended"))
         #expect(saved("suspended", in: dir) == before, "terminal settings not restored while suspended")
+        #expect(try session.mouseModes().isEmpty, "mouse reporting left on for the shell while suspended")
 
         try session.typeLine("fg")
         // Redrawn whole on resume: the app's screen again, with nothing of the shell's left on it.
@@ -105,6 +107,7 @@ struct TerminalStateTests {
         #expect(
             try sttySettings(session.paneTTY()) == running,
             "the app's terminal settings were not taken back after fg")
+        #expect(try session.mouseModes().contains("sgr"), "mouse reporting not turned on again after fg")
 
         try session.send(keys: ["q"])
         let deadline = Date().addingTimeInterval(15)
@@ -113,6 +116,7 @@ struct TerminalStateTests {
         try session.typeLine("stty -g > after.part; mv after.part after")
         try #require(dir.waitForFile("after"))
         #expect(saved("after", in: dir) == before, "terminal settings changed after Ctrl-Z, fg and quit")
+        #expect(try session.mouseModes().isEmpty, "mouse reporting left on after quitting")
     }
 
     /// Keeps the app away from the user's own data and settings.

@@ -76,6 +76,40 @@ public final class TmuxSession {
         try tmux(["paste-buffer", "-p", "-d", "-b", "roadtrip-paste", "-t", target])
     }
 
+    /// A mouse button at column `x`, row `y` (from 0), as a terminal reports it in SGR form once the
+    /// program turned mouse reporting on: `press` and `release` false for a press, true for a release.
+    public func mouse(_ button: MouseButton, x: Int, y: Int, release: Bool = false) throws {
+        try type("\u{1B}[<\(button.rawValue);\(x + 1);\(y + 1)" + (release ? "m" : "M"))
+    }
+
+    /// A click (press and release) at column `x`, row `y`; `times` 2 is a double-click.
+    public func click(x: Int, y: Int, times: Int = 1) throws {
+        for _ in 0..<times {
+            try mouse(.left, x: x, y: y)
+            try mouse(.left, x: x, y: y, release: true)
+        }
+    }
+
+    /// A press at one cell and a release at another: a drag.
+    public func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) throws {
+        try mouse(.left, x: from.x, y: from.y)
+        try mouse(.left, x: to.x, y: to.y, release: true)
+    }
+
+    /// A mouse button or a notch of the wheel, by its SGR button number.
+    public enum MouseButton: Int {
+        case left = 0, right = 2, wheelUp = 64, wheelDown = 65, ctrlWheelUp = 80, ctrlWheelDown = 81
+    }
+
+    /// Which mouse modes the program in the pane has turned on, as tmux tracks them: "any", "sgr", "standard".
+    public func mouseModes() throws -> Set<String> {
+        let text = try tmux([
+            "display-message", "-p", "-t", target, "#{mouse_any_flag} #{mouse_sgr_flag} #{mouse_standard_flag}"
+        ])
+        let flags = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
+        return Set(zip(["any", "sgr", "standard"], flags).filter(\.1).map(\.0))
+    }
+
     /// Where the terminal cursor is (column, row), and whether it is shown.
     public func cursor() throws -> (x: Int, y: Int, visible: Bool) {
         let text = try tmux(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y} #{cursor_flag}"])

@@ -15,6 +15,7 @@ public final class Application: Navigator {
     public private(set) var stack: [Screen] = []
     public private(set) var isRunning = true
     private let inbox = Inbox()
+    private var gestures = Gestures()
     private nonisolated let wakeup: Wakeup
 
     public init(terminal: Terminal) {
@@ -84,6 +85,16 @@ public final class Application: Navigator {
             return
         }
         if key != .resize, tooSmall { return }
+        if case let .mouse(event) = key {
+            guard let gesture = gestures.read(event, on: terminal.canvas.hits) else { return }
+            // A hint says which key it stands for: clicking it is pressing that key, on any screen.
+            if case let .click(.key(hinted), _) = gesture {
+                dispatch(hinted)
+            } else {
+                top?.handle(gesture)
+            }
+            return
+        }
         top?.handle(key)
     }
 

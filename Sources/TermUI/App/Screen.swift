@@ -7,10 +7,19 @@ public protocol Screen: AnyObject {
     func draw(on canvas: Canvas)
     /// Reacts to one key.
     func handle(_ key: Key)
+    /// Reacts to the mouse; a click on a key's hint arrives as that key instead.
+    func handle(_ gesture: PointerGesture)
 }
 
 extension Screen {
     public func willAppear() {}
+
+    /// By default the wheel moves as ↑ and ↓ do (Ctrl+wheel as + and −, which zoom maps) and
+    /// clicks on anything but a hint do nothing.
+    public func handle(_ gesture: PointerGesture) {
+        guard case let .wheel(up, _, ctrl) = gesture else { return }
+        handle(ctrl ? .char(up ? "+" : "-") : (up ? .up : .down))
+    }
 }
 
 /// What screens and routers use to move between screens.

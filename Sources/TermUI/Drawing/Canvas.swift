@@ -14,6 +14,10 @@ public protocol Canvas: AnyObject {
     func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int
     /// Where the terminal cursor shows (a text field being edited), or nil to hide it.
     func setCursor(_ point: Point?)
+    /// Says what `rect` stands for when the mouse lands on it, until the next `clear`.
+    func mark(_ rect: Rect, as target: HitTarget)
+    /// What the frame drawn since the last `clear` marked.
+    var hits: HitMap { get }
 }
 
 extension Canvas {
@@ -68,4 +72,14 @@ final class RegionCanvas: Canvas {
     func setCursor(_ point: Point?) {
         parent.setCursor(point.map { Point(x: rect.x + $0.x, y: rect.y + $0.y) })
     }
+
+    func mark(_ marked: Rect, as target: HitTarget) {
+        // Clipped to the region, as its drawing is.
+        let x0 = max(0, marked.x), y0 = max(0, marked.y)
+        let x1 = min(rect.width, marked.maxX), y1 = min(rect.height, marked.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        parent.mark(Rect(x: rect.x + x0, y: rect.y + y0, width: x1 - x0, height: y1 - y0), as: target)
+    }
+
+    var hits: HitMap { parent.hits }
 }

@@ -29,7 +29,12 @@ public final class MemoryCanvas: Canvas {
         cells = Array(repeating: Array(repeating: .blank, count: size.width), count: size.height)
     }
 
+    public let hits = HitMap()
+
+    public func mark(_ rect: Rect, as target: HitTarget) { hits.mark(rect, as: target) }
+
     public func clear() {
+        hits.clear()
         for y in cells.indices { for x in cells[y].indices { cells[y][x] = .blank } }
     }
 

@@ -18,6 +18,8 @@ public enum Key: Hashable, Sendable {
     case paste(String)
     /// The terminal changed size.
     case resize
+    /// The mouse pressed, released or turned its wheel; `Application` makes gestures of these.
+    case mouse(MouseEvent)
 
     /// Whether this key types text: a printable character or a paste.
     var typesText: Bool {
@@ -58,6 +60,7 @@ public enum Key: Hashable, Sendable {
         case let .function(n): "F\(n)"
         case .paste: "paste"
         case .resize: "resize"
+        case .mouse: "mouse"
         }
     }
 }

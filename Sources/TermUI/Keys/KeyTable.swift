@@ -78,7 +78,8 @@ public struct KeyTable<Action: Sendable, Mode: KeyMode>: Sendable {
         bindings.compactMap { binding in
             let keys = binding.reachableKeys(in: mode)
             guard let word = binding.hint, !keys.isEmpty else { return nil }
-            return KeyHint(keys == binding.keys ? binding.hintKeys ?? Self.spell(keys) : Self.spell(keys), word)
+            return KeyHint(
+                keys == binding.keys ? binding.hintKeys ?? Self.spell(keys) : Self.spell(keys), word, key: keys.first)
         }
     }
 

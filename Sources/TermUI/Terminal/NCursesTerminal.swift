@@ -21,6 +21,10 @@ public final class NCursesTerminal: Terminal {
     private let decoder: KeyDecoder
     /// The key codes curses reports for the paste markers.
     private let pasteCodes: (start: Int32, end: Int32)
+    /// The key codes curses reports for the start of a mouse report (its terminfo's, or ours).
+    private let mouseCodes: (sgr: Int32, x10: Int32)
+    /// Whether mouse reporting was turned on (and so must be turned off).
+    private var mouse = false
     /// Where curses writes, for the modes it has no call for (bracketed paste).
     private let output: UnsafeMutablePointer<FILE>
     private var stopped = false
@@ -45,7 +49,9 @@ public final class NCursesTerminal: Terminal {
     /// Takes over the controlling terminal, or throws a one-line reason when it cannot be used:
     /// standard input or output is not a terminal, TERM is unset or names no known terminal.
     /// Nothing is written to the terminal before every check has passed.
-    public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> NCursesTerminal {
+    public static func start(
+        environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true
+    ) throws -> NCursesTerminal {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard output") }
         setlocale(LC_ALL, "")
@@ -81,6 +87,12 @@ public final class NCursesTerminal: Terminal {
         rt_set_active(1)
         terminal.present()
         terminal.writeMode(Self.bracketedPasteOn)
+        // Shift-drag still selects text in the terminals that allow it with reporting on.
+        terminal.mouse = mouse
+        if mouse { terminal.writeMode(Self.mouseOn) }
+        // Off while suspended (the shell must not receive reports or paste markers), on again after.
+        rt_install_suspend(
+            bracketedPasteOff + (mouse ? mouseOff : ""), bracketedPasteOn + (mouse ? mouseOn : ""))
         return terminal
     }
 
@@ -101,7 +113,7 @@ public final class NCursesTerminal: Terminal {
         let palette = StylePalette(terminalHasColors: has_colors(), environment: environment)
         let looks = Self.setUpColors(palette)
         usesColor = looks.usesColor
-        (decoder, pasteCodes) = Self.makeDecoder()
+        (decoder, pasteCodes, mouseCodes) = Self.makeDecoder()
         curs_set(0)
         ncursesCanvas = NCursesCanvas(window: window, looks: looks.table, unicode: unicode)
     }
@@ -144,6 +156,8 @@ public final class NCursesTerminal: Terminal {
             let isKeyCode = result == KEY_CODE_YES
             if isKeyCode && Int32(character) == KEY_RESIZE { return resized() }
             if isKeyCode && Int32(character) == pasteCodes.start { return readPaste() }
+            if isKeyCode && Int32(character) == mouseCodes.sgr, let event = readSGRReport() { return .mouse(event) }
+            if isKeyCode && Int32(character) == mouseCodes.x10, let event = readX10Report() { return .mouse(event) }
             if !isKeyCode && character == 0x1B { return escapeOrAlt() }
             // Keys the app has no use for are skipped, not reported as a timeout.
             if let key = decoder.key(code: UInt32(character), isKeyCode: isKeyCode) { return key }
@@ -151,6 +165,34 @@ public final class NCursesTerminal: Terminal {
     }
 
     private enum WaitEnd { case input, signal, woken, timedOut }
+
+    /// The rest of an SGR mouse report after its `ESC [ <`: digits and semicolons up to `M` or `m`.
+    /// Its bytes arrive together; a report cut off (a read split mid-way, noise) is dropped.
+    private func readSGRReport() -> MouseEvent? {
+        var body = ""
+        while body.count < 24 {
+            wtimeout(window, 50)
+            var character: wint_t = 0
+            guard wget_wch(window, &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+            let c = Character(scalar)
+            if c == "M" || c == "m" { return MouseReport.sgr(Substring(body), final: c) }
+            guard c.isASCII, c.isNumber || c == ";" else { return nil }
+            body.append(c)
+        }
+        return nil
+    }
+
+    /// The three bytes of an X10 mouse report after its `ESC [ M`.
+    private func readX10Report() -> MouseEvent? {
+        var bytes: [UInt32] = []
+        while bytes.count < 3 {
+            wtimeout(window, 50)
+            var character: wint_t = 0
+            guard wget_wch(window, &character) == OK else { return nil }
+            bytes.append(UInt32(character))
+        }
+        return MouseReport.x10(bytes)
+    }
 
     /// Sleeps in poll(2) on the keyboard and the wake-up pipe; a signal (a resize, Ctrl-C) ends it too.
     private func sleepUntilInput(timeoutMilliseconds: Int?) -> WaitEnd {
@@ -250,10 +292,13 @@ public final class NCursesTerminal: Terminal {
         stopped = true
         ncursesCanvas.detach()
         set_term(screen)
-        writeMode(Self.bracketedPasteOff)
+        writeMode(Self.bracketedPasteOff + (mouse ? Self.mouseOff : ""))
         endwin()
         rt_set_active(0)
-        if installedSignals { Self.restoreSignalHandlers() }
+        if installedSignals {
+            rt_uninstall_suspend()
+            Self.restoreSignalHandlers()
+        }
         // ncurses's own Ctrl-Z and resize handlers would take the terminal again after this.
         for sig in signalsCursesTook { rt_set_default(sig) }
         delscreen(screen)
@@ -279,16 +324,25 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Attributes off, cursor shown, keypad mode off, alternate screen left: what endwin would
-    /// write; and bracketed paste off, which we turned on.
+    /// write; and bracketed paste and mouse reporting off, which we turned on.
     private static func resetSequence() -> String {
         let names: [String] = ["sgr0", "cnorm", "rmkx", "rmcup"]
-        return bracketedPasteOff
+        return bracketedPasteOff + mouseOff
             + names.compactMap { name in rt_tigetstr(name).map { withoutPadding(String(cString: $0)) } }.joined()
     }
 
     /// Pasted text then comes marked, so it can go into a field whole and never act as keys.
     /// Terminals that do not know the mode ignore it.
     static let bracketedPasteOn = "\u{1B}[?2004h", bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Every mouse mode curses may have set (X10, button events, SGR), off: after a crash the shell
+    /// must not receive mouse reports.
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    /// Presses and releases (1000), reported in SGR form (1006): any column, and which button came up.
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+
+    /// What starts a mouse report, in SGR and in X10 form.
+    nonisolated static let sgrMouseStart = "\u{1B}[<", x10MouseStart = "\u{1B}[M"
 
     private func writeMode(_ sequence: String) {
         fputs(sequence, output)
@@ -388,6 +442,7 @@ public final class NCursesTerminal: Terminal {
     /// Codes of our own for what curses has no name for: the paste markers and Ctrl-arrows.
     nonisolated static let ownSequences: [(String, Int32, Key?)] = [
         (pasteStart, KEY_MAX + 1, nil), (pasteEnd, KEY_MAX + 2, nil),
+        (sgrMouseStart, KEY_MAX + 5, nil), (x10MouseStart, KEY_MAX + 6, nil),
         ("\u{1B}[1;5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[1;5C", KEY_MAX + 4, .ctrlRight),
         ("\u{1B}[5D", KEY_MAX + 3, .ctrlLeft), ("\u{1B}[5C", KEY_MAX + 4, .ctrlRight),
         ("\u{1B}Od", KEY_MAX + 3, .ctrlLeft), ("\u{1B}Oc", KEY_MAX + 4, .ctrlRight)
@@ -396,7 +451,9 @@ public final class NCursesTerminal: Terminal {
     /// What a terminal in bracketed paste mode sends around pasted text (xterm's mode 2004).
     nonisolated static let pasteStart = "\u{1B}[200~", pasteEnd = "\u{1B}[201~"
 
-    private static func makeDecoder() -> (decoder: KeyDecoder, pasteCodes: (start: Int32, end: Int32)) {
+    private static func makeDecoder() -> (
+        decoder: KeyDecoder, pasteCodes: (start: Int32, end: Int32), mouseCodes: (sgr: Int32, x10: Int32)
+    ) {
         for (sequence, code) in extraSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
@@ -409,7 +466,10 @@ public final class NCursesTerminal: Terminal {
             if existing <= 0 { define_key(sequence, code) }
             if let key { codes[UInt32(existing > 0 ? existing : code)] = key }
         }
-        return (KeyDecoder(keyCodes: codes), (used[pasteStart] ?? 0, used[pasteEnd] ?? 0))
+        return (
+            KeyDecoder(keyCodes: codes), (used[pasteStart] ?? 0, used[pasteEnd] ?? 0),
+            (used[sgrMouseStart] ?? 0, used[x10MouseStart] ?? 0)
+        )
     }
 
     private func resized() -> Key {
@@ -454,7 +514,12 @@ final class NCursesCanvas: Canvas {
         return p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height
     }
 
+    let hits = HitMap()
+
+    func mark(_ rect: Rect, as target: HitTarget) { hits.mark(rect, as: target) }
+
     func clear() {
+        hits.clear()
         guard let window else { return }
         werase(window)
     }

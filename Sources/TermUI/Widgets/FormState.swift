@@ -20,6 +20,25 @@ public final class FormState<Field: Hashable> {
         StatusMessage.notice(notice, else: presenters)
     }
 
+    /// The form line a click chose (to focus it), or nil: the help box takes gestures first (the
+    /// wheel scrolls it, a click closes it), and anything but a click on a line means nothing here.
+    public func clickedLine(_ gesture: PointerGesture) -> Int? {
+        if help.isShown {
+            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
+            return nil
+        }
+        guard case let .click(.row(Self.lines, index), _) = gesture else { return nil }
+        return index
+    }
+
+    /// The list name a form's lines are marked with for the mouse.
+    public static var lines: String { "form" }
+
+    /// Marks line `index` of the form, drawn on row `y`, for the mouse.
+    public func markLine(_ index: Int, y: Int, on canvas: Canvas) {
+        canvas.mark(Rect(x: 0, y: y, width: canvas.size.width, height: 1), as: .row(list: Self.lines, index: index))
+    }
+
     /// Handles a key on a form: an open help overlay takes it first; else it edits the focused
     /// field (whose new text goes to `edited`), opens help (`helpAction`) or is the screen's `action`.
     public func handle<Action: Equatable>(

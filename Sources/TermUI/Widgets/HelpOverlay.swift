@@ -4,7 +4,7 @@
 /// ↑ ↓ PgUp PgDn Home End (and the wheel); any other key closes it and does nothing else.
 @MainActor
 public final class HelpOverlay {
-    private(set) var isShown = false
+    public private(set) var isShown = false
     /// The first row of help shown, and the most it can be at the last draw (0: it all fits).
     private(set) var scroll = 0
     private var maxScroll = 0

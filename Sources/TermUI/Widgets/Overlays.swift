@@ -58,6 +58,7 @@ public enum Overlay {
     /// A framed, blanked rectangle.
     public static func drawBox(_ rect: Rect, on canvas: Canvas) {
         guard rect.width >= 2, rect.height >= 2 else { return }
+        canvas.mark(rect, as: .cover)
         let inner = rect.width - 2
         canvas.draw("┌" + String(repeating: "─", count: inner) + "┐", at: rect.origin, style: .accent)
         for row in 1..<(rect.height - 1) {

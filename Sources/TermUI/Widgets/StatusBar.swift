@@ -2,9 +2,12 @@
 public struct KeyHint: Equatable, Sendable {
     public var keys: String
     public var action: String
-    public init(_ keys: String, _ action: String) {
+    /// The key a click on the hint presses; nil for help rows, which are not clicked.
+    public var key: Key?
+    public init(_ keys: String, _ action: String, key: Key? = nil) {
         self.keys = keys
         self.action = action
+        self.key = key
     }
 }
 
@@ -45,6 +48,7 @@ public enum Chrome {
         for hint in hints {
             let need = TextWidth.of(hint.keys) + 1 + TextWidth.of(hint.action) + 2
             if x + need > limit { break }
+            if let key = hint.key { canvas.mark(Rect(x: x, y: y, width: need - 2, height: 1), as: .key(key)) }
             x += canvas.draw(hint.keys, at: Point(x: x, y: y), style: .statusKey)
             x += canvas.draw(" " + hint.action + "  ", at: Point(x: x, y: y), style: .status)
         }

@@ -62,6 +62,15 @@ public final class TextPagerScreen: Screen {
 
     private let help = HelpOverlay()
 
+    /// The wheel scrolls three lines a notch, as pagers do; a click closes the help box.
+    public func handle(_ gesture: PointerGesture) {
+        switch gesture {
+        case .wheel: for _ in 0..<3 { handle(gesture.isWheelUp ? .up : .down) }
+        case .click: if help.isShown { _ = help.close(on: .escape) }
+        case .drag: break
+        }
+    }
+
     public func handle(_ key: Key) {
         if help.close(on: key) { return }
         guard case let .action(action) = keys.route(key, in: .only) else { return }

@@ -21,6 +21,8 @@ protocol TripSettingsPresenterProtocol: AnyObject {
     func viewWillAppear()
     /// The focused field's text after a key or a paste.
     func didEditField(_ field: TripSettingsText.Field, text: String)
+    /// A click on a field's line.
+    func didFocusField(_ field: TripSettingsText.Field)
     /// What a key asked for (the help overlay is the view's own).
     func handle(_ action: TripSettingsView.Action)
 }

@@ -40,6 +40,11 @@ final class TripSettingsPresenter: TripSettingsPresenterProtocol {
         publish()
     }
 
+    func didFocusField(_ field: TripSettingsText.Field) {
+        focus = field
+        publish()
+    }
+
     func didMoveFocus(forward: Bool) {
         let all = TripSettingsText.Field.allCases
         focus = all[(focus.rawValue + (forward ? 1 : all.count - 1)) % all.count]

@@ -38,6 +38,12 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
             edited: { presenter.didEditField(model.focus, text: $0) }, action: { presenter.handle($0) })
     }
 
+    func handle(_ gesture: PointerGesture) {
+        if let line = form.clickedLine(gesture), let field = TripSettingsText.Field(rawValue: line) {
+            presenter.didFocusField(field)
+        }
+    }
+
     func draw(on canvas: Canvas) {
         guard let model else { return }
         Chrome.drawHeader(model.title, on: canvas)
@@ -52,6 +58,7 @@ final class TripSettingsView: Screen, TripSettingsViewProtocol {
             form.fields.drawRow(
                 field, label: field.label, placeholder: field.placeholder, error: model.errors[field],
                 y: y, labelWidth: labelWidth, fieldWidth: fieldWidth, focused: field == model.focus, on: canvas)
+            form.markLine(field.rawValue, y: y, on: canvas)
         }
         // Below the last field's error line, however many fields there are.
         if let below = FormFields<TripSettingsText.Field>.row(of: fields.count, focus: focus, height: height),

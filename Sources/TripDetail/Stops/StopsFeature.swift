@@ -23,6 +23,7 @@ final class StopsFeature: TripFeature {
         switch action {
         case .moveStopUp: move(by: -1)
         case .moveStopDown: move(by: 1)
+        case let .dragStop(from, to): move(from: from, to: to)
         case .add: add()
         case .edit: edit()
         case .delete: askToDelete()
@@ -44,9 +45,14 @@ final class StopsFeature: TripFeature {
     func leave() {}
 
     private func move(by step: Int) {
-        guard let trip = screen.trip, let from = screen.selectedRow else { return }
-        let to = from + step
-        guard trip.waypoints.indices.contains(to) else { return }
+        guard let from = screen.selectedRow else { return }
+        move(from: from, to: from + step)
+    }
+
+    /// One undo step, whatever the distance; the selection goes with the stop.
+    private func move(from: Int, to: Int) {
+        guard let trip = screen.trip, trip.waypoints.indices.contains(from), trip.waypoints.indices.contains(to), from != to
+        else { return }
         screen.select(trip.waypoints[from].id)
         screen.show(interactor.moveWaypoint(from: from, to: to).map { StatusMessage($0, isError: true) })
     }

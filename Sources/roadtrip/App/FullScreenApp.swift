@@ -86,7 +86,7 @@ struct FullScreenApp {
             var environment = ProcessInfo.processInfo.environment
             // `colour = false` in the config file means what NO_COLOR means.
             if !options.colourWanted { environment["NO_COLOR"] = "1" }
-            terminal = try NCursesTerminal.start(environment: environment)
+            terminal = try NCursesTerminal.start(environment: environment, mouse: options.mouseWanted)
         } catch {
             printError("\(error)")
             return 1

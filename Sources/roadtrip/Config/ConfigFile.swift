@@ -24,7 +24,8 @@ struct ConfigFile: Sendable {
         ("daily_limit", "the daily driving limit of new trips, e.g. \"7h30\""),
         ("start_time", "when new trips' days start, e.g. \"07:30\""),
         ("avoid", "roads new trips and `route` stay off, e.g. \"tolls,ferries\" (motorways, tolls, ferries)"),
-        ("colour", "true or false (false: no colours, as NO_COLOR); `color` is the same setting")
+        ("colour", "true or false (false: no colours, as NO_COLOR); `color` is the same setting"),
+        ("mouse", "true or false (false: the planner leaves the mouse to the terminal, for selecting text)")
     ]
 
     /// Other spellings of a setting, read as the setting itself.
@@ -45,6 +46,7 @@ struct ConfigFile: Sendable {
     var startMinutes: Int?
     var avoid: RoadAvoidance?
     var colour: Bool?
+    var mouse: Bool?
 
     /// `$ROADTRIP_CONFIG`, else `$XDG_CONFIG_HOME/roadtrip/config.toml`, else `~/.config/roadtrip/config.toml`.
     static func path(environment: [String: String]) -> String {
@@ -207,6 +209,12 @@ struct ConfigFile: Sendable {
                 throw fail(colourKey, "\(colourKey) must be true or false, not \(String(describing: value))")
             }
             config.colour = flag
+        }
+        if let value = table["mouse"] {
+            guard let flag = value.bool else {
+                throw fail("mouse", "mouse must be true or false, not \(String(describing: value))")
+            }
+            config.mouse = flag
         }
         return config
     }

@@ -68,9 +68,15 @@ extension GlobalOptions {
             pick("avoid", file: file.avoid.map { $0.isEmpty ? "none" : $0.listText }, default: "none"),
             Setting(
                 key: "colour", value: colourWanted ? "true" : "false",
-                source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default")
+                source: env["NO_COLOR"] != nil ? "NO_COLOR" : file.colour != nil ? "config file" : "default"),
+            Setting(
+                key: "mouse", value: file.mouse == false ? "false" : "true", source: file.mouse != nil ? "config file" : "default"
+            )
         ]
     }
+
+    /// Whether the planner turns mouse reporting on: unless the config file says `mouse = false`.
+    var mouseWanted: Bool { Config.file.mouse != false }
 
     /// Whether screens may use colour: not when NO_COLOR is set or the config file says `colour = false`.
     var colourWanted: Bool { ProcessInfo.processInfo.environment["NO_COLOR"] == nil && Config.file.colour != false }

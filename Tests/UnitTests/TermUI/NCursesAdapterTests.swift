@@ -188,7 +188,9 @@ struct NCursesAdapterTests {
 
     /// Feeds `bytes` to a headless terminal of type `term` and returns the keys it decodes.
     /// The keys read from `bytes`, and then from `later`, written after a pause as a person types.
-    private func keys(from bytes: String, later: String = "", term: String = "xterm-256color", count: Int) throws -> [Key?] {
+    private func keys(
+        from bytes: String, later: String = "", term: String = "xterm-256color", count: Int
+    ) throws -> [Key?] {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
         defer { close(fds[1]) }
@@ -254,6 +256,37 @@ struct NCursesAdapterTests {
         #expect(text.hasPrefix("ok") && text.contains("ddq"), "\(text)")
         #expect(decoded[1] == .char("j"), "\(decoded)")
         #expect(decoded[2] == nil)
+    }
+
+    /// SGR reports (xterm's mode 1006), as xterm, kitty, iTerm2 and tmux send them: presses,
+    /// releases, the wheel and Ctrl+wheel, at columns past 223 that the old encoding cannot reach.
+    @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])
+    func decodesSGRMouseReports(term: String) throws {
+        let decoded = try keys(
+            from: "\u{1B}[<0;5;3M\u{1B}[<0;9;4m\u{1B}[<64;1;1M\u{1B}[<65;2;2M\u{1B}[<80;3;3M\u{1B}[<2;300;10Mq",
+            term: term, count: 7)
+        let expected: [Key?] = [
+            .mouse(MouseEvent(.press(button: 1), at: Point(x: 4, y: 2))), .mouse(MouseEvent(.release, at: Point(x: 8, y: 3))),
+            .mouse(MouseEvent(.wheelUp, at: Point(x: 0, y: 0))), .mouse(MouseEvent(.wheelDown, at: Point(x: 1, y: 1))),
+            .mouse(MouseEvent(.wheelUp, at: Point(x: 2, y: 2), ctrl: true)),
+            .mouse(MouseEvent(.press(button: 3), at: Point(x: 299, y: 9))), .char("q")
+        ]
+        #expect(decoded == expected)
+    }
+
+    /// A terminal that ignores the request for SGR reports sends the old X10 form.
+    @Test(arguments: ["xterm-256color", "tmux-256color", "screen"])
+    func decodesX10MouseReports(term: String) throws {
+        let report = { (b: Int, x: Int, y: Int) in
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + b))) + String(UnicodeScalar(UInt8(33 + x)))
+                + String(UnicodeScalar(UInt8(33 + y)))
+        }
+        let decoded = try keys(from: report(0, 4, 2) + report(3, 4, 6) + "j", term: term, count: 3)
+        let expected: [Key?] = [
+            .mouse(MouseEvent(.press(button: 1), at: Point(x: 4, y: 2))), .mouse(MouseEvent(.release, at: Point(x: 4, y: 6))),
+            .char("j")
+        ]
+        #expect(decoded == expected)
     }
 
     @Test(arguments: ["xterm-256color", "screen", "tmux-256color"])

@@ -18,6 +18,8 @@ final class NullCanvas: Canvas {
     func clear() {}
     func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int { cells += text.unicodeScalars.count; return 0 }
     func setCursor(_ point: Point?) {}
+    let hits = HitMap()
+    func mark(_ rect: Rect, as target: HitTarget) { hits.mark(rect, as: target) }
 }
 
 func makeTrip(stops: Int, points: Int) -> MapModel {
