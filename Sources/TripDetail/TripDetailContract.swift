@@ -122,6 +122,12 @@ protocol TripDetailInteractorProtocol: AnyObject {
     var saveError: String? { get }
     var unit: DistanceUnit { get }
     func toggleUnit()
+    /// The stop selected on this trip when the planner last ended here, if it was this trip.
+    var rememberedStop: Waypoint.ID? { get }
+    /// Keeps the selected stop for the next launch, with this trip as the one open.
+    func remember(stop: Waypoint.ID?)
+    /// The screen is closing: the next launch starts on the list.
+    func leave()
     /// Routes the trip as it is now: the legs known at once (estimates, cached road legs) are
     /// returned; the rest arrive later through `output`.
     func refreshLegs() -> LegsState

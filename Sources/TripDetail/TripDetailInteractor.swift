@@ -26,6 +26,16 @@ final class TripDetailInteractor: TripDetailInteractorProtocol {
 
     func toggleUnit() { shown.settings.unit = shown.settings.unit.toggled }
 
+    var rememberedStop: Waypoint.ID? { shown.settings.lastTrip == shown.id ? shown.settings.lastStop : nil }
+
+    func remember(stop: Waypoint.ID?) {
+        shown.settings.lastTrip = shown.id
+        shown.settings.lastStop = stop
+        shown.settings.tripIsOpen = true
+    }
+
+    func leave() { shown.settings.tripIsOpen = false }
+
     func refreshLegs() -> LegsState {
         let trip = trip()
         let routes = shown.router(for: trip)

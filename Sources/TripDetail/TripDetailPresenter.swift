@@ -32,6 +32,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             return
         }
         if let error = interactor.saveError { message = StatusMessage(error, isError: true) }
+        if previous == nil { selectedID = interactor.rememberedStop }
         // A stop added in the waypoint editor becomes the selection.
         if let previous, let added = trip.waypoints.first(where: { stop in !previous.waypoints.contains { $0.id == stop.id } }) {
             selectedID = added.id
@@ -54,6 +55,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
             interactor.toggleUnit()
             show(StatusMessage("Distances in \(interactor.unit == .kilometers ? "kilometres" : "miles")."))
         case .back:
+            interactor.leave()
             for feature in features { feature.leave() }
             router.close()
         default:
@@ -120,6 +122,7 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
     private func publish() {
         guard let trip else { return }
         if selectedRow == nil { selectedID = trip.waypoints.first?.id }
+        interactor.remember(stop: selectedID)
         view?.show(
             TripDetailViewModel(
                 trip: trip, legs: legs, selection: selectedRow, unit: unit,

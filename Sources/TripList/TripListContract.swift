@@ -69,6 +69,8 @@ struct TripSummary: Equatable, Sendable {
 protocol TripListInteractorProtocol: AnyObject {
     /// Told when totals computed in the background change what the list shows.
     var output: TripListInteractorOutput? { get set }
+    /// The trip the person was on at the last launch, once: whether to open its screen again.
+    func takeRememberedTrip() -> (id: Trip.ID, reopen: Bool)?
     /// Every trip, in order; a call after an edit to one trip shares all but one chunk with the last result.
     func summaries() -> ChunkedArray<TripSummary>
     /// Creates a trip named `name` as one undoable edit; returns its id and the save error, if any.

@@ -57,6 +57,16 @@ final class TripListInteractor: TripListInteractorProtocol {
 
     var unit: DistanceUnit { settings.unit }
 
+    private var rememberedTaken = false
+
+    func takeRememberedTrip() -> (id: Trip.ID, reopen: Bool)? {
+        guard !rememberedTaken else { return nil }
+        rememberedTaken = true
+        guard let id = settings.lastTrip, repository.trips.contains(where: { $0.id == id }) else { return nil }
+        defer { settings.reopensLastTrip = false }
+        return (id, settings.reopensLastTrip)
+    }
+
     func summaries() -> ChunkedArray<TripSummary> {
         let trips = repository.trips
         var summaries: ChunkedArray<TripSummary>

@@ -79,7 +79,11 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
 
     func viewWillAppear() {
         if let note = interactor.takeStartupMessage() { message = StatusMessage(note) }
+        // Where the person left off: that trip selected, and its screen open again if it was.
+        let remembered = interactor.takeRememberedTrip()
+        if let remembered { selectedID = remembered.id }
         reload()
+        if let remembered, remembered.reopen { open() }
     }
 
     func didSelectRow(_ row: Int) {

@@ -95,7 +95,10 @@ struct FullScreenApp {
         let app = Application(terminal: terminal)
         // Saved in the background so no key waits for the disk; flushed below before the terminal is given back.
         let repository = TripRepository(store: store, trips: trips, savingInBackground: app.post)
-        let settings = DisplaySettings(unit: options.units)
+        // The unit chosen with `t` last time, unless --units says otherwise for this run.
+        let remembered = RememberedChoices.load(beside: url)
+        let settings = DisplaySettings(
+            unit: options.unitsOption ?? remembered.unit ?? options.units, remembered: remembered)
         let deliver = UIDelivery.application(app)
         let timeZones = Services.timeZones(places)
         let editor = WaypointEditorDependencies(
@@ -113,7 +116,10 @@ struct FullScreenApp {
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
         let saveError = repository.flush()
+        // Kept only where the trips are: a planner that could not save its edits keeps no choices either.
+        let choicesError = lock == nil ? nil : settings.remembered.save(beside: url)
         terminal.stop()
+        if let choicesError { printError(choicesError) }
         if let saveError {
             printError(saveError)
             return 1

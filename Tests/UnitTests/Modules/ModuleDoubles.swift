@@ -42,6 +42,12 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
     }
 
     func summaries() -> ChunkedArray<TripSummary> { ChunkedArray(items) }
+    /// The trip the double says the last launch ended on, handed out once.
+    var remembered: (id: Trip.ID, reopen: Bool)?
+    func takeRememberedTrip() -> (id: Trip.ID, reopen: Bool)? {
+        defer { remembered = nil }
+        return remembered
+    }
     func createTrip(named name: String) -> (id: Trip.ID, error: String?) {
         created += 1
         let s = TripSummary(id: UUID(), name: name, stopCount: 0, distanceMeters: 0, distanceIsEstimate: false)
