@@ -67,6 +67,9 @@ public final class JSONTripStore: TripStore, @unchecked Sendable {
     }
 
     public func save(_ document: TripDocument) throws {
+        // Examples shown on a first run are not the person's trips: only those edited are written.
+        var document = document
+        document.trips.removeAll(where: \.isExample)
         if let reason = lock.withLock({ writeRefusal }) {
             throw TripStoreError(kind: .writeFailed, path: url.path, reason: reason)
         }

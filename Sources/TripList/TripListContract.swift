@@ -13,6 +13,8 @@ struct TripListViewModel: Equatable, Sendable {
         public var name: String
         public var stops: String
         var distance: String
+        /// A sample shown on a first run, not saved until edited.
+        var isExample = false
     }
 
     /// What the keys are doing right now.
@@ -40,6 +42,8 @@ struct TripListViewModel: Equatable, Sendable {
     /// share everything but one chunk.
     var rows: ChunkedArray<Row>
     var selection: Int?
+    /// The rows marked with Space, which `d` deletes together.
+    var marked: Set<Int> = []
     var filter: String
     var emptyText: String
     public var mode: Mode
@@ -63,6 +67,7 @@ struct TripSummary: Equatable, Sendable {
     /// Nil while the total is being computed in the background.
     var distanceMeters: Double?
     var distanceIsEstimate: Bool
+    var isExample = false
 }
 
 @MainActor
@@ -77,6 +82,11 @@ protocol TripListInteractorProtocol: AnyObject {
     func createTrip(named name: String) -> (id: Trip.ID, error: String?)
     func renameTrip(_ id: Trip.ID, to name: String) -> String?
     func deleteTrip(_ id: Trip.ID) -> String?
+    /// Deletes every trip of `ids` as one undoable edit; the save error, if any.
+    func deleteTrips(_ ids: Set<Trip.ID>) -> String?
+    /// Adds the sample trips that are not there yet (examples shown become the person's own) as
+    /// one undoable edit: how many, and the save error or why there are none.
+    func addSamples() -> (added: Int, error: String?)
     /// Copies the trip right after it with new ids as one undoable edit; the copy's id and name, and the save error.
     func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)?
     /// The file an export of the trip suggests.

@@ -18,6 +18,7 @@ final class TripListInteractor: TripListInteractorProtocol {
     private let calculator: TotalsCalculator
     private let deliver: UIDelivery
     private let settings: DisplaySettings
+    private let samples: @MainActor () -> Result<[Trip], SampleTripsError>
     private var startupMessage: String?
     private let files: FilePrompt
     private let newTrip: @MainActor (String) -> Trip
@@ -41,8 +42,10 @@ final class TripListInteractor: TripListInteractorProtocol {
     init(
         repository: TripRepository, routes: RouteProvider, estimate: InstantRouteProvider,
         settings: DisplaySettings, deliver: UIDelivery, startupMessage: String? = nil,
-        files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }
+        files: FilePrompt = FilePrompt(), newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) },
+        samples: @escaping @MainActor () -> Result<[Trip], SampleTripsError> = { .success([]) }
     ) {
+        self.samples = samples
         self.files = files
         self.newTrip = newTrip
         self.repository = repository
@@ -98,7 +101,7 @@ final class TripListInteractor: TripListInteractorProtocol {
             let trip = trips[position]
             var summary = TripSummary(
                 id: trip.id, name: trip.name, stopCount: trip.stopCount,
-                distanceMeters: nil, distanceIsEstimate: false)
+                distanceMeters: nil, distanceIsEstimate: false, isExample: trip.isExample)
             if let total = cache.completeTotal(of: trip) {
                 summary.distanceMeters = total.meters
                 summary.distanceIsEstimate = total.isEstimate
@@ -187,6 +190,36 @@ final class TripListInteractor: TripListInteractorProtocol {
     func deleteTrip(_ id: Trip.ID) -> String? {
         let name = repository.trip(id: id)?.name ?? ""
         return repository.removeTrip(id: id, "deleting “\(name)”")
+    }
+
+    func deleteTrips(_ ids: Set<Trip.ID>) -> String? {
+        repository.perform("deleting \(ids.count) trips") { $0.removeAll { ids.contains($0.id) } }
+    }
+
+    func addSamples() -> (added: Int, error: String?) {
+        let found: [Trip]
+        switch samples() {
+        case let .success(trips): found = trips
+        case let .failure(reason): return (0, "No sample trips: \(reason).")
+        }
+        var added = 0
+        let error = repository.perform("adding the sample trips") { trips in
+            for sample in found {
+                if let i = trips.firstIndex(where: { $0.id == sample.id }) {
+                    // Shown as an example: it becomes one of the person's trips, as it is.
+                    if trips[i].isExample {
+                        trips[i].isExample = false
+                        added += 1
+                    }
+                } else {
+                    var own = sample
+                    own.isExample = false
+                    trips.append(own)
+                    added += 1
+                }
+            }
+        }
+        return (added, error)
     }
 
     func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {

@@ -4,6 +4,7 @@ import TermUI
 enum TripListAction: Sendable {
     case move(ListMove)
     case open, add, rename, delete, duplicate, importFile, exportFile, filter, clearFilter, undo, redo, help, quit
+    case mark, addSamples
     case commitName, cancelName
     case commitPath, cancelPath, stopTransfer
     case keepFilter, dropFilter
@@ -62,13 +63,19 @@ extension TripListView {
                     in: [.browsing]),
                 KeyBinding([.char("D")], .duplicate, help: "duplicate the trip, to plan a variant", in: [.browsing]),
                 KeyBinding(
+                    [.char(" ")], .mark, help: "mark the trip (or unmark it); d then deletes every marked trip at once",
+                    in: [.browsing]),
+                KeyBinding(
+                    [.char("S")], .addSamples, help: "add the sample trips to your trips (those not there already)",
+                    in: [.browsing]),
+                KeyBinding(
                     [.char("I")], .importFile, help: "import a trip from a GPX, GeoJSON, KML, KMZ, JSON or CSV file",
                     hint: "import", in: [.browsing]),
                 KeyBinding(
                     [.char("E")], .exportFile, help: "export the trip to a file (the extension names the format)",
                     hint: "export", in: [.browsing]),
                 KeyBinding([.char("/")], .filter, help: "filter by name as you type", hint: "filter", in: [.browsing]),
-                KeyBinding([.escape], .clearFilter, help: "clear the filter", in: [.browsing]),
+                KeyBinding([.escape], .clearFilter, help: "clear the marks, else the filter", in: [.browsing]),
                 KeyBinding([.char("u")], .undo, help: "undo the last edit", in: [.browsing]),
                 KeyBinding([.ctrl("r")], .redo, help: "redo", in: [.browsing]),
                 KeyBinding([.enter], .commitName, help: "keep the name", hint: "keep", in: [.naming, .renaming]),

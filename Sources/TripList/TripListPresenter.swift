@@ -29,6 +29,10 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
     private var mode: TripListViewModel.Mode = .browsing
     private var message: StatusMessage?
     private var pendingDelete: Trip.ID?
+    /// Trips marked with Space; `d` deletes them together.
+    private var marked: Set<Trip.ID> = []
+    /// The marked trips waiting for "Delete N marked trips?".
+    private var pendingMarkedDelete: Set<Trip.ID>?
     /// Set while asking whether to quit with edits that could not be saved.
     private var pendingQuit = false
     /// `I` and `E`: the prompt flow the trip screen shares.
@@ -58,7 +62,15 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         case .cancelPath: files.cancel()
         case .stopTransfer: files.stop()
         case .filter: startFilter()
-        case .clearFilter: if !filter.isEmpty { finishFilter(keep: false) }
+        case .clearFilter:
+            if !marked.isEmpty {
+                marked = []
+                publish()
+            } else if !filter.isEmpty {
+                finishFilter(keep: false)
+            }
+        case .mark: toggleMark()
+        case .addSamples: addSamples()
         case .keepFilter: finishFilter(keep: true)
         case .dropFilter: finishFilter(keep: false)
         case .undo: show(interactor.undo())
@@ -150,7 +162,39 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         enter(.browsing)
     }
 
+    private func toggleMark() {
+        guard let id = selectedID, let row = selectedRow else { return }
+        if marked.remove(id) == nil { marked.insert(id) }
+        // On to the next row, so Space Space Space marks three trips in a row.
+        if row + 1 < shownCount {
+            selectedRow = row + 1
+            selectedID = shown(row + 1).id
+        }
+        message = StatusMessage(
+            marked.isEmpty ? "No trip marked." : "\(marked.count) marked: d deletes them, Esc unmarks them.")
+        publish()
+    }
+
+    private func addSamples() {
+        let outcome = interactor.addSamples()
+        message =
+            outcome.error.map { StatusMessage($0, isError: true) }
+            ?? StatusMessage(
+                outcome.added == 0
+                    ? "The sample trips are all among your trips already."
+                    : "Added \(outcome.added) sample trip\(outcome.added == 1 ? "" : "s") to your trips: u undoes it.")
+        reload()
+    }
+
     private func askToDelete() {
+        // Marked trips that still exist go together, whichever row is selected.
+        let stillMarked = marked.filter { id in all.contains { $0.id == id } }
+        if !stillMarked.isEmpty {
+            pendingMarkedDelete = stillMarked
+            let count = stillMarked.count
+            enter(.confirming(question: count == 1 ? "Delete the marked trip?" : "Delete the \(count) marked trips?"))
+            return
+        }
         guard let row = selectedRow else { return }
         pendingDelete = shown(row).id
         enter(.confirming(question: "Delete “\(shown(row).name)”?"))
@@ -195,6 +239,19 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         if pendingQuit {
             pendingQuit = false
             if yes { router.quit() } else { publish() }
+            return
+        }
+        if let ids = pendingMarkedDelete {
+            pendingMarkedDelete = nil
+            guard yes else {
+                publish()
+                return
+            }
+            let error = interactor.deleteTrips(ids)
+            marked = []
+            message = StatusMessage.after(
+                error, done: "Deleted \(ids.count) trip\(ids.count == 1 ? "" : "s"): u brings them back.")
+            reload()
             return
         }
         defer { pendingDelete = nil }
@@ -328,11 +385,15 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
         }
         let count = all.count == 1 ? "1 trip" : "\(all.count) trips"
         let detail = shownCount == all.count ? count : "\(shownCount) of \(count)"
-        let empty = all.isEmpty ? "No trips yet. Press a to add one." : "No trip matches “\(filter)”. Esc clears the filter."
+        let empty =
+            all.isEmpty
+            ? "No trips yet. Press a to add one, or S for the sample trips."
+            : "No trip matches “\(filter)”. Esc clears the filter."
         view?.show(
             TripListViewModel(
                 title: "Trips", detail: detail, rows: shownRows, selection: selectedRow,
-                filter: filter, emptyText: empty, mode: shownMode, message: message
+                marked: Set(marked.compactMap(shownRow(of:))), filter: filter, emptyText: empty, mode: shownMode,
+                message: message
             ))
     }
 
@@ -342,7 +403,8 @@ final class TripListPresenter: TripListPresenterProtocol, TripListInteractorOutp
             stops: s.stopCount == 1 ? "1 stop" : "\(s.stopCount) stops",
             distance: s.stopCount < 2
                 ? "—"
-                : s.distanceMeters.map { ComputedTotal.text(meters: $0, isEstimate: s.distanceIsEstimate, unit: unit) } ?? "…"
+                : s.distanceMeters.map { ComputedTotal.text(meters: $0, isEstimate: s.distanceIsEstimate, unit: unit) } ?? "…",
+            isExample: s.isExample
         )
     }
 }

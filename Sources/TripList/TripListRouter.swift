@@ -14,13 +14,17 @@ public struct TripListDependencies {
     public var detail: TripDetailDependencies
     /// A new trip with the user's defaults (daily limit, start time).
     public var newTrip: @MainActor (String) -> Trip
+    /// The sample trips `S` adds, or why they cannot be read.
+    public var samples: @MainActor () -> Result<[Trip], SampleTripsError>
 
     public init(
         repository: TripRepository, summaryRoutes: RouteProvider, estimate: InstantRouteProvider,
         settings: DisplaySettings, startupMessage: String?, detail: TripDetailDependencies,
-        newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) }
+        newTrip: @escaping @MainActor (String) -> Trip = { Trip(name: $0) },
+        samples: @escaping @MainActor () -> Result<[Trip], SampleTripsError> = { .success([]) }
     ) {
         self.newTrip = newTrip
+        self.samples = samples
         self.repository = repository
         self.summaryRoutes = summaryRoutes
         self.estimate = estimate
@@ -51,7 +55,7 @@ public final class TripListRouter: TripListRouterProtocol {
             repository: dependencies.repository, routes: dependencies.summaryRoutes,
             estimate: dependencies.estimate, settings: dependencies.settings,
             deliver: dependencies.detail.deliver, startupMessage: dependencies.startupMessage,
-            files: dependencies.detail.files, newTrip: dependencies.newTrip)
+            files: dependencies.detail.files, newTrip: dependencies.newTrip, samples: dependencies.samples)
         let router = TripListRouter(navigator: navigator, dependencies: dependencies)
         let presenter = TripListPresenter(interactor: interactor, router: router)
         interactor.output = presenter

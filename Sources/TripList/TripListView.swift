@@ -132,8 +132,16 @@ final class TripListView: Screen, TripListViewProtocol {
             // two cells instead of two whole rows (a few dozen bytes, which slow links feel).
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
             parts.markRow(row, of: Self.listName, y: y, width: size.width, on: canvas)
+            // Marked for deleting together: a mark in the column between the selection and the name.
+            if model.marked.contains(row) { canvas.draw("•", at: Point(x: 1, y: y), style: .accent) }
             if case let .renaming(editRow, _) = model.mode, editRow == row {
                 parts.nameField.draw(on: canvas, at: Point(x: 2, y: y), width: nameWidth - 1, focused: true)
+            } else if r.isExample {
+                // Shown on a first run and not saved until edited: said on the row, dimmed.
+                let label = "example"
+                let room = nameWidth - TextWidth.of(label) - 2
+                canvas.draw(TextWidth.truncate(r.name, to: room), at: Point(x: 2, y: y))
+                canvas.draw(label, at: Point(x: 2 + room + 1, y: y), style: .dim)
             } else {
                 canvas.draw(TextWidth.pad(r.name, to: nameWidth), at: Point(x: 2, y: y))
             }

@@ -163,6 +163,8 @@ struct TypingEndToEndTests {
         try session.send(keys: ["Enter"])
         _ = try session.waitUntil("the trip again") { $0.contains("Trip: Route 66") && !$0.contains("Edit stop") }
         try quit(session)
+        // Only the example edited became the person's: the nine others were never written.
+        #expect(try trips().map(\.name) == ["Route 66: Chicago → Santa Monica"])
         let stop = try #require(try trips().first?.waypoints.first)
         #expect(stop.name == "Joliet")
         #expect(abs(stop.coordinate.latitude - 41.52519) < 1e-4 && abs(stop.coordinate.longitude + 88.0834) < 1e-4)

@@ -21,6 +21,9 @@ public struct Trip: Hashable, Sendable, Identifiable {
     public var fuelPrice: Double?
     /// The kinds of road the trip's routes stay off where the road router can.
     public var avoid: RoadAvoidance
+    /// A sample shown to a person with no trips file yet: never saved (the store leaves it out)
+    /// until an edit makes it theirs. Not part of the file format.
+    public var isExample = false
 
     public init(
         id: UUID = UUID(), name: String, waypoints: [Waypoint] = [],

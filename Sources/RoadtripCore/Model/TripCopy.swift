@@ -9,6 +9,7 @@ extension Trip {
         var copy = self
         copy.id = UUID()
         copy.name = name
+        copy.isExample = false
         for i in copy.waypoints.indices { copy.waypoints[i].id = UUID() }
         return copy
     }

@@ -155,6 +155,8 @@ public final class TripRepository {
         var trip = trips[index]
         edit(&trip)
         guard trip != trips[index] else { return lastSaveError }
+        // An example edited is the person's own from now on, and saved; undo makes it an example again.
+        trip.isExample = false
         return commit(label, .replace(index: index, trip: trip))
     }
 

@@ -52,10 +52,10 @@ struct FullScreenApp {
         var startupMessage: String?
         var trips = loaded?.trips ?? []
         if loaded == nil {
-            switch SampleTrips.load() {
+            switch SampleTrips.examples() {
             case let .success(sample):
                 trips = sample
-                startupMessage = "Welcome! These are sample trips; your edits are saved to \(url.path)."
+                startupMessage = "Welcome! These are examples: edit one to keep it, or press a for a trip of your own."
             case let .failure(reason):
                 startupMessage = "No trips yet (\(reason)). Press a to add one."
             }
@@ -112,7 +112,7 @@ struct FullScreenApp {
         let list = TripListDependencies(
             repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
             settings: settings, startupMessage: startupMessage, detail: detail,
-            newTrip: { GlobalOptions.newTrip(named: $0) })
+            newTrip: { GlobalOptions.newTrip(named: $0) }, samples: SampleTrips.load)
         app.push(TripListRouter.assembleModule(dependencies: list, navigator: app))
         app.run()
         let saveError = repository.flush()

@@ -4,20 +4,26 @@ import TripFile
 
 /// The sample trips a first run starts from.
 enum SampleTrips {
-    static func load() -> Result<[Trip], SampleError> {
+    static func load() -> Result<[Trip], SampleTripsError> {
         guard let dir = ResourceLocator.dataDirectory else {
-            return .failure(SampleError(ResourceLocator.location.missingMessage))
+            return .failure(SampleTripsError(ResourceLocator.location.missingMessage))
         }
         let store = JSONTripStore(url: dir.appendingPathComponent("sample-trips.json"))
         do {
             return .success(try store.load()?.trips ?? [])
         } catch {
-            return .failure(SampleError("sample data unreadable: \(error)"))
+            return .failure(SampleTripsError("sample data unreadable: \(error)"))
         }
     }
 
-    struct SampleError: Error, CustomStringConvertible {
-        var description: String
-        init(_ d: String) { description = d }
+    /// The samples as examples: shown to a person with no trips file, saved only once edited.
+    static func examples() -> Result<[Trip], SampleTripsError> {
+        load().map { trips in
+            trips.map {
+                var example = $0
+                example.isExample = true
+                return example
+            }
+        }
     }
 }

@@ -17,6 +17,7 @@ struct Roadtrip: ParsableCommand {
         version: RoadtripVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+            SamplesCommand.self,
             EditTripCommand.self,
             AddStopCommand.self, EditStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,

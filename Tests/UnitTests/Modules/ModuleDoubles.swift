@@ -64,6 +64,19 @@ final class TripListInteractorDouble: TripListInteractorProtocol {
         items.removeAll { $0.id == id }
         return nil
     }
+    func deleteTrips(_ ids: Set<Trip.ID>) -> String? {
+        if let failure { return failure }
+        items.removeAll { ids.contains($0.id) }
+        return nil
+    }
+    /// The samples `addSamples` appends, as names.
+    var samples: [String] = []
+    func addSamples() -> (added: Int, error: String?) {
+        if let failure { return (0, failure) }
+        let new = samples.filter { name in !items.contains { $0.name == name } }
+        items += new.map { TripSummary(id: UUID(), name: $0, stopCount: 2, distanceMeters: 1500, distanceIsEstimate: false) }
+        return (new.count, nil)
+    }
     func duplicateTrip(_ id: Trip.ID) -> (id: Trip.ID, name: String, error: String?)? {
         guard let i = items.firstIndex(where: { $0.id == id }) else { return nil }
         var copy = items[i]
