@@ -16,7 +16,7 @@ public struct MouseEvent: Hashable, Sendable {
     /// Ctrl held: Ctrl+wheel zooms the map, as in web maps.
     public var ctrl: Bool
 
-    init(_ action: Action, at point: Point, ctrl: Bool = false) {
+    public init(_ action: Action, at point: Point, ctrl: Bool = false) {
         self.action = action
         self.point = point
         self.ctrl = ctrl

@@ -137,11 +137,26 @@ enum KeyFuzz {
     /// What follows ESC in real sequences, arriving as separate keys when a sequence is cut short.
     static let fragments: [Character] = ["[", "O", "]", "P", "1", ";", "5", "~", "A", "H", "0", "\\", "m"]
 
+    /// Clicks, double-clicks, drags and the wheel: mostly over the first rows of a list (where a
+    /// press twice on one cell is a double-click and a release on another row a drag), the rest anywhere.
+    static func mouse(using rng: inout SeededRandom) -> Key {
+        let onRows = Bool.random(using: &rng)
+        let point =
+            onRows
+            ? Point(x: Int.random(in: 1...6, using: &rng), y: Int.random(in: 2...7, using: &rng))
+            : Point(x: Int.random(in: 0..<200, using: &rng), y: Int.random(in: 0..<60, using: &rng))
+        let actions: [MouseEvent.Action] = [
+            .press(button: 1), .press(button: 1), .release, .wheelUp, .wheelDown, .press(button: 3)
+        ]
+        return .mouse(MouseEvent(actions.randomElement(using: &rng)!, at: point, ctrl: Int.random(in: 0..<8, using: &rng) == 0))
+    }
+
     static func next(using rng: inout SeededRandom) -> Key {
         switch Int.random(in: 0..<100, using: &rng) {
         case 0..<30: return named.randomElement(using: &rng)!
         case 30..<65: return .char(commands.randomElement(using: &rng)!)
-        case 65..<75: return .char(Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))))
+        case 65..<70: return .char(Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))))
+        case 70..<75: return mouse(using: &rng)
         case 75..<83: return .char(unicode.randomElement(using: &rng)!)
         case 83..<86: return .char(controls.randomElement(using: &rng)!)
         case 86..<92: return Bool.random(using: &rng) ? .escape : .char(fragments.randomElement(using: &rng)!)
