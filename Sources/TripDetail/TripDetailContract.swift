@@ -41,6 +41,8 @@ struct TripDetailViewModel: Equatable, Sendable {
 
     var title: String
     public var detail: String
+    /// Whether the map shows beside (or under) the stops, where there is room.
+    var showsMap = true
     public var name: String
     var rows: [Row]
     var selection: Int?
@@ -122,6 +124,9 @@ protocol TripDetailInteractorProtocol: AnyObject {
     var saveError: String? { get }
     var unit: DistanceUnit { get }
     func toggleUnit()
+    /// Whether the map shows beside the stops (where there is room).
+    var showsMap: Bool { get }
+    func toggleMap()
     /// The stop selected on this trip when the planner last ended here, if it was this trip.
     var rememberedStop: Waypoint.ID? { get }
     /// Keeps the selected stop for the next launch, with this trip as the one open.

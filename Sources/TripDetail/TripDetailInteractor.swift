@@ -26,6 +26,10 @@ final class TripDetailInteractor: TripDetailInteractorProtocol {
 
     func toggleUnit() { shown.settings.unit = shown.settings.unit.toggled }
 
+    var showsMap: Bool { shown.settings.mapShown }
+
+    func toggleMap() { shown.settings.mapShown.toggle() }
+
     var rememberedStop: Waypoint.ID? { shown.settings.lastTrip == shown.id ? shown.settings.lastStop : nil }
 
     func remember(stop: Waypoint.ID?) {

@@ -7,7 +7,7 @@ enum TripDetailAction: Sendable {
     case moveStopUp, moveStopDown
     /// A stop row dragged onto another with the mouse: no key sends it.
     case dragStop(from: Int, to: Int)
-    case add, edit, delete, rename, toggleUnits, map, itinerary, optimize, settings
+    case add, edit, delete, rename, toggleUnits, toggleMap, map, itinerary, optimize, settings
     case avoid, directions, alternative
     case mapMove(MapMove)
     case undo, redo, help, back
@@ -93,7 +93,8 @@ extension TripDetailView {
                 KeyBinding(
                     [.enter], .commitPath, help: "import or export this file", hint: "go", hintKeys: "Enter", in: [.typingPath]),
                 KeyBinding([.escape], .cancelPath, help: "cancel: nothing is read or written", hint: "cancel", in: [.typingPath]),
-                KeyBinding([.char("t")], .toggleUnits, help: "kilometres ⇄ miles", in: [.browsing])
+                KeyBinding([.char("t")], .toggleUnits, help: "kilometres ⇄ miles", in: [.browsing]),
+                KeyBinding([.char("M")], .toggleMap, help: "show or hide the map beside the stops", in: [.browsing])
             ]
             + MapMove.allCases.filter(\.isZoom).map { KeyBinding($0.keys, .mapMove($0), help: $0.help, in: [.browsing]) }
             + [

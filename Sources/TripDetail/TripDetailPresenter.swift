@@ -51,6 +51,13 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         case .settings:
             show(nil)
             router.openSettings()
+        case .toggleMap:
+            interactor.toggleMap()
+            show(
+                StatusMessage(
+                    interactor.showsMap
+                        ? "The map shows beside the stops where there is room."
+                        : "Map hidden: M shows it, m opens it full screen."))
         case .toggleUnits:
             interactor.toggleUnit()
             show(StatusMessage("Distances in \(interactor.unit == .kilometers ? "kilometres" : "miles")."))
@@ -123,10 +130,11 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         guard let trip else { return }
         if selectedRow == nil { selectedID = trip.waypoints.first?.id }
         interactor.remember(stop: selectedID)
-        view?.show(
-            TripDetailViewModel(
-                trip: trip, legs: legs, selection: selectedRow, unit: unit,
-                mode: features.lazy.compactMap(\.mode).first ?? .browsing, message: message, map: mapModel))
+        var model = TripDetailViewModel(
+            trip: trip, legs: legs, selection: selectedRow, unit: unit,
+            mode: features.lazy.compactMap(\.mode).first ?? .browsing, message: message, map: mapModel)
+        model.showsMap = interactor.showsMap
+        view?.show(model)
     }
 
     private var mapModel: MapModel {

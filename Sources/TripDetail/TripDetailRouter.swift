@@ -56,7 +56,9 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
 
     init(tripID: Trip.ID, navigator: Navigator, dependencies: TripDetailDependencies) {
         let deliver = dependencies.deliver
-        mapState = MapState(deliverNews: { work in deliver.news(work) })
+        let settings = dependencies.settings
+        mapState = MapState(deliverNews: { work in deliver.news(work) }, zoomSteps: settings.mapZoomSteps)
+        mapState.onZoomChange = { settings.mapZoomSteps = $0 }
         self.tripID = tripID
         self.navigator = navigator
         self.dependencies = dependencies

@@ -113,7 +113,8 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
             canvas.draw(model.name, at: Point(x: nameX, y: 1), style: .accent, maxWidth: size.width - nameX - 2)
         }
 
-        let placement = MapPlacement.layout(Rect(x: 0, y: 3, width: size.width, height: max(0, size.height - 5)))
+        let area = Rect(x: 0, y: 3, width: size.width, height: max(0, size.height - 5))
+        let placement = model.showsMap ? MapPlacement.layout(area) : .hidden(list: area)
         drawList(model, on: canvas.region(placement.list))
         if let mapRect = placement.map {
             drawMap(model.map, state: mapState, on: canvas.region(mapRect), unicode: unicode)

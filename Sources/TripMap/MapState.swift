@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 import TermUI
 
@@ -21,6 +22,12 @@ public final class MapState {
     var askedLevels: Set<OutlineStore.Level> = []
     var arrivedLevels: Set<OutlineStore.Level> = []
 
+    /// Zoom steps from the fitted view (+1 for each zoom in): kept between launches, so a person who
+    /// likes the map one step closer gets it so on every trip. Pans are not kept: they are of one trip.
+    public private(set) var zoomSteps = 0
+    /// Told the new `zoomSteps` after each change.
+    public var onZoomChange: ((Int) -> Void)?
+
     var lastSize = Size(width: 0, height: 0)
     private var lastSelected: Int?
     private var cachedShape: MapModel.Shape?
@@ -28,10 +35,12 @@ public final class MapState {
 
     public init(
         outlines: OutlineStore = .shared,
-        deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)? = nil
+        deliverNews: (@Sendable (@escaping @MainActor @Sendable () -> Void) -> Void)? = nil, zoomSteps: Int = 0
     ) {
         self.outlines = outlines
         self.deliverNews = deliverNews
+        // Within what the keys can reach from a fitted trip; a damaged state file asks no more.
+        self.zoomSteps = min(max(zoomSteps, -8), 16)
     }
 
     /// The outlines at `level` as the UI thread knows them: loaded before this map first asked, or
@@ -52,8 +61,8 @@ public final class MapState {
     /// Zooms, pans or fits the map to the trip again.
     public func apply(_ move: MapMove) {
         switch move {
-        case .zoomIn: change { $0.zoomed(by: 2) }
-        case .zoomOut: change { $0.zoomed(by: 0.5) }
+        case .zoomIn: zoom(by: 1)
+        case .zoomOut: zoom(by: -1)
         case .fit: fit()
         case .panLeft: pan(x: -0.25, y: 0)
         case .panRight: pan(x: 0.25, y: 0)
@@ -63,7 +72,22 @@ public final class MapState {
     }
 
     /// Fits the whole trip again at the next draw, and keeps following it.
-    public func fit() { followsTrip = true }
+    public func fit() {
+        followsTrip = true
+        setZoomSteps(0)
+    }
+
+    private func zoom(by steps: Int) {
+        guard viewport != nil else { return }
+        change { $0.zoomed(by: steps > 0 ? 2 : 0.5) }
+        setZoomSteps(zoomSteps + steps)
+    }
+
+    private func setZoomSteps(_ steps: Int) {
+        guard steps != zoomSteps else { return }
+        zoomSteps = steps
+        onZoomChange?(steps)
+    }
 
     private func pan(x: Double, y: Double) {
         let size = lastSize
@@ -89,7 +113,12 @@ public final class MapState {
     /// The view for a draw at `size`: the fitted one while following the trip; otherwise the
     /// person's, moved to a newly selected stop if that stop is off the map.
     func viewport(for route: PreparedRoute, selected: Int?, size: Size) -> Viewport {
-        if followsTrip || viewport == nil {
+        if viewport == nil, zoomSteps != 0 {
+            // The first draw with a zoom kept from the last launch: the fitted view, that many steps in or out.
+            let fitted = Viewport.fitting(route.bounds, size: size)
+            viewport = fitted.zoomed(by: pow(2, Double(zoomSteps)))
+            followsTrip = false
+        } else if followsTrip || viewport == nil {
             viewport = Viewport.fitting(route.bounds, size: size)
         } else if selected != lastSelected, let viewport, let selected,
             let pin = route.pins.first(where: { $0.index == selected })

@@ -39,6 +39,9 @@ struct RememberedChoicesTests {
         try session.waitFor(text: "Trip: Alps")
         try session.send(keys: ["j", "j", "t"])
         try session.waitUntil("miles and Chambéry") { $0.contains(" mi") && selectedLine($0).contains("Chambéry") }
+        // The map one step closer, then hidden.
+        try session.send(keys: ["+", "M"])
+        try session.waitFor(text: "Map hidden")
         // Ended from the trip screen (Ctrl-C, as a person closing the terminal's tab would).
         try session.send(keys: ["C-c"])
         try session.waitFor(text: "ENDED")
@@ -48,11 +51,16 @@ struct RememberedChoicesTests {
             sandbox.dataURL.deletingPathExtension().lastPathComponent + ".state.json")
         let saved = try JSONDecoder().decode(RememberedChoices.self, from: Data(contentsOf: state))
         #expect(saved.unit == .miles && saved.tripWasOpen == true && saved.stop == Self.stops[2].id)
+        #expect(saved.map == false && saved.mapZoom == 1, "\(saved)")
 
         session = try launch(sandbox)
         var screen = try session.waitFor(text: "Trip: Alps")
         #expect(selectedLine(screen).contains("Chambéry"), "\(screen)")
         #expect(screen.contains(" mi"), "the unit was not kept:\n\(screen)")
+        let braille = screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+        #expect(!braille, "the map shows though it was hidden:\n\(screen)")
+        try session.send(keys: ["M"])
+        try session.waitUntil("the map again") { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
         // Back to the list and quit there: the next launch starts on the list, on that trip.
         try session.send(keys: ["q"])
         try session.waitFor(text: "Coast")

@@ -9,6 +9,10 @@ public final class DisplaySettings {
     public var lastTrip: UUID?
     public var lastStop: UUID?
     public var tripIsOpen = false
+    /// Whether the trip screen shows its map beside (or under) the stops, where there is room.
+    public var mapShown = true
+    /// The map's zoom, in steps from the fitted view.
+    public var mapZoomSteps = 0
     /// True at launch when the trip's screen was open as the planner ended: the list opens it again
     /// when it first shows, once.
     public var reopensLastTrip = false
@@ -18,10 +22,14 @@ public final class DisplaySettings {
         lastTrip = remembered.trip
         lastStop = remembered.stop
         reopensLastTrip = remembered.trip != nil && remembered.tripWasOpen == true
+        mapShown = remembered.map ?? true
+        mapZoomSteps = remembered.mapZoom ?? 0
     }
 
     /// What to keep for the next launch.
     public var remembered: RememberedChoices {
-        RememberedChoices(unit: unit, trip: lastTrip, tripWasOpen: lastTrip == nil ? nil : tripIsOpen, stop: lastStop)
+        RememberedChoices(
+            unit: unit, trip: lastTrip, tripWasOpen: lastTrip == nil ? nil : tripIsOpen, stop: lastStop, map: mapShown,
+            mapZoom: mapZoomSteps)
     }
 }

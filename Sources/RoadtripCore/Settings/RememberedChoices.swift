@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the planner keeps between launches: the unit last chosen with `t`, and the trip and stop
-/// the person was on, so the next launch opens where they left off.
+/// What the planner keeps between launches: the unit last chosen with `t`, the map shown or hidden
+/// (`M`) and its zoom, and the trip and stop the person was on, so the next launch opens where they
+/// left off.
 ///
 /// These are the person's last choices, not settings: they live in a small file beside the data
 /// file (`trips.json` → `trips.state.json`), never in the config, and a missing or unreadable one
@@ -13,12 +14,20 @@ public struct RememberedChoices: Codable, Equatable, Sendable {
     public var tripWasOpen: Bool?
     /// The stop selected on that trip's screen.
     public var stop: UUID?
+    /// Whether the trip screen shows its map (`M`), and its zoom in steps from the fitted view.
+    public var map: Bool?
+    public var mapZoom: Int?
 
-    public init(unit: DistanceUnit? = nil, trip: UUID? = nil, tripWasOpen: Bool? = nil, stop: UUID? = nil) {
+    public init(
+        unit: DistanceUnit? = nil, trip: UUID? = nil, tripWasOpen: Bool? = nil, stop: UUID? = nil, map: Bool? = nil,
+        mapZoom: Int? = nil
+    ) {
         self.unit = unit
         self.trip = trip
         self.tripWasOpen = tripWasOpen
         self.stop = stop
+        self.map = map
+        self.mapZoom = mapZoom
     }
 
     /// The file beside `dataFile` that holds them.

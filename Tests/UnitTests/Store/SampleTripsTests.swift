@@ -50,3 +50,27 @@ import Testing
         #expect(document.trips.first?.id == UUID(uuidString: "E44CF1E0-8C21-5B5E-A0FF-BAEEE0977316"))
     }
 }
+
+/// Examples (the samples shown on a first run) are never written; an edit makes one the person's,
+/// and undoing that edit makes it an example again, so the file loses it.
+@MainActor
+@Suite struct ExampleTripsTests {
+    @Test func onlyTheEditedExampleIsWrittenAndUndoTakesItOut() throws {
+        try withTemporaryFolder { (folder: URL) throws in
+            let url = folder.appendingPathComponent("trips.json")
+            var examples = (0..<3).map { Trip(name: "Sample \($0)") }
+            for i in examples.indices { examples[i].isExample = true }
+            let repository = TripRepository(store: JSONTripStore(url: url), trips: examples)
+            let error = repository.update(tripID: examples[1].id) { $0.name = "Mine now" }
+            #expect(error == nil)
+            #expect(try JSONTripStore(url: url).load()?.trips.map(\.name) == ["Mine now"])
+            #expect(repository.trips.map(\.isExample) == [true, false, true])
+            _ = repository.undo()
+            #expect(try JSONTripStore(url: url).load()?.trips.map(\.name) == [])
+            let allExamples = repository.trips.allSatisfy { $0.isExample }
+            #expect(allExamples)
+            // A copy of an example is the person's own from the start.
+            #expect(!examples[0].duplicated(named: "Copy").isExample)
+        }
+    }
+}

@@ -78,3 +78,25 @@ import Testing
         }
     }
 }
+
+/// The zoom kept between launches: steps from the fitted view, applied at the first draw.
+@MainActor
+@Suite struct MapZoomKeptTests {
+    @Test func aKeptZoomIsThatManyStepsFromTheFittedView() throws {
+        let fitted = MapState(outlines: MapFixtures.outlines)
+        let closer = MapState(outlines: MapFixtures.outlines, zoomSteps: 2)
+        for state in [fitted, closer] {
+            drawMap(MapFixtures.california, state: state, on: MemoryCanvas(width: 80, height: 24))
+        }
+        let a = try #require(fitted.viewport), b = try #require(closer.viewport)
+        #expect(abs(a.unitsPerDot / b.unitsPerDot - 4) < 1e-9)
+        // The keys count on from there; 0 fits again, and each change is told.
+        var told: [Int] = []
+        closer.onZoomChange = { told.append($0) }
+        closer.apply(.zoomOut)
+        closer.apply(.fit)
+        #expect(told == [1, 0] && closer.zoomSteps == 0)
+        // A damaged state file cannot ask for a map zoomed beyond what the keys reach.
+        #expect(MapState(outlines: MapFixtures.outlines, zoomSteps: 10_000).zoomSteps == 16)
+    }
+}
