@@ -14,7 +14,7 @@ shot() { echo "== $1"; t capture-pane -p | sed -e 's/[[:space:]]*$//'; }
 settle 1.5
 t send-keys -l "a"; t send-keys -l "Pacific NW"; settle; shot "naming a new trip"
 t send-keys Escape; settle 0.2; shot "trip list"
-t send-keys End Up; settle 0.2; t send-keys Enter; settle; shot "trip"
+t send-keys End Up; settle 0.2; t send-keys Enter; settle 3; shot "trip"
 t send-keys a; settle 0.3; t send-keys -l "nara"; settle 1; shot "waypoint editor, matches"
 t send-keys Escape; settle 0.2; t send-keys Escape; settle 0.3; t send-keys Home Enter; settle 0.3
 t send-keys C-u; t send-keys -l "Mom's house"; settle 0.8; t send-keys Enter; settle 0.3; shot "waypoint editor, a name over the old place"
