@@ -170,8 +170,8 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
     /// The best-order proposal, over the screen until Enter or Esc.
     private func drawProposal(summary: String, order: String, on canvas: Canvas) {
         let width = min(canvas.size.width - 4, max(50, TextWidth.of(summary) + 4))
-        let summaryLines = wrap(summary, width: width - 4)
-        let orderLines = wrap(order, width: width - 4)
+        let summaryLines = TextWidth.wrap(summary, to: width - 4)
+        let orderLines = TextWidth.wrap(order, to: width - 4)
         let height = min(canvas.size.height - 2, 5 + summaryLines.count + orderLines.count)
         let rect = Rect(
             x: (canvas.size.width - width) / 2, y: max(1, (canvas.size.height - height) / 2), width: width, height: height)
@@ -187,21 +187,5 @@ final class TripDetailView: Screen, TripDetailViewProtocol {
         canvas.draw(
             "Enter applies · Esc keeps the current order", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
             maxWidth: width - 4)
-    }
-
-    private func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TextWidth.of(candidate) > width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 }

@@ -108,4 +108,33 @@ public enum TextWidth {
     private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(s.value)
     }
+
+    /// `text` in lines of at most `width` columns, broken between words (a word longer than a line
+    /// is cut into pieces).
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var word = word
+            while TextWidth.of(word) > width {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                let piece = TextWidth.prefix(word, fitting: width)
+                lines.append(piece)
+                word = String(word.dropFirst(piece.count))
+            }
+            if line.isEmpty {
+                line = word
+            } else if TextWidth.of(line) + 1 + TextWidth.of(word) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        lines.append(line)
+        return lines
+    }
 }

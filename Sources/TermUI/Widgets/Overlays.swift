@@ -86,7 +86,7 @@ private struct HelpLayout {
         self.columnWidth = columnWidth
         let textWidth = max(8, columnWidth - keyWidth - 2)
         let blocks = hints.map { hint in
-            Self.wrap(hint.action, to: textWidth).enumerated().map {
+            TextWidth.wrap(hint.action, to: textWidth).enumerated().map {
                 Line(keys: $0.offset == 0 ? hint.keys : "", text: $0.element)
             }
         }
@@ -103,34 +103,5 @@ private struct HelpLayout {
             columns[columns.count - 1] += block
         }
         self.columns = columns
-    }
-
-    /// `text` in lines of at most `width` columns, broken between words (a word longer than a line
-    /// is cut into pieces).
-    static func wrap(_ text: String, to width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            var word = word
-            while TextWidth.of(word) > width {
-                if !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                }
-                let piece = TextWidth.prefix(word, fitting: width)
-                lines.append(piece)
-                word = String(word.dropFirst(piece.count))
-            }
-            if line.isEmpty {
-                line = word
-            } else if TextWidth.of(line) + 1 + TextWidth.of(word) <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = word
-            }
-        }
-        lines.append(line)
-        return lines
     }
 }

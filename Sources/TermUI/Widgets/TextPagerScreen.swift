@@ -8,6 +8,8 @@ public final class TextPagerScreen: Screen {
     private let commands: [PageCommand]
     private var top = 0
     private var visibleRows = 10
+    /// Columns for text at the last draw: lines longer than this wrap.
+    private var textWidth = 78
     private var message: StatusMessage?
 
     /// A key a page offers besides scrolling (the itinerary's "add the suggested night").
@@ -79,7 +81,7 @@ public final class TextPagerScreen: Screen {
             message = commands[i].run()
             return
         }
-        let count = lines().count
+        let count = shownLines().count
         let page = max(1, visibleRows - 1)
         switch action {
         case .close:
@@ -99,14 +101,32 @@ public final class TextPagerScreen: Screen {
         top = min(max(0, top), max(0, count - visibleRows))
     }
 
+    /// The page's lines as shown at `textWidth`: a line too long wraps between words, its
+    /// continuation indented under the line's text; nothing is cut off.
+    private func shownLines() -> [(text: String, warning: Bool)] {
+        lines().flatMap { line -> [(text: String, warning: Bool)] in
+            let warning = line.hasPrefix("  !")
+            guard TextWidth.of(line) > textWidth else { return [(line, warning)] }
+            let lead = line.prefix { $0 == " " }.count
+            // Under the words, past a marker such as "! " or a clock: at most a third of the width in.
+            let indent = min(lead + 2, max(0, textWidth / 3))
+            let first = TextWidth.wrap(String(line.dropFirst(lead)), to: max(8, textWidth - lead))
+            let head = String(repeating: " ", count: lead) + (first.first ?? "")
+            let rest = TextWidth.wrap(first.dropFirst().joined(separator: " "), to: max(8, textWidth - indent))
+            return [(head, warning)]
+                + (first.count > 1 ? rest.map { (String(repeating: " ", count: indent) + $0, warning) } : [])
+        }
+    }
+
     public func draw(on canvas: Canvas) {
-        let all = lines()
+        textWidth = max(8, canvas.size.width - 2)
+        let all = shownLines()
         visibleRows = max(1, canvas.size.height - 3)
         top = min(max(0, top), max(0, all.count - visibleRows))
         let end = min(all.count, top + visibleRows)
         Chrome.drawHeader(title, detail: all.count > visibleRows ? "\(top + 1)–\(end) of \(all.count)" : "", on: canvas)
         for (row, line) in all[top..<end].enumerated() {
-            canvas.draw(line, at: Point(x: 1, y: 2 + row), style: line.hasPrefix("  !") ? .warning : .normal)
+            canvas.draw(line.text, at: Point(x: 1, y: 2 + row), style: line.warning ? .warning : .normal)
         }
         Chrome.drawStatus(hints: keys.hints(in: .only), message: message, on: canvas)
         help.draw(keys, mode: .only, on: canvas)
