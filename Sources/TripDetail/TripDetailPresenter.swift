@@ -45,9 +45,9 @@ final class TripDetailPresenter: TripDetailPresenterProtocol, TripDetailInteract
         switch action {
         case .map:
             guard let trip else { return }
-            router.openMap(title: "Trips › " + TextLimits.shown(trip.name)) { [weak self] in
-                self?.mapModel ?? MapModel(stops: [])
-            }
+            router.openMap(
+                title: "Trips › " + TextLimits.shown(trip.name), model: { [weak self] in self?.mapModel ?? MapModel(stops: []) },
+                select: { [weak self] in self?.didSelectRow($0) })
         case .settings:
             show(nil)
             router.openSettings()

@@ -118,11 +118,11 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
                 dependencies: dependencies.editor, navigator: navigator))
     }
 
-    func openMap(title: String, model: @escaping @MainActor () -> MapModel) {
+    func openMap(title: String, model: @escaping @MainActor () -> MapModel, select: @escaping @MainActor (Int) -> Void) {
         navigator?.push(
             MapScreen(
                 title: title, state: mapState, unicode: dependencies.unicode, model: model,
-                close: { [weak navigator] in navigator?.pop() }))
+                close: { [weak navigator] in navigator?.pop() }, select: select))
     }
 
     func openPage(

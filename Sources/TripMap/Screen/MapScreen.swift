@@ -28,15 +28,19 @@ public final class MapScreen: Screen {
     private let unicode: Bool
     private let model: @MainActor () -> MapModel
     private let close: @MainActor () -> Void
+    private let select: @MainActor (Int) -> Void
 
     /// - Parameters:
     ///   - state: shared with the embedded map, so zoom and pan carry over both ways.
     ///   - model: read at each draw, so the map shows the trip as it is now.
     ///   - close: pops this screen (the router's job).
+    ///   - select: a click on stop `index`'s number selects it on the trip.
     public init(
         title: String, state: MapState, unicode: Bool = MapText.unicodeFromEnvironment(),
-        model: @escaping @MainActor () -> MapModel, close: @escaping @MainActor () -> Void
+        model: @escaping @MainActor () -> MapModel, close: @escaping @MainActor () -> Void,
+        select: @escaping @MainActor (Int) -> Void = { _ in }
     ) {
+        self.select = select
         self.title = title
         self.state = state
         self.unicode = unicode
@@ -51,6 +55,19 @@ public final class MapScreen: Screen {
         drawMap(model(), state: state, on: area, unicode: unicode)
         Chrome.drawStatus(hints: Self.keys.hints(in: .only), message: nil, on: canvas)
         help.draw(Self.keys, mode: .only, on: canvas)
+    }
+
+    /// A click on a stop's number selects it; the wheel pans north and south, Ctrl+wheel zooms.
+    public func handle(_ gesture: PointerGesture) {
+        if help.isShown {
+            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
+            return
+        }
+        switch gesture {
+        case let .click(.row(MapTargets.stops, index), _): select(index)
+        case let .wheel(up, _, ctrl): state.apply(ctrl ? (up ? .zoomIn : .zoomOut) : (up ? .panUp : .panDown))
+        default: break
+        }
     }
 
     public func handle(_ key: Key) {

@@ -135,7 +135,12 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
     var mapModel: (@MainActor () -> MapModel)?
     var page: (title: String, lines: @MainActor () -> [String])?
     func openWaypointEditor(_ target: WaypointEditorTarget) { editors.append(target) }
-    func openMap(title: String, model: @escaping @MainActor () -> MapModel) { mapModel = model }
+    /// What a click on a stop's number on the full-screen map does.
+    var mapSelect: (@MainActor (Int) -> Void)?
+    func openMap(title: String, model: @escaping @MainActor () -> MapModel, select: @escaping @MainActor (Int) -> Void) {
+        mapModel = model
+        mapSelect = select
+    }
     var pageCommands: [TextPagerScreen.PageCommand] = []
     func openPage(title: String, commands: [TextPagerScreen.PageCommand], lines: @escaping @MainActor () -> [String]) {
         page = (title, lines)

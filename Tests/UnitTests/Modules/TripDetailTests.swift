@@ -129,6 +129,10 @@ import TestSupport
         presenter.handle(.map, typed: "")
         let model = try #require(router.mapModel)
         #expect(model().stops.count == 3)
+        // A click on stop 3's number on the full-screen map selects it on the trip too.
+        let select = try #require(router.mapSelect)
+        select(2)
+        #expect(view.model?.selection == 2 && model().selectedIndex == 2)
     }
 
     @Test func itineraryOpensAsAPageOfTheTripAsItIsNow() throws {

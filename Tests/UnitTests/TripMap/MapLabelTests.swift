@@ -100,3 +100,28 @@ import Testing
         #expect(MapState(outlines: MapFixtures.outlines, zoomSteps: 10_000).zoomSteps == 16)
     }
 }
+
+/// The full-screen map and the mouse: a click on a number selects that stop, the wheel pans, Ctrl+wheel zooms.
+@MainActor
+@Suite struct MapScreenMouseTests {
+    @Test func aClickOnANumberSelectsItsStop() throws {
+        let state = MapState(outlines: MapFixtures.outlines)
+        var selected: [Int] = []
+        let screen = MapScreen(
+            title: "t", state: state, unicode: true, model: { MapFixtures.california }, close: {},
+            select: { selected.append($0) })
+        let canvas = MemoryCanvas(width: 80, height: 24)
+        screen.draw(on: canvas)
+        let lines = canvas.lines
+        let line = try #require(lines.firstIndex { $0.contains("Las Vegas") })
+        let text = Array(lines[line])
+        let x = try #require(text.firstIndex(of: "3"))
+        let target = canvas.hits.target(at: Point(x: x, y: line))
+        #expect(target == .row(list: MapTargets.stops, index: 2))
+        screen.handle(.click(try #require(target), count: 1))
+        #expect(selected == [2])
+        let before = try #require(state.viewport)
+        screen.handle(.wheel(up: true, over: .area(MapTargets.area), ctrl: true))
+        #expect(state.zoomSteps == 1 && state.viewport!.unitsPerDot < before.unitsPerDot)
+    }
+}
