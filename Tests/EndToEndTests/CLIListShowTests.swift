@@ -65,7 +65,9 @@ import TestSupport
         let sandbox = try CLISandbox()
         let result = try sandbox.run("list")
         #expect(result.status == 0 && result.stderr.isEmpty)
-        #expect(result.stdout == "No trips in \(sandbox.dataURL.path).\n")
+        #expect(
+            result.stdout
+                == "No trips in \(sandbox.dataURL.path). roadtrip new NAME starts one; roadtrip samples adds the sample trips.\n")
         let json = try sandbox.run("list", "--json")
         #expect(json.status == 0)
         #expect((try JSONSerialization.jsonObject(with: json.stdoutData) as? [Any])?.isEmpty == true)

@@ -43,7 +43,8 @@ struct ListCommand: ParsableCommand {
                 return
             }
             if summaries.isEmpty {
-                Output.line("No trips in \(context.url.path).")
+                Output.line(
+                    "No trips in \(context.url.path). roadtrip new NAME starts one; roadtrip samples adds the sample trips.")
                 return
             }
             // Measured as printed: a control shown as ^[ takes two columns.
