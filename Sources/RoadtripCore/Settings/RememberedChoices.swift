@@ -53,7 +53,10 @@ public struct RememberedChoices: Codable, Equatable, Sendable {
         do {
             let data = try encoder.encode(self)
             // The data folder is made by the first save of a trip; the choices may come first.
-            try FileManager.default.createDirectory(at: dataFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Private, as every folder roadtrip makes.
+            try FileManager.default.createDirectory(
+                at: dataFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try AtomicFileWriter(target: Self.fileURL(beside: dataFile), keepsBackup: false).write(data)
             return nil
         } catch {
