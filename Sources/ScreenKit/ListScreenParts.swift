@@ -45,10 +45,7 @@ public struct ListScreenParts {
     /// What a gesture on the list comes to; nil when it was spent on the help box (a click closes
     /// it, the wheel scrolls it) or means nothing to the list.
     public mutating func read(_ gesture: PointerGesture, list name: String) -> ListGesture? {
-        if help.isShown {
-            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
-            return nil
-        }
+        if help.take(gesture) { return nil }
         switch gesture {
         case let .click(.row(list, index), count) where list == name: return count == 2 ? .open(index) : .select(index)
         case let .drag(list, from, to) where list == name: return .move(from: from, to: to)

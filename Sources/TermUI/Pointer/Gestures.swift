@@ -11,6 +11,12 @@ public enum PointerGesture: Equatable, Sendable {
 }
 
 extension PointerGesture {
+    /// True for a notch of the wheel, either way.
+    public var isWheel: Bool {
+        if case .wheel = self { return true }
+        return false
+    }
+
     /// True for a notch of the wheel away from the person (up the page).
     public var isWheelUp: Bool {
         if case .wheel(true, _, _) = self { return true }

@@ -23,10 +23,7 @@ public final class FormState<Field: Hashable> {
     /// The form line a click chose (to focus it), or nil: the help box takes gestures first (the
     /// wheel scrolls it, a click closes it), and anything but a click on a line means nothing here.
     public func clickedLine(_ gesture: PointerGesture) -> Int? {
-        if help.isShown {
-            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
-            return nil
-        }
+        if help.take(gesture) { return nil }
         guard case let .click(.row(Self.lines, index), _) = gesture else { return nil }
         return index
     }

@@ -28,6 +28,14 @@ public final class HelpOverlay {
         return true
     }
 
+    /// The mouse while the box is open: the wheel scrolls it, a click closes it. True when the
+    /// gesture was spent on the box (it is open), so nothing under it sees the gesture.
+    public func take(_ gesture: PointerGesture) -> Bool {
+        guard isShown else { return false }
+        _ = close(on: gesture.isWheel ? (gesture.isWheelUp ? .up : .down) : .escape)
+        return true
+    }
+
     private static func scrollStep(_ key: Key) -> Int? {
         switch key {
         case .up, .char("k"): -1

@@ -64,13 +64,10 @@ public final class TextPagerScreen: Screen {
 
     private let help = HelpOverlay()
 
-    /// The wheel scrolls three lines a notch, as pagers do; a click closes the help box.
+    /// The wheel scrolls three lines a notch, as pagers do (the help box instead, while it is open).
     public func handle(_ gesture: PointerGesture) {
-        switch gesture {
-        case .wheel: for _ in 0..<3 { handle(gesture.isWheelUp ? .up : .down) }
-        case .click: if help.isShown { _ = help.close(on: .escape) }
-        case .drag: break
-        }
+        if help.take(gesture) { return }
+        if gesture.isWheel { for _ in 0..<3 { handle(gesture.isWheelUp ? .up : .down) } }
     }
 
     public func handle(_ key: Key) {

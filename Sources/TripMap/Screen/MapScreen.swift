@@ -59,10 +59,7 @@ public final class MapScreen: Screen {
 
     /// A click on a stop's number selects it; the wheel pans north and south, Ctrl+wheel zooms.
     public func handle(_ gesture: PointerGesture) {
-        if help.isShown {
-            if case let .wheel(up, _, _) = gesture { _ = help.close(on: up ? .up : .down) } else { _ = help.close(on: .escape) }
-            return
-        }
+        if help.take(gesture) { return }
         switch gesture {
         case let .click(.row(MapTargets.stops, index), _): select(index)
         case let .wheel(up, _, ctrl): state.apply(ctrl ? (up ? .zoomIn : .zoomOut) : (up ? .panUp : .panDown))
