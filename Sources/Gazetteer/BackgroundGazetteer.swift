@@ -61,6 +61,12 @@ public final class BackgroundGazetteer: PlaceSearching, NearestPlaceFinding, @un
         return status
     }
 
+    /// The gazetteer once loaded (waiting for it, off the UI thread); nil when it failed to load.
+    public func loaded() -> Gazetteer? {
+        _ = waitUntilLoaded()
+        return gazetteer
+    }
+
     private var gazetteer: Gazetteer? {
         condition.lock()
         defer { condition.unlock() }

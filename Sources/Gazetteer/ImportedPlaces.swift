@@ -96,19 +96,26 @@ public struct ImportedPlacesFolder: Sendable {
 
     /// Every region's packed form: mapped when it was packed from the file beside it; else (an
     /// import by an older roadtrip, a hand edit) packed again from the file and kept for next time.
-    func packs() -> [PackedPlaces] {
-        regions().compactMap { name in
-            let regionFile = file(name)
-            let packURL = packFile(name)
-            if let pack = try? PackedPlaces(packURL), Self.isNewer(packURL, than: regionFile) { return pack }
-            guard let bytes = FileManager.default.contents(atPath: regionFile.path),
-                let region = try? JSONDecoder().decode(ImportedRegion.self, from: bytes)
-            else { return nil }
-            try? writePack(of: region, sourceBytes: bytes)
-            if let pack = try? PackedPlaces(packURL), pack.sourceHash == fnv1a(bytes) { return pack }
-            let packed = PackedPlacesWriter.pack(Self.inputs(of: region), sourceHash: fnv1a(bytes))
-            return try? PackedPlaces(packed: packed, path: packURL.path)
+    func packs() -> [PackedPlaces] { namedPacks().map(\.pack) }
+
+    /// Every region's name with its pack (see `packs()`).
+    func namedPacks() -> [(region: String, pack: PackedPlaces)] {
+        regions().compactMap { name -> (region: String, pack: PackedPlaces)? in
+            pack(of: name).map { (name, $0) }
         }
+    }
+
+    private func pack(of name: String) -> PackedPlaces? {
+        let regionFile = file(name)
+        let packURL = packFile(name)
+        if let pack = try? PackedPlaces(packURL), Self.isNewer(packURL, than: regionFile) { return pack }
+        guard let bytes = FileManager.default.contents(atPath: regionFile.path),
+            let region = try? JSONDecoder().decode(ImportedRegion.self, from: bytes)
+        else { return nil }
+        try? writePack(of: region, sourceBytes: bytes)
+        if let pack = try? PackedPlaces(packURL), pack.sourceHash == fnv1a(bytes) { return pack }
+        let packed = PackedPlacesWriter.pack(Self.inputs(of: region), sourceHash: fnv1a(bytes))
+        return try? PackedPlaces(packed: packed, path: packURL.path)
     }
 
     /// Whether `file` was written after `other` (a region file edited after its pack was made is

@@ -9,8 +9,25 @@ public enum OSMFeature {
         "city": 100_000, "town": 10_000, "village": 1_000, "hamlet": 100,
         "park": 200_000, "peak": 5_000, "pass": 5_000, "waterfall": 5_000, "castle": 5_000,
         "sight": 5_000, "museum": 3_000, "lake": 3_000, "cave": 2_000, "viewpoint": 2_000,
-        "beach": 2_000, "camp site": 500, "lodging": 300, "fuel": 300, "charging": 300
+        "beach": 2_000, "camp site": 500, "lodging": 300, "fuel": 300, "charging": 300, "food": 200
     ]
+
+    /// Kinds a road trip stops at for what they serve, not for themselves: many are mapped with no
+    /// name, only a brand or operator, and are still what a driver low on fuel or charge looks for.
+    static let services: [String: String] = ["fuel": "Fuel station", "charging": "Charging station"]
+
+    /// What a place of `kind` is called: its name, else for a fuel or charging station its brand
+    /// or operator, else what it is ("Charging station"); nil for anything else without a name.
+    public static func name(_ tags: [String: String], kind: String) -> String? {
+        for key in ["name", "name:en"] {
+            if let name = tags[key]?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
+        }
+        guard let generic = services[kind] else { return nil }
+        for key in ["brand", "operator"] {
+            if let name = tags[key]?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return "\(name) (\(generic.lowercased()))" }
+        }
+        return generic
+    }
 
     /// The kind of an object with these tags, or nil when it is nothing a road trip stops at.
     public static func kind(_ tags: [String: String]) -> String? {
@@ -47,6 +64,7 @@ public enum OSMFeature {
         switch tags["amenity"] {
         case "fuel": return "fuel"
         case "charging_station": return "charging"
+        case "restaurant", "cafe", "fast_food", "food_court", "biergarten", "pub": return "food"
         default: return nil
         }
     }

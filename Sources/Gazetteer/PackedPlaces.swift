@@ -153,6 +153,15 @@ struct PackedPlaces: @unchecked Sendable {
     /// The ranking size: a destination's or point of interest's standing, or a town's population.
     func size(_ entry: Int) -> Int { Int(truncatingIfNeeded: u64(entry, Record.size)) }
 
+    /// The entry's position, read in place.
+    func coordinate(_ entry: Int) -> Coordinate {
+        Coordinate(
+            latitude: Double(bitPattern: u64(entry, Record.latitude)), longitude: Double(bitPattern: u64(entry, Record.longitude)))
+    }
+
+    /// The entry's kind ("park", "fuel"), read in place.
+    func kind(_ entry: Int) -> String { string(entry, 5) }
+
     /// The entry as a place.
     func place(_ entry: Int) -> Place {
         // The writer cleaned what it packed; a pack changed on disk is not trusted to be clean.

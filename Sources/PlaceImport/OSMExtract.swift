@@ -142,7 +142,7 @@ enum OSMExtract {
     }
 
     private static func place(_ tags: [String: String]) -> ExtractedPlace? {
-        guard let raw = tags["name"] ?? tags["name:en"], let kind = OSMFeature.kind(tags) else { return nil }
+        guard let kind = OSMFeature.kind(tags), let raw = OSMFeature.name(tags, kind: kind) else { return nil }
         let name = raw.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
         let population = tags["population"].flatMap(Plausibility.population) ?? 0

@@ -7,7 +7,7 @@ enum TripDetailAction: Sendable {
     case moveStopUp, moveStopDown
     /// A stop row dragged onto another with the mouse: no key sends it.
     case dragStop(from: Int, to: Int)
-    case add, edit, delete, rename, toggleUnits, toggleMap, map, itinerary, optimize, settings
+    case add, edit, delete, rename, toggleUnits, toggleMap, map, itinerary, optimize, settings, along
     case avoid, directions, alternative
     case mapMove(MapMove)
     case undo, redo, help, back
@@ -72,6 +72,9 @@ extension TripDetailView {
                 KeyBinding([.char("m")], .map, help: "the map full screen", hint: "map", in: [.browsing]),
                 KeyBinding([.char("i")], .itinerary, help: "the itinerary, day by day", hint: "itinerary", in: [.browsing]),
                 KeyBinding([.char("o")], .optimize, help: "best order of the middle stops", in: [.browsing]),
+                KeyBinding(
+                    [.char("f")], .along, help: "find what lies along the route: sights, parks, fuel, charging, places to sleep",
+                    hint: "along", in: [.browsing]),
                 KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel, avoid", in: [.browsing]),
                 KeyBinding(
                     [.char("v")], .avoid,

@@ -24,14 +24,17 @@ public struct TripDetailDependencies {
     public var unicode: Bool
     /// Export and import from the planner's prompts.
     public var files: FilePrompt
+    /// The places along a route (`f`); nil when the place search could not be set up.
+    public var along: (any AlongRouteSearching)?
 
     public init(
         repository: TripRepository, routes: RouteProvider, settings: DisplaySettings,
         deliver: UIDelivery, editor: WaypointEditorDependencies,
         matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
         timeZones: TimeZoneLookup = .none, nightPlaces: NightPlaceLookup = .none, unicode: Bool = true,
-        files: FilePrompt = FilePrompt()
+        files: FilePrompt = FilePrompt(), along: (any AlongRouteSearching)? = nil
     ) {
+        self.along = along
         self.files = files
         self.matrix = matrix
         self.timeZones = timeZones
@@ -99,10 +102,12 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
             ItineraryPageFeature(
                 screen: presenter,
                 interactor: ItineraryPageInteractor(
-                    repository: d.repository, deliver: d.deliver, timeZones: d.timeZones, nightPlaces: d.nightPlaces),
+                    repository: d.repository, deliver: d.deliver, timeZones: d.timeZones, nightPlaces: d.nightPlaces,
+                    along: d.along),
                 router: router),
             bestOrderFeature,
             routeChoicesFeature,
+            AlongRouteFeature(screen: presenter, router: router),
             TripFilesFeature(
                 screen: presenter,
                 interactor: TripFilesInteractor(tripID: tripID, repository: d.repository, deliver: d.deliver, files: d.files))
@@ -143,6 +148,23 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         presenter.view = view
         view.presenter = presenter
         navigator.push(view)
+    }
+
+    func openAlong(added: @escaping @MainActor (Waypoint.ID, StatusMessage) -> Void) -> Bool {
+        guard let navigator, let along = dependencies.along else { return false }
+        let d = dependencies
+        let shown = ShownTrip(id: tripID, repository: d.repository, routes: d.routes, settings: d.settings, deliver: d.deliver)
+        let view = AlongRouteView()
+        let interactor = AlongRouteInteractor(shown: shown, along: along, matrix: d.matrix)
+        let presenter = AlongRoutePresenter(
+            interactor: interactor, close: { [weak navigator] in navigator?.pop() }, added: added)
+        interactor.output = presenter
+        presenter.view = view
+        view.presenter = presenter
+        view.unicode = d.unicode
+        view.mapState = MapState(deliverNews: { work in d.deliver.news(work) })
+        navigator.push(view)
+        return true
     }
 
     public func close() { navigator?.pop() }

@@ -115,7 +115,7 @@ struct TripDocumentReader {
     private mutating func trip() throws(NotOnFastPath) -> Trip {
         var id: UUID?, name: String?, waypoints: [Waypoint]?
         var startDate: Date??, limit: Double?, startMinutes: Int?
-        var fuel: FuelConsumption??, price: Double??, avoid = RoadAvoidance()
+        var fuel: FuelConsumption??, price: Double??, avoid = RoadAvoidance(), range: VehicleRange?
         try object { (r: inout Self, key) throws(NotOnFastPath) in
             switch key {
             case "id": id = try r.uuid()
@@ -128,6 +128,7 @@ struct TripDocumentReader {
             case "fuelConsumption":
                 fuel = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.fuelConsumption() })
             case "fuelPrice": price = .some(try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.number() })
+            case "range": range = try r.nullable { (r: inout Self) throws(NotOnFastPath) in try r.vehicleRange() }
             case "avoid":
                 guard let read = RoadAvoidance(words: try r.string()) else { throw r.stop("avoid names an unknown road kind") }
                 avoid = read
@@ -139,10 +140,11 @@ struct TripDocumentReader {
             id: id, name: name, waypoints: waypoints, startDate: startDate ?? nil,
             dailyDrivingLimit: limit ?? Trip.defaultDailyDrivingLimit,
             dailyStartMinutes: startMinutes ?? Trip.defaultDailyStartMinutes,
-            fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil, avoid: avoid)
+            fuelConsumption: fuel ?? nil, fuelPrice: price ?? nil, avoid: avoid, range: range)
         // The rules `Trip.init(from:)` enforces; the full decoder words the refusal.
         guard trip.dailyDrivingLimit > 0, (0..<24 * 60).contains(trip.dailyStartMinutes),
-            trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true
+            trip.fuelConsumption?.isValid ?? true, trip.fuelPrice.map({ $0 >= 0 }) ?? true,
+            trip.range?.isValid ?? true
         else {
             throw stop("a trip value breaks a rule")
         }
@@ -214,6 +216,21 @@ struct TripDocumentReader {
         }
         guard let unit, let value else { throw stop("fuelConsumption lacks unit or value") }
         return FuelConsumption(value, unit)
+    }
+
+    private mutating func vehicleRange() throws(NotOnFastPath) -> VehicleRange {
+        var meters: Double?, refill: VehicleRange.Refill?
+        try object { (r: inout Self, key) throws(NotOnFastPath) in
+            switch key {
+            case "meters": meters = try r.number()
+            case "refill":
+                guard let known = VehicleRange.Refill(rawValue: try r.string()) else { throw r.stop("unknown refill") }
+                refill = known
+            default: throw r.stop("key \(key) is not read here")
+            }
+        }
+        guard let meters, let refill else { throw stop("range lacks meters or refill") }
+        return VehicleRange(meters: meters, refill: refill)
     }
 
     // MARK: - Structure

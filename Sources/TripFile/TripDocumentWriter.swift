@@ -98,7 +98,7 @@ struct TripDocumentWriter {
     }
 
     // Keys in sorted order: avoid, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, id, name,
-    // startDate, waypoints. The stops are left to the caller, which may hand bytes on between them:
+    // range, startDate, waypoints. The stops are left to the caller, which may hand bytes on between them:
     // after a trip without stops the trip is closed, otherwise its list of stops is open.
     private mutating func writeFields(of trip: Trip, index t: Int) throws(Unwritable) {
         raw("    {\n")
@@ -126,6 +126,13 @@ struct TripDocumentWriter {
         uuid(trip.id)
         raw(",\n      \"name\" : ")
         string(trip.name)
+        if let range = trip.range {
+            raw(",\n      \"range\" : {\n        \"meters\" : ")
+            try number(range.meters, at: "trips[\(t)].range.meters")
+            raw(",\n        \"refill\" : ")
+            string(range.refill.rawValue)
+            raw("\n      }")
+        }
         if let start = trip.startDate {
             raw(",\n      \"startDate\" : ")
             date(start)

@@ -20,6 +20,9 @@ public struct MapModel: Equatable, Sendable {
     public var selectedIndex: Int?
     /// The scale bar's unit.
     public var unit: DistanceUnit
+    /// A place that is not a stop, marked and named above everything else (the place highlighted
+    /// in the list of places along the route).
+    public var marker: Stop?
 
     public init(
         stops: [Stop], legGeometries: [[Coordinate]?] = [], selectedIndex: Int? = nil,

@@ -38,6 +38,7 @@ public func drawMap(_ model: MapModel, state: MapState, on canvas: Canvas, unico
         canvas.draw(text, at: Point(x: 1, y: size.height - 1), style: .normal)
         pins.mark(x: 1, y: size.height - 1, width: TextWidth.of(text))
     }
+    if let marker = model.marker { pins.drawMarker(marker, viewport: viewport, unicode: unicode) }
     pins.draw(pins: route.pins, model: model, viewport: viewport)
     drawNotes(model: model, route: route, outlinesShown: outlines != nil, state: state, on: canvas)
 }

@@ -21,6 +21,8 @@ public struct Trip: Hashable, Sendable, Identifiable {
     public var fuelPrice: Double?
     /// The kinds of road the trip's routes stay off where the road router can.
     public var avoid: RoadAvoidance
+    /// How far the vehicle goes between fills or charges; nil when the person has not said.
+    public var range: VehicleRange?
     /// A sample shown to a person with no trips file yet: never saved (the store leaves it out)
     /// until an edit makes it theirs. Not part of the file format.
     public var isExample = false
@@ -32,8 +34,10 @@ public struct Trip: Hashable, Sendable, Identifiable {
         dailyStartMinutes: Int = Trip.defaultDailyStartMinutes,
         fuelConsumption: FuelConsumption? = nil,
         fuelPrice: Double? = nil,
-        avoid: RoadAvoidance = []
+        avoid: RoadAvoidance = [],
+        range: VehicleRange? = nil
     ) {
+        self.range = range
         self.id = id
         self.name = name
         self.waypoints = waypoints
@@ -51,7 +55,7 @@ public struct Trip: Hashable, Sendable, Identifiable {
 extension Trip: Codable {
     // Files written before the itinerary fields existed lack them: they read as the defaults.
     private enum CodingKeys: String, CodingKey {
-        case id, name, waypoints, startDate, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, avoid
+        case id, name, waypoints, startDate, dailyDrivingLimit, dailyStartMinutes, fuelConsumption, fuelPrice, avoid, range
     }
 
     public init(from decoder: any Decoder) throws {
@@ -95,6 +99,11 @@ extension Trip: Codable {
                 debugDescription: "avoid must list motorways, tolls or ferries, separated by commas")
         }
         self.avoid = avoid
+        range = try c.decodeIfPresent(VehicleRange.self, forKey: .range)
+        if let range, !range.isValid {
+            throw DecodingError.dataCorruptedError(
+                forKey: .range, in: c, debugDescription: "range must be 20,000–3,000,000 metres")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,6 +117,7 @@ extension Trip: Codable {
         try c.encodeIfPresent(fuelConsumption, forKey: .fuelConsumption)
         try c.encodeIfPresent(fuelPrice, forKey: .fuelPrice)
         if !avoid.isEmpty { try c.encode(avoid.listText, forKey: .avoid) }
+        try c.encodeIfPresent(range, forKey: .range)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A trip's planning settings as text fields: what the settings form and `roadtrip edit-trip` edit.
 public struct TripSettingsText: Equatable, Sendable {
     public enum Field: Int, CaseIterable, Sendable {
-        case start, dailyLimit, dayStart, fuel, price, avoid
+        case start, dailyLimit, dayStart, fuel, price, avoid, range
 
         public var label: String {
             switch self {
@@ -13,6 +13,7 @@ public struct TripSettingsText: Equatable, Sendable {
             case .fuel: "Fuel use"
             case .price: "Fuel price"
             case .avoid: "Avoid"
+            case .range: "Range"
             }
         }
 
@@ -24,6 +25,7 @@ public struct TripSettingsText: Equatable, Sendable {
             case .fuel: "e.g. 6.5 L/100km or 32 mpg (optional)"
             case .price: "per litre or gallon (optional)"
             case .avoid: "motorways, tolls, ferries (optional)"
+            case .range: "full tank, e.g. 600 km or 400 km electric (optional)"
             }
         }
     }
@@ -38,7 +40,8 @@ public struct TripSettingsText: Equatable, Sendable {
             .dayStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
             .fuel: trip.fuelConsumption.map { Self.fuelText($0) } ?? "",
             .price: trip.fuelPrice.map { String(format: "%g", $0) } ?? "",
-            .avoid: trip.avoid.words.joined(separator: ", ")
+            .avoid: trip.avoid.words.joined(separator: ", "),
+            .range: trip.range.map { $0.text(unit: .kilometers) } ?? ""
         ]
     }
 
@@ -82,6 +85,10 @@ public struct TripSettingsText: Equatable, Sendable {
             let word = (values[.avoid] ?? "").split(separator: ",").first { RoadAvoidance(words: String($0)) == nil }
             errors[.avoid] = "“\(word.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")” is not motorways, tolls or ferries."
         }
+        switch VehicleRange.parse(values[.range] ?? "") {
+        case let .success(range): updated.range = range
+        case let .failure(e): errors[.range] = e.description
+        }
         if errors.isEmpty { trip = updated }
         return errors
     }
@@ -97,6 +104,7 @@ public struct TripSettingsText: Equatable, Sendable {
         if let fuel = text[.fuel], !fuel.isEmpty {
             parts.append(fuel + (trip.fuelPrice == nil ? "" : " at \(text[.price] ?? "")"))
         }
+        if let range = text[.range], !range.isEmpty { parts.append("range " + range) }
         return parts.joined(separator: " · ")
     }
 

@@ -15,10 +15,20 @@ final class ItineraryPageInteractor: ItineraryPageInteractorProtocol {
     /// The long itinerary being planned in the background, and for what.
     private var job: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
 
+    /// The places along the route, for the stretches longer than the trip's range; nil: none looked for.
+    private let along: (any AlongRouteSearching)?
+    /// The range's lines and what they were found for; the search runs in the background.
+    private var rangeCache: (trip: Trip, legs: [Leg], unit: DistanceUnit, lines: [String])?
+    private var rangeJob: (trip: Trip, legs: [Leg], unit: DistanceUnit, task: Task<Void, Never>)?
+
     /// Above this many stops the itinerary is planned in the background.
     static let backgroundStops = 500
 
-    init(repository: TripRepository, deliver: UIDelivery, timeZones: TimeZoneLookup, nightPlaces: NightPlaceLookup) {
+    init(
+        repository: TripRepository, deliver: UIDelivery, timeZones: TimeZoneLookup, nightPlaces: NightPlaceLookup,
+        along: (any AlongRouteSearching)? = nil
+    ) {
+        self.along = along
         self.repository = repository
         self.deliver = deliver
         self.timeZones = timeZones
@@ -26,6 +36,37 @@ final class ItineraryPageInteractor: ItineraryPageInteractorProtocol {
     }
 
     func lines(of trip: Trip, legs: [Leg], unit: DistanceUnit) -> [String] {
+        planLines(of: trip, legs: legs, unit: unit) + rangeLines(of: trip, legs: legs, unit: unit)
+    }
+
+    /// The stretches longer than the trip's range with no fuel (or charging) known along them,
+    /// looked for in the background: the first index of the places takes a moment.
+    private func rangeLines(of trip: Trip, legs: [Leg], unit: DistanceUnit) -> [String] {
+        guard let range = trip.range, let along, trip.waypoints.count >= 2 else { return [] }
+        if let rangeCache, rangeCache.trip == trip, rangeCache.legs == legs, rangeCache.unit == unit { return rangeCache.lines }
+        if rangeJob?.trip != trip || rangeJob?.legs != legs || rangeJob?.unit != unit {
+            rangeJob?.task.cancel()
+            let deliver = self.deliver
+            deliver.begin()
+            let stops = trip.coordinates
+            let task = Task.detached {
+                let line = RouteLine(legs: legs.isEmpty ? GeodesicRouteProvider().instantLegs(for: stops) : legs)
+                let kinds = [AlongKind.named(range.refill.rawValue)].compactMap { $0 }
+                let answer = along.places(along: line, AlongRequest(kinds: kinds))
+                let lines = RefillGap.itineraryLines(answer: answer, line: line, range: range, unit: unit)
+                let cancelled = Task.isCancelled
+                deliver.finish { [weak self] in
+                    guard !cancelled, let self else { return }
+                    self.rangeCache = (trip, legs, unit, lines)
+                    self.rangeJob = nil
+                }
+            }
+            rangeJob = (trip, legs, unit, task)
+        }
+        return ["", "  Looking for \(range.refill == .fuel ? "fuel" : "charging") along the route…"]
+    }
+
+    private func planLines(of trip: Trip, legs: [Leg], unit: DistanceUnit) -> [String] {
         if let cache, cache.trip == trip, cache.legs == legs, cache.unit == unit { return cache.lines }
         let timeZones = self.timeZones, nightPlaces = self.nightPlaces
         guard trip.waypoints.count > Self.backgroundStops else {

@@ -61,6 +61,19 @@ struct PinLayer {
         return Placed(index: pin.index, x: cell.0, y: cell.1, width: width)
     }
 
+    /// Draws `marker` as a diamond at its cell with its name beside it, first, so no stop's number
+    /// or name covers the place the person is looking at.
+    mutating func drawMarker(_ marker: MapModel.Stop, viewport: Viewport, unicode: Bool) {
+        let point = WebMercator.project(latitude: marker.coordinate.latitude, longitude: marker.coordinate.longitude)
+        let dot = viewport.dot(point, size: size)
+        guard dot.x >= 0, dot.y >= 0 else { return }
+        let x = Int(dot.x / 2), y = Int(dot.y / 4)
+        guard x < size.width, y < size.height else { return }
+        canvas.draw(unicode ? "◆" : "*", at: Point(x: x, y: y), style: .pinSelected)
+        mark(x: x, y: y, width: 1)
+        name(Placed(index: -1, x: x, y: y, width: 1), text: marker.name, style: .accent)
+    }
+
     /// Offsets from a number's own cell to try, nearest first: up to two rows and two numbers' widths away.
     private static func nearby(width: Int) -> [(Int, Int)] {
         let step = width + 1
@@ -72,9 +85,12 @@ struct PinLayer {
 
     /// Draws a stop's name on the first side of its number where it touches nothing, if any.
     private mutating func name(_ pin: Placed, model: MapModel) {
-        let name = TextWidth.truncate(TerminalText.sanitize(model.stops[pin.index].name), to: 18)
+        name(pin, text: model.stops[pin.index].name, style: pin.index == model.selectedIndex ? .accent : .normal)
+    }
+
+    private mutating func name(_ pin: Placed, text: String, style: Style) {
+        let name = TextWidth.truncate(TerminalText.sanitize(text), to: 18)
         guard TextWidth.of(name) > 0 else { return }
-        let style: Style = pin.index == model.selectedIndex ? .accent : .normal
         for side in Self.sides(of: pin, name: name) where isFree(x: side.x, y: side.y, width: TextWidth.of(side.text)) {
             canvas.draw(side.text, at: Point(x: side.x, y: side.y), style: style)
             mark(x: side.x, y: side.y, width: TextWidth.of(side.text))

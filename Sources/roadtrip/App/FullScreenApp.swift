@@ -108,7 +108,8 @@ struct FullScreenApp {
             repository: repository, routes: services.routes, settings: settings,
             deliver: deliver, editor: editor, matrix: services.matrix,
             timeZones: timeZones, nightPlaces: Services.nightPlaces(places), unicode: terminal.unicode,
-            files: FilePrompt(owned: OwnedFiles(dataURL: url, cacheFolder: LegCache.defaultFolder())))
+            files: FilePrompt(owned: OwnedFiles(dataURL: url, cacheFolder: LegCache.defaultFolder())),
+            along: AlongTheRoute(loading: { gazetteer.loaded() }, folder: ImportedPlacesFolder(dataFile: url)))
         let list = TripListDependencies(
             repository: repository, summaryRoutes: services.routes, estimate: EstimateRouteProvider(),
             settings: settings, startupMessage: startupMessage, detail: detail,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gazetteer
 import Itinerary
 import RoadtripCore
 
@@ -63,11 +64,28 @@ struct ItineraryCommand: ParsableCommand {
             case .text:
                 for line in ItineraryTextRenderer.lines(plan, unit: context.unit) { Output.line(line) }
                 for line in Self.addCommands(plan, trip: trip) { Output.line(line) }
+                for line in try Self.rangeLines(trip, legs: route.legs, options: global, unit: context.unit) { Output.line(line) }
                 if !avoid.isEmpty { Output.line(avoid.statement(applied: route.avoided)) }
-            case .markdown: Output.bytes(Data(ItineraryMarkdownRenderer.text(plan, unit: context.unit).utf8))
+            case .markdown:
+                // A heading for the range, a list item for each stretch, each escaped for Markdown.
+                let range = try Self.rangeLines(trip, legs: route.legs, options: global, unit: context.unit).map { line in
+                    line.isEmpty ? "" : line.hasPrefix("  ") ? "- " + MarkdownText.escaped(String(line.dropFirst(2))) : "## " + MarkdownText.escaped(line)
+                }
+                Output.bytes(
+                    Data((ItineraryMarkdownRenderer.text(plan, unit: context.unit) + range.map { $0 + "\n" }.joined()).utf8))
             case .ics: Output.bytes(Data(ItineraryCalendarRenderer.text(plan, unit: context.unit).utf8))
             }
         }
+    }
+
+    /// The stretches longer than the trip's range with no fuel (or charging) known along them; nothing without a range.
+    static func rangeLines(_ trip: Trip, legs: [Leg], options: GlobalOptions, unit: DistanceUnit) throws -> [String] {
+        guard let range = trip.range, legs.count >= 1 else { return [] }
+        let line = RouteLine(legs: legs)
+        let search = AlongTheRoute(gazetteer: try CommandServices.places(), folder: ImportedPlacesFolder(dataFile: options.dataURL))
+        let kinds = [AlongKind.named(range.refill.rawValue)].compactMap { $0 }
+        let answer = search.places(along: line, AlongRequest(kinds: kinds))
+        return RefillGap.itineraryLines(answer: answer, line: line, range: range, unit: unit)
     }
 
     /// The commands that add each suggested night as a stop of the trip.

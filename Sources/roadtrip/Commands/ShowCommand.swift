@@ -44,6 +44,7 @@ struct ShowCommand: ParsableCommand {
             var avoid: [String]
             var fuelConsumption: FuelConsumption?
             var fuelPrice: Double?
+            var range: VehicleRange?
         }
         var id: String
         var name: String
@@ -71,7 +72,8 @@ struct ShowCommand: ParsableCommand {
                     startDate: trip.startDate.map { ISO8601Text.string($0, in: firstZone) },
                     dailyDrivingLimit: trip.dailyDrivingLimit,
                     dailyStart: String(format: "%02d:%02d", trip.dailyStartMinutes / 60, trip.dailyStartMinutes % 60),
-                    avoid: trip.avoid.words, fuelConsumption: trip.fuelConsumption, fuelPrice: trip.fuelPrice)
+                    avoid: trip.avoid.words, fuelConsumption: trip.fuelConsumption, fuelPrice: trip.fuelPrice,
+                    range: trip.range)
                 try Output.json(
                     Document(
                         id: trip.id.uuidString, name: trip.name, settings: settings,

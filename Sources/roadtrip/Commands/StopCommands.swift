@@ -26,6 +26,8 @@ struct AddStopCommand: ParsableCommand {
     @Option(help: "Name for the stop (default: the place's name).") var name: String?
     @Flag(help: "Take the best match of a place name even when it is weak or ambiguous.") var first = false
     @Flag(help: "A shaping point the route passes through (an alternative's point), not a stop.") var via = false
+    @Flag(help: "Insert the stop at the leg of the route it lies along (as `along` lists it), not at the end.")
+    var along = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Nights spent at the new stop, 0–366.", valueName: "N"))
     var nights: Int?
 
@@ -45,6 +47,7 @@ struct AddStopCommand: ParsableCommand {
             throw ValidationError("--nights must be a whole number from 0 to 366, not \(nights).")
         }
         if nights != nil, via { throw ValidationError("A via point is passed through: it has no nights.") }
+        if along, at != nil { throw ValidationError("--along places the stop on its leg; --at places it by number: give one.") }
     }
 
     func run() throws {
@@ -54,7 +57,7 @@ struct AddStopCommand: ParsableCommand {
                 throw UserError(
                     "“\(trip.name)” already has \(Formatting.grouped(count)) stops, the most a trip holds; nothing was added.")
             }
-            let position = at ?? count + 1
+            var position = at ?? count + 1
             guard (1...count + 1).contains(position) else {
                 throw UserError("--at \(position) is outside 1…\(count + 1) for “\(trip.name)”.")
             }
@@ -66,6 +69,10 @@ struct AddStopCommand: ParsableCommand {
                 place, first: first,
                 near: PlaceContext(stops: trip.waypoints.map(\.coordinate), insertingAt: position - 1),
                 unit: context.unit, places: { try CommandServices.searcher(global) })
+            if along, count >= 2 {
+                let route = try CommandServices.route(for: trip.coordinates, options: global, avoid: trip.avoid)
+                position = (RouteLine(legs: route.legs).insertionIndex(for: resolved.coordinate) ?? count) + 1
+            }
             let stopName = try name.map(TripName.validated) ?? resolved.name
             let stop = Waypoint(
                 name: stopName, coordinate: resolved.coordinate, nights: nights ?? 0, timeZone: resolved.timeZone,

@@ -148,6 +148,12 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
     }
     var settingsOpened = 0
     func openSettings() { settingsOpened += 1 }
+    /// What a place added on "Along the route" tells the trip screen.
+    var alongAdded: (@MainActor (Waypoint.ID, StatusMessage) -> Void)?
+    func openAlong(added: @escaping @MainActor (Waypoint.ID, StatusMessage) -> Void) -> Bool {
+        alongAdded = added
+        return true
+    }
     func close() { closed += 1 }
 }
 
