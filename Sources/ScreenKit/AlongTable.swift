@@ -14,7 +14,7 @@ public enum AlongTable {
         public var name: String
     }
 
-    static let widths = (along: 6, stops: 5, off: 5, detour: 14, kind: 9)
+    static let widths = (along: 6, stops: 5, off: 5, detour: 16, kind: 9)
     /// The columns before the name, with the space after each.
     static let fixedWidth = widths.along + widths.stops + widths.off + widths.detour + widths.kind + 5
 
@@ -57,10 +57,11 @@ public enum AlongTable {
         return value < 10 ? String(format: "%.1f", value) : Plausibility.wholeNumber(value.rounded()).map(String.init) ?? "?"
     }
 
-    /// "9 min", "1 h 5": short enough for the detour column.
+    /// "9 min", "1h05", "26h": short enough for the detour column.
     static func shortDuration(_ seconds: Double) -> String {
         guard let minutes = Plausibility.wholeNumber((seconds / 60).rounded()) else { return "?" }
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60)"
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes >= 600 ? "\(minutes / 60)h" : "\(minutes / 60)h" + String(format: "%02d", minutes % 60)
     }
 }
 

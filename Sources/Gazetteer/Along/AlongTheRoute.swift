@@ -49,7 +49,8 @@ public final class AlongTheRoute: AlongRouteSearching, Sendable {
     /// A place this close to a stop is that stop: the trip is there already.
     static let atAStop = 300.0
 
-    /// Two rows of one name this close are one place known twice (an imported village that is also a built-in town).
+    /// Two rows of one name this close, from two sources, are one place known twice (an imported
+    /// village that is also a built-in town).
     static let sameSpot = 2_000.0
 
     public func places(along line: RouteLine, _ request: AlongRequest) -> AlongAnswer {
@@ -84,14 +85,17 @@ public final class AlongTheRoute: AlongRouteSearching, Sendable {
         }
         // Built-in towns first, then destinations, then imports: of one place known twice the first is kept.
         found.sort { ($0.entry.source, $0.entry.row) < ($1.entry.source, $1.entry.row) }
-        var kept: [String: [Coordinate]] = [:]
+        var kept: [String: [(at: Coordinate, source: UInt16)]] = [:]
         var places: [AlongPlace] = []
         for (entry, position) in found {
             guard let place = entry.source == 0 ? loaded.towns?.place(at: Int(entry.row)) : loaded.packs[Int(entry.source) - 1].place(Int(entry.row))
             else { continue }
             let key = TypedName.folded(place.name)
-            if kept[key]?.contains(where: { Haversine.meters($0, place.coordinate) < Self.sameSpot }) == true { continue }
-            kept[key, default: []].append(place.coordinate)
+            // Within one source, rows of one name are different places (four "Charging station"s a street apart).
+            if kept[key]?.contains(where: { $0.source != entry.source && Haversine.meters($0.at, place.coordinate) < Self.sameSpot }) == true {
+                continue
+            }
+            kept[key, default: []].append((place.coordinate, entry.source))
             let prominence = entry.source == 0 ? place.population : loaded.packs[Int(entry.source) - 1].size(Int(entry.row))
             places.append(
                 AlongPlace(

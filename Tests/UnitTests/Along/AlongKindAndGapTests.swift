@@ -60,7 +60,7 @@ import TermUI
             let line = AlongTable.line(AlongTable.row(place, unit: .kilometers), width: 80)
             #expect(TextWidth.of(line) <= 80, "\(line)")
             #expect(!line.contains("\u{1b}"))
-            #expect(line.hasPrefix("   312 11→12   1.2  ≈ 2.5 km 3 min park "))
+            #expect(line.hasPrefix("   312 11→12   1.2  ≈ 2.5 km 3 min   park      "))
         }
     }
 }
