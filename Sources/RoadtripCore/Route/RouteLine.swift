@@ -117,4 +117,11 @@ public struct RoutePosition: Sendable, Hashable {
     public var leg: Int
     /// The route's point nearest the place, where a detour would leave the route.
     public var nearestPoint: Coordinate
+
+    public init(offRouteMeters: Double, alongMeters: Double, leg: Int, nearestPoint: Coordinate) {
+        self.offRouteMeters = offRouteMeters
+        self.alongMeters = alongMeters
+        self.leg = leg
+        self.nearestPoint = nearestPoint
+    }
 }

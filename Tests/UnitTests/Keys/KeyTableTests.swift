@@ -14,7 +14,7 @@ struct KeyTableTests {
     @Test func noKeyIsHandledInTwoPlaces() {
         var problems = TripListView.keys.conflicts() + TripDetailView.keys.conflicts() + WaypointEditorView.keys.conflicts()
         problems +=
-            TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts()
+            TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts() + AlongRouteView.keys.conflicts()
             + TextPagerScreen.keys(closeKeys: [.char("i")]).conflicts()
         problems += TextField.keys.conflicts()
         #expect(problems == [])
@@ -104,6 +104,7 @@ struct KeyTableTests {
             ("Waypoint editor", WaypointEditorView.keys.markdown),
             ("Trip settings (`s`)", TripSettingsView.keys.markdown),
             ("Map (`m`)", MapScreen.keys.markdown),
+            ("Along the route (`f`)", AlongRouteView.keys.markdown),
             (
                 "Itinerary and other pages (`i`)",
                 TextPagerScreen.keys(closeKeys: [.char("i")], commands: [ItineraryPageFeature.addNightKey { nil }]).markdown
