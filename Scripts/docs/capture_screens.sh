@@ -19,3 +19,11 @@ t send-keys a; settle 0.3; t send-keys -l "nara"; settle 1; shot "waypoint edito
 t send-keys Escape; settle 0.2; t send-keys Escape; settle 0.3; t send-keys Home Enter; settle 0.3
 t send-keys C-u; t send-keys -l "Mom's house"; settle 0.8; t send-keys Enter; settle 0.3; shot "waypoint editor, a name over the old place"
 t send-keys F1; settle 0.3; shot "help in a field"
+# "Along the route" wide enough for its map beside the table: the Pacific Coast Highway sample, `f`.
+t kill-server 2>/dev/null || true
+sleep 1  # the planner keeps its choices as it ends: let it, then start afresh
+rm -f "$dir/trips.json" "$dir/trips.state.json"
+t new-session -d -x 124 -y 30 -e LANG=C.UTF-8 -e TZ=UTC "$bin" --data "$dir/trips.json"
+settle 1.5
+t send-keys Down Enter; settle 2; t send-keys f; settle 4; shot "along the route"
+t send-keys f; settle 3; t send-keys +; settle 3; shot "along the route, parks within 20 km"

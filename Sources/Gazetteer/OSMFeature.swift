@@ -24,7 +24,9 @@ public enum OSMFeature {
         }
         guard let generic = services[kind] else { return nil }
         for key in ["brand", "operator"] {
-            if let name = tags[key]?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return "\(name) (\(generic.lowercased()))" }
+            if let name = tags[key]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+                return "\(name) (\(generic.lowercased()))"
+            }
         }
         return generic
     }

@@ -156,7 +156,8 @@ struct PackedPlaces: @unchecked Sendable {
     /// The entry's position, read in place.
     func coordinate(_ entry: Int) -> Coordinate {
         Coordinate(
-            latitude: Double(bitPattern: u64(entry, Record.latitude)), longitude: Double(bitPattern: u64(entry, Record.longitude)))
+            latitude: Double(bitPattern: u64(entry, Record.latitude)), longitude: Double(bitPattern: u64(entry, Record.longitude))
+        )
     }
 
     /// The entry's kind ("park", "fuel"), read in place.

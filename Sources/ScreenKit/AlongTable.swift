@@ -29,7 +29,8 @@ public enum AlongTable {
     /// A place's cells: "312", "3→4", "1.2", "≈ 3.1 km 4 min", "park", "Zion National Park, Utah".
     public static func row(_ place: AlongPlace, unit: DistanceUnit) -> Row {
         let detour = place.detour.map { d in
-            (d.isEstimate ? "≈ " : "") + Formatting.distance(d.meters, unit: unit) + (d.seconds.map { " " + shortDuration($0) } ?? "")
+            (d.isEstimate ? "≈ " : "") + Formatting.distance(d.meters, unit: unit)
+                + (d.seconds.map { " " + shortDuration($0) } ?? "")
         }
         let whereabouts = place.region.isEmpty ? place.countryCode : place.region
         return Row(

@@ -16,7 +16,8 @@ import TestSupport
 
     /// The places of the imported region file, with their kinds.
     static func imported(_ sandbox: CLISandbox, _ region: String) throws -> [(name: String, kind: String, at: Coordinate)] {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.file("places/\(region).json"))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.file("places/\(region).json"))) as? [String: Any]
         let places = try #require(object?["places"] as? [[String: Any]])
         return places.compactMap { p in
             guard let name = p["name"] as? String, let kind = p["kind"] as? String, let lat = p["latitude"] as? Double,
@@ -36,7 +37,8 @@ import TestSupport
             let bx = (b.longitude - p.longitude) * k, by = b.latitude - p.latitude
             let dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy
             let t = l > 0 ? min(1, max(0, -(ax * dx + ay * dy) / l)) : 0
-            best = min(best, ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot() * .pi / 180 * 6_371_008.8)
+            best = min(
+                best, ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot() * .pi / 180 * 6_371_008.8)
         }
         return best
     }
@@ -44,7 +46,8 @@ import TestSupport
     /// OSRM's own full geometry of the route through `stops`.
     static func osrmLine(_ server: URL, _ stops: [Coordinate]) async throws -> [Coordinate] {
         let coordinates = stops.map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }.joined(separator: ";")
-        let url = try #require(URL(string: "\(server.absoluteString)/route/v1/driving/\(coordinates)?overview=full&geometries=geojson"))
+        let url = try #require(
+            URL(string: "\(server.absoluteString)/route/v1/driving/\(coordinates)?overview=full&geometries=geojson"))
         let (data, _) = try await URLSession.shared.data(from: url)
         let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let routes = answer?["routes"] as? [[String: Any]]
@@ -59,14 +62,18 @@ import TestSupport
         defer { server.stop() }
         let stops = [Monaco.casino, Monaco.stadium, Monaco.larvotto]
         let sandbox = try CLISandbox(trips: [
-            Trip(name: "Monaco loop", waypoints: [Self.stop("Casino", stops[0]), Self.stop("Stade", stops[1]), Self.stop("Larvotto", stops[2])])
+            Trip(
+                name: "Monaco loop",
+                waypoints: [Self.stop("Casino", stops[0]), Self.stop("Stade", stops[1]), Self.stop("Larvotto", stops[2])])
         ])
         #expect(try sandbox.run("places", "import", Self.monaco).status == 0)
         let width = 300.0
-        let result = try sandbox.run([
-            "along", "Monaco loop", "--kind", "fuel,lodging", "--within", "300m", "--json", "--osrm", server.baseURL.absoluteString,
-            "--osrm-timeout", "120"
-        ], environment: ["XDG_CACHE_HOME": sandbox.file("cache").path])
+        let result = try sandbox.run(
+            [
+                "along", "Monaco loop", "--kind", "fuel,lodging", "--within", "300m", "--json", "--osrm",
+                server.baseURL.absoluteString,
+                "--osrm-timeout", "120"
+            ], environment: ["XDG_CACHE_HOME": sandbox.file("cache").path])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let listed = try #require(answer["places"] as? [[String: Any]])
@@ -107,7 +114,9 @@ import TestSupport
         }
         let sandbox = try CLISandbox(trips: [Trip(name: "Helsinki", waypoints: stops)])
         let before = try sandbox.run("along", "Helsinki", "--kind", "charging")
-        #expect(before.status == 0 && before.stderr.contains("Charging places come from imported OpenStreetMap extracts"), "\(before)")
+        #expect(
+            before.status == 0 && before.stderr.contains("Charging places come from imported OpenStreetMap extracts"), "\(before)"
+        )
         #expect(try sandbox.run("places", "import", Self.helsinki).status == 0)
         let table = try sandbox.run("along", "Helsinki", "--kind", "charging", "--within", "5km")
         #expect(table.status == 0 && table.stderr.isEmpty, "\(table)")
@@ -122,7 +131,9 @@ import TestSupport
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
         let sandbox = try CLISandbox(trips: [CLITrips.alps, Trip(name: "Lonely", waypoints: [Self.stop("Here", Monaco.casino)])])
         let kind = try sandbox.run("along", "Alps", "--kind", "park,unicorns")
-        #expect(kind.isOneLineUserError && kind.stderr.contains("“unicorns” is not a kind of place") && kind.stderr.contains("charging"))
+        #expect(
+            kind.isOneLineUserError && kind.stderr.contains("“unicorns” is not a kind of place")
+                && kind.stderr.contains("charging"))
         let width = try sandbox.run("along", "Alps", "--within", "ten km")
         #expect(width.isOneLineUserError && width.stderr.contains("is not a distance"), "\(width)")
         let wide = try sandbox.run("along", "Alps", "--within", "500km")
@@ -140,18 +151,22 @@ import TestSupport
     @Test func addStopAlongPutsThePlaceOnItsLeg() throws {
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
         // Las Vegas → Salt Lake City → West Yellowstone: Grand Teton lies beside the second leg.
-        let trip = Trip(name: "West", waypoints: [
-            Self.stop("Las Vegas", Coordinate(latitude: 36.17, longitude: -115.14)),
-            Self.stop("Salt Lake City", Coordinate(latitude: 40.76, longitude: -111.89)),
-            Self.stop("West Yellowstone", Coordinate(latitude: 44.66, longitude: -111.10))
-        ])
+        let trip = Trip(
+            name: "West",
+            waypoints: [
+                Self.stop("Las Vegas", Coordinate(latitude: 36.17, longitude: -115.14)),
+                Self.stop("Salt Lake City", Coordinate(latitude: 40.76, longitude: -111.89)),
+                Self.stop("West Yellowstone", Coordinate(latitude: 44.66, longitude: -111.10))
+            ])
         let sandbox = try CLISandbox(trips: [trip])
         let listed = try sandbox.run("along", "West", "--kind", "park", "--within", "60km")
         #expect(listed.status == 0 && listed.stdout.contains("Grand Teton National Park"), "\(listed)")
         let added = try sandbox.run("add-stop", "West", "Grand Teton National Park", "--along")
         #expect(added.status == 0 && added.stdout.contains("as stop 3"), "\(added)")
         #expect(
-            try sandbox.trips()[0].waypoints.map(\.name) == ["Las Vegas", "Salt Lake City", "Grand Teton National Park", "West Yellowstone"])
+            try sandbox.trips()[0].waypoints.map(\.name) == [
+                "Las Vegas", "Salt Lake City", "Grand Teton National Park", "West Yellowstone"
+            ])
         // A place before the first leg's middle goes after the first stop.
         #expect(try sandbox.run("add-stop", "West", "Valley of Fire State Park", "--along").stdout.contains("as stop 2"))
         let both = try sandbox.run("add-stop", "West", "Bryce Canyon", "--along", "--at", "2")
@@ -164,10 +179,13 @@ import TestSupport
         // fuel at km ≈ 53, 160 and 213, then none until km ≈ 587: one stretch of about 374 km with
         // nothing known, longer than the 250 km range.
         let sandbox = try CLISandbox(trips: [
-            Trip(name: "Crossing", waypoints: [
-                Self.stop("West", Coordinate(latitude: 40, longitude: 0)), Self.stop("Middle", Coordinate(latitude: 40, longitude: 3)),
-                Self.stop("East", Coordinate(latitude: 40, longitude: 6))
-            ])
+            Trip(
+                name: "Crossing",
+                waypoints: [
+                    Self.stop("West", Coordinate(latitude: 40, longitude: 0)),
+                    Self.stop("Middle", Coordinate(latitude: 40, longitude: 3)),
+                    Self.stop("East", Coordinate(latitude: 40, longitude: 6))
+                ])
         ])
         func station(_ name: String, _ longitude: Double) -> [String: Any] {
             [
@@ -186,7 +204,9 @@ import TestSupport
         let gaps = try sandbox.run("along", "Crossing", "--gaps")
         #expect(gaps.status == 0, "\(gaps)")
         let lines = gaps.stdout.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains("with no fuel known, from km 21") && lines[0].contains("(legs 1–2)"), "\(gaps.stdout)")
+        #expect(
+            lines.count == 1 && lines[0].contains("with no fuel known, from km 21") && lines[0].contains("(legs 1–2)"),
+            "\(gaps.stdout)")
         let json = try sandbox.run("along", "Crossing", "--gaps", "--json")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let found = try #require(answer["gaps"] as? [[String: Any]])
@@ -198,6 +218,7 @@ import TestSupport
         #expect(itinerary.stdout.contains("Fuel (range 250 km):") && itinerary.stdout.contains("⚠ "), "\(itinerary.stdout)")
         // A range long enough leaves no gap.
         #expect(try sandbox.run("edit-trip", "Crossing", "--range", "400 km").status == 0)
-        #expect(try sandbox.run("along", "Crossing", "--gaps").stdout.contains("No stretch of “Crossing” is longer than its range"))
+        #expect(
+            try sandbox.run("along", "Crossing", "--gaps").stdout.contains("No stretch of “Crossing” is longer than its range"))
     }
 }

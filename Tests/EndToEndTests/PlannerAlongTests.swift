@@ -12,7 +12,8 @@ struct PlannerAlongTests {
         let script = "\(shellQuote(RoadtripBinary.url.path)) --data \(shellQuote(sandbox.dataURL.path)); echo ENDED; sleep 60"
         return try TmuxSession(
             command: ["sh", "-c", script],
-            width: 120, height: 34, environment: [
+            width: 120, height: 34,
+            environment: [
                 "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_DATA_HOME": sandbox.file("xdg").path,
                 "XDG_CACHE_HOME": sandbox.file("cache").path
             ],
@@ -53,7 +54,9 @@ struct PlannerAlongTests {
         try session.waitFor(text: "Sights and nature within 10 km")
         let sights = try session.waitUntil("the sights found") { $0.contains(" places") && !$0.contains("looking…") }
         let sightRows = Self.rows(sights)
-        #expect(!sightRows.isEmpty && !sightRows.contains { $0.contains("Hearst Castle") }, "a stop is not listed along its own route:\n\(sights)")
+        #expect(
+            !sightRows.isEmpty && !sightRows.contains { $0.contains("Hearst Castle") },
+            "a stop is not listed along its own route:\n\(sights)")
         // f steps to parks: only parks, the first highlighted and marked on the map.
         try session.send(keys: ["f"])
         try session.waitFor(text: "Parks within 10 km")
@@ -80,7 +83,9 @@ struct PlannerAlongTests {
         try session.send(keys: ["Enter"])
         try session.waitFor(text: "Added “Channel Islands National Park” as stop 9")
         let added = waitForStops(sandbox, count: trip.waypoints.count + 1)
-        #expect(added.count == 12 && added[7] == "Santa Barbara" && added[8] == "Channel Islands National Park" && added[9] == "Malibu", "\(added)")
+        #expect(
+            added.count == 12 && added[7] == "Santa Barbara" && added[8] == "Channel Islands National Park"
+                && added[9] == "Malibu", "\(added)")
         // u takes it back.
         try session.send(keys: ["u"])
         #expect(waitForStops(sandbox, count: trip.waypoints.count) == trip.waypoints.map(\.name))

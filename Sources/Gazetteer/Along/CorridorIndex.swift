@@ -48,7 +48,8 @@ struct CorridorIndex: Sendable {
                         return code
                     }()
                 let at = pack.coordinate(e)
-                all.append(Entry(latitude: at.latitude, longitude: at.longitude, row: Int32(e), source: UInt16(p + 1), kind: code))
+                all.append(
+                    Entry(latitude: at.latitude, longitude: at.longitude, row: Int32(e), source: UInt16(p + 1), kind: code))
             }
         }
         let cells = Self.columns * Self.lines

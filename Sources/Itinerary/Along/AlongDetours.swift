@@ -11,7 +11,9 @@ public enum AlongDetours {
     public static let chunk = 50
 
     /// `places` with the offline estimate's detours.
-    public static func estimated(_ places: [AlongPlace], estimate: EstimatedTravelMatrixProvider = EstimatedTravelMatrixProvider()) -> [AlongPlace] {
+    public static func estimated(
+        _ places: [AlongPlace], estimate: EstimatedTravelMatrixProvider = EstimatedTravelMatrixProvider()
+    ) -> [AlongPlace] {
         places.map { place in
             var place = place
             let matrix = estimate.instantMatrix(for: [place.position.nearestPoint, place.coordinate])
@@ -33,7 +35,9 @@ public enum AlongDetours {
             let points = part.map(\.position.nearestPoint) + part.map(\.coordinate)
             do {
                 let table = try await matrix.matrix(for: points)
-                guard table.count == points.count else { throw CoordinateError("the matrix has \(table.count) rows, not \(points.count)") }
+                guard table.count == points.count else {
+                    throw CoordinateError("the matrix has \(table.count) rows, not \(points.count)")
+                }
                 for i in part.indices {
                     out[start + i].detour = detour(table, from: i, to: part.count + i, isEstimate: isEstimate)
                 }

@@ -61,12 +61,24 @@ public struct AlongRequest: Sendable, Hashable {
     public var withinMeters: Double
     /// The legs to look along (0 is the leg from stop 1 to stop 2); nil for the whole trip.
     public var legs: ClosedRange<Int>?
+    /// At most this many places, the first along the route; nil for every one.
+    public var limit: Int?
+    /// The names of the route's stops, in order: a place a stop is named after, close to it, is that stop.
+    public var stopNames: [String] = []
 
-    public init(kinds: [AlongKind] = AlongKind.standard, withinMeters: Double = AlongRequest.standardWidth, legs: ClosedRange<Int>? = nil) {
+    public init(
+        kinds: [AlongKind] = AlongKind.standard, withinMeters: Double = AlongRequest.standardWidth, legs: ClosedRange<Int>? = nil,
+        limit: Int? = nil
+    ) {
         self.kinds = kinds
         self.withinMeters = withinMeters
         self.legs = legs
+        self.limit = limit
     }
+
+    /// The most places the planner's list holds: past a thousand rows a list is searched, not read,
+    /// and a narrower width or a kind says more.
+    public static let listLimit = 1_000
 
     /// 10 km either side of the route.
     public static let standardWidth = 10_000.0
@@ -90,7 +102,9 @@ public enum AlongOrder: String, Sendable, CaseIterable {
     /// `places` in this order; ties keep route order.
     public func sorted(_ places: [AlongPlace]) -> [AlongPlace] {
         let byRoute = places.sorted {
-            ($0.position.alongMeters, $0.position.offRouteMeters, $0.name) < ($1.position.alongMeters, $1.position.offRouteMeters, $1.name)
+            ($0.position.alongMeters, $0.position.offRouteMeters, $0.name) < (
+                $1.position.alongMeters, $1.position.offRouteMeters, $1.name
+            )
         }
         switch self {
         case .route: return byRoute
@@ -100,26 +114,31 @@ public enum AlongOrder: String, Sendable, CaseIterable {
                     < ($1.element.detour?.meters ?? 2 * $1.element.position.offRouteMeters, $1.offset)
             }.map(\.element)
         case .prominence:
-            return byRoute.enumerated().sorted { ($1.element.prominence, $0.offset) < ($0.element.prominence, $1.offset) }.map(\.element)
+            return byRoute.enumerated().sorted { ($1.element.prominence, $0.offset) < ($0.element.prominence, $1.offset) }.map(
+                \.element)
         }
     }
 }
 
 /// What a search along the route found.
 public struct AlongAnswer: Sendable, Hashable {
-    /// The places, in route order.
+    /// The places, in route order (the first `limit` of them when the request had one).
     public var places: [AlongPlace]
+    /// How many places lie along the route, `places` and those past the limit.
+    public var total: Int
     /// The kinds asked for that only imports hold, with the legs no imported region covers; empty
     /// when every leg looked along lies in an imported region (or no such kind was asked for).
     public var uncovered: (kinds: [String], legs: [Int])?
 
-    public init(places: [AlongPlace], uncovered: (kinds: [String], legs: [Int])? = nil) {
+    public init(places: [AlongPlace], total: Int? = nil, uncovered: (kinds: [String], legs: [Int])? = nil) {
         self.places = places
+        self.total = total ?? places.count
         self.uncovered = uncovered
     }
 
     public static func == (a: AlongAnswer, b: AlongAnswer) -> Bool {
-        a.places == b.places && a.uncovered?.kinds == b.uncovered?.kinds && a.uncovered?.legs == b.uncovered?.legs
+        a.places == b.places && a.total == b.total && a.uncovered?.kinds == b.uncovered?.kinds
+            && a.uncovered?.legs == b.uncovered?.legs
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(places) }
@@ -128,7 +147,8 @@ public struct AlongAnswer: Sendable, Hashable {
     public var importAdvice: String? {
         guard let uncovered, !uncovered.kinds.isEmpty else { return nil }
         let kinds = uncovered.kinds.joined(separator: ", ")
-        return "\(kinds.prefix(1).uppercased() + kinds.dropFirst()) places come from imported OpenStreetMap extracts, and none covers "
+        return
+            "\(kinds.prefix(1).uppercased() + kinds.dropFirst()) places come from imported OpenStreetMap extracts, and none covers "
             + (uncovered.legs.isEmpty ? "this route" : AlongAnswer.legsText(uncovered.legs))
             + ": roadtrip places import FILE.osm.pbf (extracts at download.geofabrik.de)."
     }
@@ -137,7 +157,11 @@ public struct AlongAnswer: Sendable, Hashable {
     static func legsText(_ legs: [Int]) -> String {
         var runs: [ClosedRange<Int>] = []
         for leg in legs.sorted() {
-            if let last = runs.last, last.upperBound + 1 == leg { runs[runs.count - 1] = last.lowerBound...leg } else { runs.append(leg...leg) }
+            if let last = runs.last, last.upperBound + 1 == leg {
+                runs[runs.count - 1] = last.lowerBound...leg
+            } else {
+                runs.append(leg...leg)
+            }
         }
         let text = runs.map { $0.count == 1 ? "\($0.lowerBound + 1)" : "\($0.lowerBound + 1)–\($0.upperBound + 1)" }
         return (legs.count == 1 ? "leg " : "legs ") + text.joined(separator: ", ")

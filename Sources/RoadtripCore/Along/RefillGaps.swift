@@ -21,7 +21,8 @@ public struct RefillGap: Sendable, Hashable {
         let marks = [0] + stations.filter { $0.isFinite && $0 > 0 && $0 < total }.sorted() + [total]
         return zip(marks, marks.dropFirst()).compactMap { from, to in
             guard to - from > range.meters else { return nil }
-            return RefillGap(fromMeters: from, toMeters: to, fromLeg: leg(at: from, line, after: true), toLeg: leg(at: to, line, after: false))
+            return RefillGap(
+                fromMeters: from, toMeters: to, fromLeg: leg(at: from, line, after: true), toLeg: leg(at: to, line, after: false))
         }
     }
 
@@ -41,7 +42,8 @@ public struct RefillGap: Sendable, Hashable {
             "\(unit.rawValue) " + (Plausibility.wholeNumber((m / unit.metersPerUnit).rounded()).map(String.init) ?? "?")
         }
         let legs = fromLeg == toLeg ? "leg \(fromLeg + 1)" : "legs \(fromLeg + 1)–\(toLeg + 1)"
-        return "\(Formatting.distance(meters, unit: unit)) with no \(what) known, from \(at(fromMeters)) to \(at(toMeters)) (\(legs)); "
+        return
+            "\(Formatting.distance(meters, unit: unit)) with no \(what) known, from \(at(fromMeters)) to \(at(toMeters)) (\(legs)); "
             + "the range of \(range.text(unit: unit)) runs out at \(at(runsOut(range: range)))."
     }
 }

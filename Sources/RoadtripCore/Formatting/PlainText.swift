@@ -36,6 +36,8 @@ public enum PlainText {
     /// commands, 7-bit and 8-bit, and two- or three-character escapes such as ESC c and ESC ( 0),
     /// hidden characters removed, every run of breaks and spaces folded to one space, trimmed.
     public static func line(_ raw: String) -> String {
+        // Most text is printable ASCII with single spaces inside: already one clean line.
+        if isCleanASCII(raw) { return raw }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var scalars = raw.unicodeScalars.makeIterator()
@@ -54,6 +56,17 @@ public enum PlainText {
             }
         }
         return String(out)
+    }
+
+    /// Whether `raw` is printable ASCII, not starting or ending with a space and with no two in a row:
+    /// what `line` would give back unchanged.
+    private static func isCleanASCII(_ raw: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in raw.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || raw.isEmpty
     }
 
     /// `line(raw)` cut to `limit` characters, the last being "…" when cut.

@@ -14,6 +14,9 @@ public struct RouteLine: Sendable {
     public private(set) var along: [Double] = []
     /// For each segment (points i to i + 1), the leg it is part of.
     public private(set) var legOfSegment: [Int] = []
+    /// For each point, how far the line strays without it (Douglas–Peucker's importance, worked
+    /// out once per leg); stops are infinite, so a simplified line keeps every one.
+    private(set) var importance: [Double] = []
     /// The stops the legs join, in order.
     public private(set) var stops: [Coordinate] = []
     /// Where each leg starts, in metres from the start; one more entry than legs (the total last).
@@ -27,7 +30,9 @@ public struct RouteLine: Sendable {
         stops = legs.first.map { [$0.from] } ?? []
         for (index, leg) in legs.enumerated() {
             stops.append(leg.to)
-            var line = leg.geometry.flatMap { $0.count >= 2 ? $0 : nil } ?? GreatCircle.densify(leg.from, leg.to, maxStepMeters: Self.arcStep)
+            var line =
+                leg.geometry.flatMap { $0.count >= 2 ? $0 : nil }
+                ?? GreatCircle.densify(leg.from, leg.to, maxStepMeters: Self.arcStep)
             line = line.filter(\.isValid)
             if line.count < 2 { line = [leg.from, leg.to] }
             let start = legStarts[index]
@@ -43,6 +48,45 @@ public struct RouteLine: Sendable {
                 points.append(point)
                 along.append(start + drawn[offset] * scale)
             }
+        }
+        rank()
+    }
+
+    /// The same line without the points that stray `toleranceMeters` or less from it: a road's
+    /// geometry of tens of thousands of points becomes hundreds, each kept point with its own
+    /// distance along the route, so nothing measured along it moves.
+    public func simplified(toleranceMeters: Double) -> RouteLine {
+        guard points.count > 2 else { return self }
+        var line = RouteLine(legs: [])
+        line.stops = stops
+        line.legStarts = legStarts
+        var last = -1
+        for i in points.indices where importance[i] > toleranceMeters || i == 0 || i == points.count - 1 {
+            if last >= 0 { line.legOfSegment.append(legOfSegment[last]) }
+            line.points.append(points[i])
+            line.along.append(along[i])
+            line.importance.append(importance[i])
+            last = i
+        }
+        return line
+    }
+
+    /// Douglas–Peucker's importance of every point, leg by leg: a leg's ends are never dropped.
+    private mutating func rank() {
+        importance = Array(repeating: .infinity, count: points.count)
+        var start = 0
+        while start < legOfSegment.count {
+            var end = start
+            while end < legOfSegment.count, legOfSegment[end] == legOfSegment[start] { end += 1 }
+            // Points start…end are one leg's run (segments start..<end).
+            let base = start, points = self.points
+            let ranked = DouglasPeucker.importance(count: end - start + 1) { i, a, b in
+                Self.project(points[base + i], points[base + a], points[base + b]).meters
+            }
+            for (offset, value) in ranked.enumerated() where offset > 0 && offset < ranked.count - 1 {
+                importance[base + offset] = value
+            }
+            start = end
         }
     }
 

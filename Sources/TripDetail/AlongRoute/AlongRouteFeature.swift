@@ -24,7 +24,10 @@ final class AlongRouteFeature: TripFeature {
             self?.screen.select(id)
             self?.screen.show(message)
         }
-        if !opened { screen.show(StatusMessage("The place search is unavailable, so nothing can be looked for along the route.", isError: true)) }
+        if !opened {
+            screen.show(
+                StatusMessage("The place search is unavailable, so nothing can be looked for along the route.", isError: true))
+        }
         return true
     }
 

@@ -65,7 +65,9 @@ final class AlongRouteInteractor: AlongRouteInteractorProtocol {
             name: String(place.name.prefix(TextLimits.name)), coordinate: place.coordinate,
             timeZone: place.timeZone.isEmpty ? nil : place.timeZone, region: place.region.isEmpty ? nil : place.region,
             country: place.country.isEmpty ? nil : place.country)
-        if let error = shown.repository.update(tripID: trip.id, "adding “\(stop.name)” along the route", { $0.waypoints.insert(stop, at: index) }) {
+        if let error = shown.repository.update(
+            tripID: trip.id, "adding “\(stop.name)” along the route", { $0.waypoints.insert(stop, at: index) })
+        {
             return .failure(AlongAddError(message: error))
         }
         return .success((stop.id, index + 1))

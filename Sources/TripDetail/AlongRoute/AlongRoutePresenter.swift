@@ -26,6 +26,8 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
     private var measuring = false
     private var message: StatusMessage?
     private var request: AlongRequest?
+    /// How many places lie along the route, shown or not.
+    private var total = 0
 
     /// - Parameters:
     ///   - close: leaves the screen (the router's job).
@@ -64,7 +66,8 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
         case .wider, .narrower:
             let unit = interactor.unit
             message = StatusMessage(
-                "The width goes from \(AlongWidthText.text(steps[0], unit: unit)) to \(AlongWidthText.text(steps[steps.count - 1], unit: unit)) either side of the route.")
+                "The width goes from \(AlongWidthText.text(steps[0], unit: unit)) to \(AlongWidthText.text(steps[steps.count - 1], unit: unit)) either side of the route."
+            )
             refresh()
         case .sort:
             let all = AlongOrder.allCases
@@ -89,7 +92,9 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
     private var selected: AlongPlace? { selection.flatMap { shown.indices.contains($0) ? shown[$0] : nil } }
 
     private func search() {
-        let request = AlongRequest(kinds: AlongFilter.all[filter].kinds, withinMeters: steps[width])
+        var request = AlongRequest(
+            kinds: AlongFilter.all[filter].kinds, withinMeters: steps[width], limit: AlongRequest.listLimit)
+        request.stopNames = interactor.trip?.waypoints.map(\.name) ?? []
         self.request = request
         searching = true
         measuring = false
@@ -110,7 +115,9 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
         case let .success(stop):
             interactor.cancel()
             close()
-            added(stop.id, StatusMessage("Added “\(TerminalText.sanitize(place.name))” as stop \(stop.number), on its leg (u undoes it)."))
+            added(
+                stop.id,
+                StatusMessage("Added “\(TerminalText.sanitize(place.name))” as stop \(stop.number), on its leg (u undoes it)."))
         }
     }
 
@@ -122,6 +129,7 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
         searching = false
         measuring = interactor.measuresDetours && !answer.places.isEmpty
         found = answer.places
+        total = answer.total
         self.legs = legs
         reorder(keeping: keep)
         if let advice = answer.importAdvice { message = StatusMessage(advice) }
@@ -156,7 +164,13 @@ final class AlongRoutePresenter: AlongRoutePresenterProtocol, AlongRouteInteract
         let filterName = AlongFilter.all[filter].name
         let within = AlongWidthText.text(steps[width], unit: unit)
         let orderName = order == .route ? "in route order" : order == .detour ? "shortest detour first" : "best known first"
-        let count = searching ? "looking…" : "\(shown.count) place\(shown.count == 1 ? "" : "s")" + (measuring ? " · measuring detours…" : "")
+        let count =
+            searching
+            ? "looking…"
+            : (total > shown.count
+                ? "the first \(Formatting.grouped(shown.count)) of \(Formatting.grouped(total)) places"
+                : "\(shown.count) place\(shown.count == 1 ? "" : "s")")
+                + (measuring ? " · measuring detours…" : "")
         var map = MapModel(trip: trip, legs: legs, unit: unit)
         map.marker = selected.map { MapModel.Stop(name: $0.name, coordinate: $0.coordinate) }
         view?.show(

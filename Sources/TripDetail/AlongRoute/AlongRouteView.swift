@@ -22,13 +22,19 @@ final class AlongRouteView: Screen, AlongRouteViewProtocol {
         ListMove.allCases.map { KeyBinding($0.keys, .move($0), help: $0.help, hint: $0 == .down ? "move" : nil, hintKeys: "↑↓") }
             + [
                 KeyBinding([.enter], .add, help: "add the place as a stop on the leg it lies along (u undoes it)", hint: "add"),
-                KeyBinding([.char("f")], .nextFilter, help: "next kind: sights, parks, views, water, fuel, charging, sleep, food, towns, all", hint: "kind"),
+                KeyBinding(
+                    [.char("f")], .nextFilter,
+                    help: "next kind: sights, parks, views, water, fuel, charging, sleep, food, towns, all", hint: "kind"),
                 KeyBinding([.char("F")], .previousFilter, help: "previous kind"),
-                KeyBinding([.char("+"), .char("=")], .wider, help: "look farther from the route (1 to 100 km)", hint: "width", hintKeys: "+/-"),
+                KeyBinding(
+                    [.char("+"), .char("=")], .wider, help: "look farther from the route (1 to 100 km)", hint: "width",
+                    hintKeys: "+/-"),
                 KeyBinding([.char("-"), .char("_")], .narrower, help: "look closer to the route"),
                 KeyBinding([.char("s")], .sort, help: "order: along the route → shortest detour → best known", hint: "order"),
                 KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),
-                KeyBinding([.escape, .char("q"), .left], .back, help: "back to the trip: nothing is added", hint: "back", hintKeys: "Esc")
+                KeyBinding(
+                    [.escape, .char("q"), .left], .back, help: "back to the trip: nothing is added", hint: "back", hintKeys: "Esc"
+                )
             ])
 
     init() {}
@@ -81,13 +87,17 @@ final class AlongRouteView: Screen, AlongRouteViewProtocol {
     static func layout(_ area: Rect) -> (list: Rect, map: Rect?) {
         let table = 80, mapWidth = area.width - table - 1
         if mapWidth >= 30, area.height >= 8 {
-            return (Rect(x: area.x, y: area.y, width: table, height: area.height),
-                Rect(x: area.x + table + 1, y: area.y, width: mapWidth, height: area.height))
+            return (
+                Rect(x: area.x, y: area.y, width: table, height: area.height),
+                Rect(x: area.x + table + 1, y: area.y, width: mapWidth, height: area.height)
+            )
         }
         if area.height >= 22 {
             let mapHeight = area.height / 3
-            return (Rect(x: area.x, y: area.y, width: area.width, height: area.height - mapHeight - 1),
-                Rect(x: area.x, y: area.y + area.height - mapHeight, width: area.width, height: mapHeight))
+            return (
+                Rect(x: area.x, y: area.y, width: area.width, height: area.height - mapHeight - 1),
+                Rect(x: area.x, y: area.y + area.height - mapHeight, width: area.width, height: mapHeight)
+            )
         }
         return (area, nil)
     }
@@ -108,7 +118,8 @@ final class AlongRouteView: Screen, AlongRouteViewProtocol {
             let selected = index == model.selection
             canvas.draw(selected ? "▶" : " ", at: Point(x: 0, y: y), style: selected ? .selected : .normal)
             parts.markRow(index, of: Self.listName, y: y, width: width, on: canvas)
-            canvas.draw(AlongTable.line(model.rows[index], width: width - 1), at: Point(x: 1, y: y), style: selected ? .accent : .normal)
+            canvas.draw(
+                AlongTable.line(model.rows[index], width: width - 1), at: Point(x: 1, y: y), style: selected ? .accent : .normal)
         }
         if parts.list.offset + parts.visibleRows < model.rows.count {
             canvas.draw("↓ more", at: Point(x: max(0, width - 8), y: firstRow + parts.visibleRows), style: .dim)

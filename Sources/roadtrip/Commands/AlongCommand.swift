@@ -23,8 +23,10 @@ struct AlongCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: .trip) var trip: String
-    @Option(help: ArgumentHelp("Kinds of place, comma-separated: park,sight,fuel … or all.", valueName: "kinds")) var kind: String?
-    @Option(help: ArgumentHelp("How far from the route: 10km (the default), 5mi, 800m.", valueName: "distance")) var within: String?
+    @Option(help: ArgumentHelp("Kinds of place, comma-separated: park,sight,fuel … or all.", valueName: "kinds")) var kind:
+        String?
+    @Option(help: ArgumentHelp("How far from the route: 10km (the default), 5mi, 800m.", valueName: "distance")) var within:
+        String?
     @Option(help: ArgumentHelp("Look from this stop on (its number or name).", valueName: "stop")) var from: String?
     @Option(help: ArgumentHelp("Look up to this stop (its number or name).", valueName: "stop")) var to: String?
     @Option(help: "List at most this many places.") var limit: Int?
@@ -48,7 +50,8 @@ struct AlongCommand: ParsableCommand {
     func run() throws {
         try runOnTrip(self.trip, global) { context, trip in
             guard trip.waypoints.count >= 2 else {
-                throw UserError("“\(trip.name)” has \(trip.waypoints.count) stop\(trip.waypoints.count == 1 ? "" : "s"): a route needs two.")
+                throw UserError(
+                    "“\(trip.name)” has \(trip.waypoints.count) stop\(trip.waypoints.count == 1 ? "" : "s"): a route needs two.")
             }
             let width = try AlongWidth.meters(within, unit: context.unit)
             let legs = try legRange(trip)
@@ -63,11 +66,13 @@ struct AlongCommand: ParsableCommand {
             let route = try CommandServices.wait { await routes.route(for: trip.coordinates) }
             if let reason = route.fallbackReason { printError(reason) }
             let line = RouteLine(legs: route.legs)
-            let search = AlongTheRoute(gazetteer: try CommandServices.places(), folder: ImportedPlacesFolder(dataFile: global.dataURL))
+            let search = AlongTheRoute(
+                gazetteer: try CommandServices.places(), folder: ImportedPlacesFolder(dataFile: global.dataURL))
             if gaps {
                 guard let range = trip.range else {
                     throw UserError(
-                        "“\(trip.name)” has no range: set it with roadtrip edit-trip \"\(trip.name)\" --range 600km (or 400km electric).")
+                        "“\(trip.name)” has no range: set it with roadtrip edit-trip \"\(trip.name)\" --range 600km (or 400km electric)."
+                    )
                 }
                 kinds = [AlongKind.named(range.refill.rawValue)].compactMap { $0 }
                 let answer = search.places(along: line, AlongRequest(kinds: kinds, withinMeters: width))
@@ -78,10 +83,15 @@ struct AlongCommand: ParsableCommand {
                     }
                     printError(advice)
                 }
-                try printGaps(RefillGap.gaps(stations: answer.places.map(\.position.alongMeters), line: line, range: range), range, trip, context)
+                try printGaps(
+                    RefillGap.gaps(stations: answer.places.map(\.position.alongMeters), line: line, range: range), range, trip,
+                    context)
                 return
             }
-            let answer = search.places(along: line, AlongRequest(kinds: kinds, withinMeters: width, legs: legs))
+            // In route order only the first --limit are wanted; another order needs them all to choose from.
+            var request = AlongRequest(kinds: kinds, withinMeters: width, legs: legs, limit: sort == .route ? limit : nil)
+            request.stopNames = trip.waypoints.map(\.name)
+            let answer = search.places(along: line, request)
             // Asked for by name, a kind only imports hold deserves a word on where to get it; the default list does not.
             if kind != nil, let advice = answer.importAdvice { printError(advice) }
             var places = AlongDetours.estimated(answer.places)
@@ -135,7 +145,9 @@ struct AlongCommand: ParsableCommand {
         }
         let what = range.refill == .fuel ? "fuel" : "charging"
         guard !found.isEmpty else {
-            Output.line("No stretch of “\(trip.name)” is longer than its range of \(range.text(unit: context.unit)) without \(what) known along it.")
+            Output.line(
+                "No stretch of “\(trip.name)” is longer than its range of \(range.text(unit: context.unit)) without \(what) known along it."
+            )
             return
         }
         for gap in found { Output.line(gap.text(range: range, unit: context.unit)) }
@@ -162,7 +174,8 @@ enum AlongWidth {
         }
         let meters = value * perUnit
         guard meters > 0, meters <= AlongRequest.widest else {
-            throw UserError("--within must be more than 0 and at most \(Formatting.distance(AlongRequest.widest, unit: unit)), not \(text).")
+            throw UserError(
+                "--within must be more than 0 and at most \(Formatting.distance(AlongRequest.widest, unit: unit)), not \(text).")
         }
         return meters
     }
@@ -182,7 +195,8 @@ enum StopReference {
         let starting = names.indices.filter { names[$0].hasPrefix(folded) }
         guard starting.count == 1, !folded.isEmpty else {
             throw UserError(
-                "\(option) “\(text)” names \(starting.isEmpty ? "no stop" : "\(starting.count) stops") of “\(trip.name)”: give its number.")
+                "\(option) “\(text)” names \(starting.isEmpty ? "no stop" : "\(starting.count) stops") of “\(trip.name)”: give its number."
+            )
         }
         return starting[0]
     }
@@ -221,7 +235,9 @@ struct AlongJSON: Encodable {
                 name: p.name, kind: p.kind, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, region: p.region,
                 country: p.country, offRouteMeters: tenth(p.position.offRouteMeters), alongMeters: tenth(p.position.alongMeters),
                 leg: p.position.leg + 1,
-                detour: p.detour.map { DetourJSON(meters: tenth($0.meters), seconds: $0.seconds.map(tenth), estimated: $0.isEstimate) })
+                detour: p.detour.map {
+                    DetourJSON(meters: tenth($0.meters), seconds: $0.seconds.map(tenth), estimated: $0.isEstimate)
+                })
         }
     }
 }

@@ -30,11 +30,14 @@ struct EditTripCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fuel use: 6.5 L/100km, 32 mpg; \"\" for none.", valueName: "use")) var fuel: String?
     @Option(help: ArgumentHelp("Fuel price per litre or gallon; \"\" for none.", valueName: "price")) var fuelPrice: String?
     @Option(
-        help: ArgumentHelp("How far a full tank or charge goes: 600 km, 380 mi, 400 km electric; \"\" for none.", valueName: "range"))
+        help: ArgumentHelp(
+            "How far a full tank or charge goes: 600 km, 380 mi, 400 km electric; \"\" for none.", valueName: "range"))
     var range: String?
 
     func validate() throws {
-        if name == nil, start == nil, dailyLimit == nil, dayStart == nil, avoid == nil, fuel == nil, fuelPrice == nil, range == nil {
+        if name == nil, start == nil, dailyLimit == nil, dayStart == nil, avoid == nil, fuel == nil, fuelPrice == nil,
+            range == nil
+        {
             throw ValidationError(
                 "Nothing to change: give --name, --start, --daily-limit, --day-start, --avoid, --fuel, --fuel-price or --range.")
         }
@@ -50,7 +53,8 @@ struct EditTripCommand: ParsableCommand {
             var text = TripSettingsText(trip: trip, zone: zone)
             let given: [(TripSettingsText.Field, String?, String)] = [
                 (.start, start, "--start"), (.dailyLimit, dailyLimit, "--daily-limit"), (.dayStart, dayStart, "--day-start"),
-                (.avoid, avoid, "--avoid"), (.fuel, fuel, "--fuel"), (.price, fuelPrice, "--fuel-price"), (.range, range, "--range")
+                (.avoid, avoid, "--avoid"), (.fuel, fuel, "--fuel"), (.price, fuelPrice, "--fuel-price"),
+                (.range, range, "--range")
             ]
             for (field, value, _) in given { if let value { text.values[field] = value } }
             let errors = text.apply(to: &trip, zone: zone)

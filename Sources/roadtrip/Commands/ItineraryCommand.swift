@@ -69,7 +69,10 @@ struct ItineraryCommand: ParsableCommand {
             case .markdown:
                 // A heading for the range, a list item for each stretch, each escaped for Markdown.
                 let range = try Self.rangeLines(trip, legs: route.legs, options: global, unit: context.unit).map { line in
-                    line.isEmpty ? "" : line.hasPrefix("  ") ? "- " + MarkdownText.escaped(String(line.dropFirst(2))) : "## " + MarkdownText.escaped(line)
+                    line.isEmpty
+                        ? ""
+                        : line.hasPrefix("  ")
+                            ? "- " + MarkdownText.escaped(String(line.dropFirst(2))) : "## " + MarkdownText.escaped(line)
                 }
                 Output.bytes(
                     Data((ItineraryMarkdownRenderer.text(plan, unit: context.unit) + range.map { $0 + "\n" }.joined()).utf8))
@@ -82,7 +85,8 @@ struct ItineraryCommand: ParsableCommand {
     static func rangeLines(_ trip: Trip, legs: [Leg], options: GlobalOptions, unit: DistanceUnit) throws -> [String] {
         guard let range = trip.range, legs.count >= 1 else { return [] }
         let line = RouteLine(legs: legs)
-        let search = AlongTheRoute(gazetteer: try CommandServices.places(), folder: ImportedPlacesFolder(dataFile: options.dataURL))
+        let search = AlongTheRoute(
+            gazetteer: try CommandServices.places(), folder: ImportedPlacesFolder(dataFile: options.dataURL))
         let kinds = [AlongKind.named(range.refill.rawValue)].compactMap { $0 }
         let answer = search.places(along: line, AlongRequest(kinds: kinds))
         return RefillGap.itineraryLines(answer: answer, line: line, range: range, unit: unit)

@@ -44,14 +44,16 @@ import TermUI
         let gap = gaps[0]
         #expect(gap.fromMeters == 150_000 && abs(gap.toMeters - line.totalMeters) < 1)
         #expect(gap.fromLeg == 0 && gap.toLeg == 1)
-        #expect(gap.text(range: range, unit: .kilometers).hasPrefix("518 km with no fuel known, from km 150 to km 668 (legs 1–2)"))
+        #expect(
+            gap.text(range: range, unit: .kilometers).hasPrefix("518 km with no fuel known, from km 150 to km 668 (legs 1–2)"))
         // A station every 150 km leaves none; no station at all leaves the whole route.
         #expect(RefillGap.gaps(stations: [150_000, 300_000, 450_000, 600_000], line: line, range: range).isEmpty)
         #expect(RefillGap.gaps(stations: [], line: line, range: range).count == 1)
     }
 
     @Test func tableRowsFitEightyColumnsWhateverTheNames() {
-        let position = RoutePosition(offRouteMeters: 1_234, alongMeters: 312_400, leg: 10, nearestPoint: Coordinate(latitude: 35, longitude: 139))
+        let position = RoutePosition(
+            offRouteMeters: 1_234, alongMeters: 312_400, leg: 10, nearestPoint: Coordinate(latitude: 35, longitude: 139))
         for name in ["東京都庁舎の展望台と新宿御苑と明治神宮と代々木公園", "Zion National Park 🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️🏜️", "x\u{1b}[31mred"] {
             var place = AlongPlace(
                 name: name, kind: "park", coordinate: Coordinate(latitude: 35, longitude: 139), region: "Utah", prominence: 1,

@@ -47,7 +47,9 @@ import TripFile
         let stops = trip.coordinates
         let south = stops.map(\.latitude).min()! - 0.5, north = stops.map(\.latitude).max()! + 0.5
         let west = stops.map(\.longitude).min()! - 0.7, east = stops.map(\.longitude).max()! + 0.7
-        func inBox(_ c: Coordinate) -> Bool { c.latitude >= south && c.latitude <= north && c.longitude >= west && c.longitude <= east }
+        func inBox(_ c: Coordinate) -> Bool {
+            c.latitude >= south && c.latitude <= north && c.longitude >= west && c.longitude <= east
+        }
         var out: [(String, Coordinate, Double)] = []
         let grid = gazetteer.positionGrid
         for row in grid.latitudes.indices {
@@ -76,7 +78,10 @@ import TripFile
         }
         // A place known twice (an imported village that is a town too) is listed once: any row of its name close by will do.
         let missing = expected.filter { c in
-            !found.contains { TypedName.folded($0.name) == TypedName.folded(c.name) && Haversine.meters($0.coordinate, c.at) < AlongTheRoute.sameSpot }
+            !found.contains {
+                TypedName.folded($0.name) == TypedName.folded(c.name)
+                    && Haversine.meters($0.coordinate, c.at) < AlongTheRoute.sameSpot
+            }
         }
         #expect(missing.isEmpty, "\(prefix): not listed: \(missing.prefix(5).map(\.name))")
         let beyond = found.filter { Self.distance($0.coordinate, toStops: trip.coordinates) > 1.1 * width }

@@ -31,7 +31,8 @@ import TestSupport
         func matrix(for stops: [Coordinate]) async throws -> TravelMatrix {
             if fails { throw CoordinateError("the server did not answer") }
             let m = EstimatedTravelMatrixProvider().instantMatrix(for: stops)
-            return TravelMatrix(durations: m.durations.map { $0.map { $0 * 2 } }, distances: m.distances.map { $0.map { $0 * 2 } })
+            return TravelMatrix(
+                durations: m.durations.map { $0.map { $0 * 2 } }, distances: m.distances.map { $0.map { $0 * 2 } })
         }
     }
 
@@ -63,8 +64,11 @@ import TestSupport
         ]
     }
 
-    func make(search: SearchDouble, matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
-              added: @escaping @MainActor (Waypoint.ID, StatusMessage) -> Void = { _, _ in }, close: @escaping @MainActor () -> Void = {}) -> AlongRoutePresenter {
+    func make(
+        search: SearchDouble, matrix: any TravelTimeMatrixProviding = EstimatedTravelMatrixProvider(),
+        added: @escaping @MainActor (Waypoint.ID, StatusMessage) -> Void = { _, _ in },
+        close: @escaping @MainActor () -> Void = {}
+    ) -> AlongRoutePresenter {
         let shown = ShownTrip(
             id: trip.id, repository: repository, routes: GeodesicRouteProvider(), settings: DisplaySettings(),
             deliver: UIDelivery(post: { [box] in box.append($0) }))
