@@ -139,7 +139,8 @@ public final class AlongTheRoute: AlongRouteSearching, Sendable {
         _ line: RouteLine, _ request: AlongRequest, width: Double, kindWanted: [Bool], _ loaded: Loaded
     ) -> [Candidate] {
         var cellSegments: [Int: [Int32]] = [:]
-        for s in line.legOfSegment.indices where request.legs?.contains(line.legOfSegment[s]) ?? true {
+        for s in line.legOfSegment.indices
+        where (request.legs?.contains(line.legOfSegment[s]) ?? true) && line.drivable[line.legOfSegment[s]] {
             for cell in CorridorIndex.cells(near: line.points[s], line.points[s + 1], meters: width) {
                 cellSegments[cell, default: []].append(Int32(s))
             }

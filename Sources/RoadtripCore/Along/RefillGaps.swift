@@ -16,11 +16,18 @@ public struct RefillGap: Sendable, Hashable {
 
     /// The stretches between consecutive places (`stations`, metres along the route, any order)
     /// longer than `range`, counting the start (a full tank there) and the end of the route.
+    ///
+    /// A leg that is not driven (across the sea with no road) is no stretch: the drive before it
+    /// ends where it starts, and the drive after it starts afresh where it ends.
     public static func gaps(stations: [Double], line: RouteLine, range: VehicleRange) -> [RefillGap] {
         let total = line.totalMeters
-        let marks = [0] + stations.filter { $0.isFinite && $0 > 0 && $0 < total }.sorted() + [total]
+        let notDriven = line.drivable.indices.filter { !line.drivable[$0] }.map { line.legStarts[$0]...line.legStarts[$0 + 1] }
+        let ends = notDriven.flatMap { [$0.lowerBound, $0.upperBound] }
+        let marks = ([0] + (stations + ends).filter { $0.isFinite && $0 > 0 && $0 < total } + [total]).sorted()
         return zip(marks, marks.dropFirst()).compactMap { from, to in
-            guard to - from > range.meters else { return nil }
+            guard to - from > range.meters, !notDriven.contains(where: { $0.lowerBound <= from && to <= $0.upperBound }) else {
+                return nil
+            }
             return RefillGap(
                 fromMeters: from, toMeters: to, fromLeg: leg(at: from, line, after: true), toLeg: leg(at: to, line, after: false))
         }

@@ -17,6 +17,9 @@ public struct RouteLine: Sendable {
     /// For each point, how far the line strays without it (Douglas–Peucker's importance, worked
     /// out once per leg); stops are infinite, so a simplified line keeps every one.
     private(set) var importance: [Double] = []
+    /// For each leg, whether it is driven: a leg across the sea with no road (a flight, a ferry
+    /// the data does not know) is not, and nothing lies along it for a driver.
+    public private(set) var drivable: [Bool] = []
     /// The stops the legs join, in order.
     public private(set) var stops: [Coordinate] = []
     /// Where each leg starts, in metres from the start; one more entry than legs (the total last).
@@ -30,6 +33,7 @@ public struct RouteLine: Sendable {
         stops = legs.first.map { [$0.from] } ?? []
         for (index, leg) in legs.enumerated() {
             stops.append(leg.to)
+            drivable.append(leg.isDrivable)
             var line =
                 leg.geometry.flatMap { $0.count >= 2 ? $0 : nil }
                 ?? GreatCircle.densify(leg.from, leg.to, maxStepMeters: Self.arcStep)
@@ -59,6 +63,7 @@ public struct RouteLine: Sendable {
         guard points.count > 2 else { return self }
         var line = RouteLine(legs: [])
         line.stops = stops
+        line.drivable = drivable
         line.legStarts = legStarts
         var last = -1
         for i in points.indices where importance[i] > toleranceMeters || i == 0 || i == points.count - 1 {

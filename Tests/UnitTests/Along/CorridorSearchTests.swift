@@ -135,4 +135,20 @@ import TripFile
         #expect(abs(position.offRouteMeters - Self.sphericalDistance(place, stops[0], stops[1])) < 30)
         #expect(abs(position.alongMeters - line.legStarts[1] / 2) < 1_000)
     }
+
+    @Test func aLegThatIsNotDrivenHasNothingAlongItAndNoGap() throws {
+        let search = try #require(Self.search)
+        let trip = try Self.sample("Route 66")
+        var legs = GeodesicRouteProvider().instantLegs(for: trip.coordinates)
+        let all = search.places(along: RouteLine(legs: legs), AlongRequest(kinds: AlongKind.all, withinMeters: 20_000)).places
+        #expect(all.contains { $0.position.leg == 2 })
+        // As if leg 3 were a flight: nothing along it, and the stretches either side are apart.
+        legs[2].crossing = .sea
+        let line = RouteLine(legs: legs)
+        let some = search.places(along: line, AlongRequest(kinds: AlongKind.all, withinMeters: 20_000)).places
+        #expect(!some.isEmpty && !some.contains { $0.position.leg == 2 })
+        let range = VehicleRange(meters: 100_000)
+        let gaps = RefillGap.gaps(stations: [], line: line, range: range)
+        #expect(!gaps.isEmpty && gaps.allSatisfy { $0.toMeters <= line.legStarts[2] || $0.fromMeters >= line.legStarts[3] })
+    }
 }
