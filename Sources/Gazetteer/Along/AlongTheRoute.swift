@@ -169,16 +169,24 @@ public final class AlongTheRoute: AlongRouteSearching, Sendable {
                         var best = (meters: Double.infinity, segment: Int32(0), fraction: 0.0)
                         for s in near {
                             let box = boxes[Int(s)]
-                            guard at.latitude >= box.x, at.latitude <= box.y, at.longitude >= box.z, at.longitude <= box.w else { continue }
+                            guard at.latitude >= box.x, at.latitude <= box.y, at.longitude >= box.z, at.longitude <= box.w else {
+                                continue
+                            }
                             let r = RouteLine.project(at, points[Int(s)], points[Int(s) + 1])
                             if r.meters < best.meters { best = (r.meters, s, r.fraction) }
                         }
                         guard best.meters <= width else { continue }
                         let s = Int(best.segment), leg = line.legOfSegment[s]
                         // At one of its leg's stops, the place is that stop.
-                        if Haversine.meters(stops[leg], at) < Self.atAStop || Haversine.meters(stops[leg + 1], at) < Self.atAStop { continue }
+                        if Haversine.meters(stops[leg], at) < Self.atAStop || Haversine.meters(stops[leg + 1], at) < Self.atAStop
+                        {
+                            continue
+                        }
                         let along = line.along[s] + (line.along[s + 1] - line.along[s]) * best.fraction
-                        found.append(Candidate(entry: Int32(i), segment: best.segment, fraction: best.fraction, meters: best.meters, along: along))
+                        found.append(
+                            Candidate(
+                                entry: Int32(i), segment: best.segment, fraction: best.fraction, meters: best.meters, along: along
+                            ))
                     }
                 }
             }

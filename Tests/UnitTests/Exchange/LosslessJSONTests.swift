@@ -20,7 +20,8 @@ import Testing
                 timeZone: "Asia/Tokyo", region: "Tokyo", country: "Japan", via: true, overLimit: true)
         ],
         startDate: Date(timeIntervalSince1970: 1_783_000_000), dailyDrivingLimit: 5 * 3600, dailyStartMinutes: 7 * 60 + 30,
-        fuelConsumption: .milesPerUSGallon(31.5), fuelPrice: 3.89, avoid: [.tolls, .ferries])
+        fuelConsumption: .milesPerUSGallon(31.5), fuelPrice: 3.89, avoid: [.tolls, .ferries],
+        range: VehicleRange(meters: 420_000, refill: .charging))
 
     @Test func theFixtureSetsEveryFieldOfTheModel() throws {
         let blankStop = Waypoint(name: "", coordinate: Coordinate(latitude: 0, longitude: 0))
