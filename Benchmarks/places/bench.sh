@@ -19,20 +19,8 @@ runs="${RUNS:-20}"
 command -v fzf >/dev/null || { echo "bench.sh: fzf is missing (apt-get install fzf)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench.sh: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
 
-echo "== compiling (swiftc -O, whole module)"
-# RoadtripCore imports the C target CGuardedMapping: compile it and describe it to swiftc as SwiftPM would.
-printf 'module CGuardedMapping {\n  header "%s"\n  export *\n}\n' "$root/Sources/CGuardedMapping/include/CGuardedMapping.h" \
-  > "$work/CGuardedMapping.modulemap"
-clang -O2 -c "$root/Sources/CGuardedMapping/GuardedMapping.c" -I "$root/Sources/CGuardedMapping/include" -o "$work/GuardedMapping.o"
-cmap=(-Xcc -fmodule-map-file="$work/CGuardedMapping.modulemap")
-swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name RoadtripCore -emit-module -emit-module-path "$work/RoadtripCore.swiftmodule" \
-  -c $(find "$root/Sources/RoadtripCore" -name '*.swift' | sort) -o "$work/RoadtripCore.o"
-swiftc -O -wmo -parse-as-library -module-name HTTP -emit-module -emit-module-path "$work/HTTP.swiftmodule" \
-  -c $(find "$root/Sources/HTTP" -name '*.swift' | sort) -o "$work/HTTP.o"
-swiftc -O -wmo -parse-as-library "${cmap[@]}" -module-name Gazetteer -I "$work" -emit-module -emit-module-path "$work/Gazetteer.swiftmodule" \
-  -c $(find "$root/Sources/Gazetteer" -name '*.swift' | sort) -o "$work/Gazetteer.o"
-swiftc -O -parse-as-library "${cmap[@]}" -I "$work" "$here/PlacesBench.swift" "$work/RoadtripCore.o" "$work/Gazetteer.o" \
-  "$work/HTTP.o" "$work/GuardedMapping.o" -o "$work/places-bench"
+. "$root/Benchmarks/gazetteer-bench.sh"
+compile_gazetteer_bench "$root" "$work" "$here/PlacesBench.swift" "$work/places-bench"
 
 echo "== in-process (release)"
 "$work/places-bench" "$data" latency

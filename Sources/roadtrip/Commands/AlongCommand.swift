@@ -123,8 +123,14 @@ struct AlongCommand: ParsableCommand {
     /// The legs from --from to --to (0 is the leg from stop 1 to stop 2); nil for the whole trip.
     private func legRange(_ trip: Trip) throws -> ClosedRange<Int>? {
         guard from != nil || to != nil else { return nil }
-        let first = try from.map { try StopReference.index($0, in: trip, option: "--from") } ?? 0
-        let last = try to.map { try StopReference.index($0, in: trip, option: "--to") } ?? trip.waypoints.count - 1
+        /// The stop `text` names, as edit-stop reads one, with the option it came in named.
+        func stop(_ text: String, _ option: String) throws -> Int {
+            do { return try EditStopCommand.index(of: text, in: trip) } catch let error as UserError {
+                throw UserError(lines: ["\(option): " + (error.lines.first ?? "")] + error.lines.dropFirst())
+            }
+        }
+        let first = try from.map { try stop($0, "--from") } ?? 0
+        let last = try to.map { try stop($0, "--to") } ?? trip.waypoints.count - 1
         guard first < last else {
             throw UserError("--from must come before --to on the route (stop \(first + 1) is not before stop \(last + 1)).")
         }
@@ -178,27 +184,6 @@ enum AlongWidth {
                 "--within must be more than 0 and at most \(Formatting.distance(AlongRequest.widest, unit: unit)), not \(text).")
         }
         return meters
-    }
-}
-
-/// A stop named on the command line by its number (from 1) or its name (or the start of it).
-enum StopReference {
-    static func index(_ text: String, in trip: Trip, option: String) throws -> Int {
-        let count = trip.waypoints.count
-        if let n = Int(text.trimmingCharacters(in: .whitespaces)) {
-            guard (1...count).contains(n) else { throw UserError("\(option) \(n) is outside 1…\(count) for “\(trip.name)”.") }
-            return n - 1
-        }
-        let folded = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let names = trip.waypoints.map { $0.name.lowercased() }
-        if let exact = names.firstIndex(of: folded) { return exact }
-        let starting = names.indices.filter { names[$0].hasPrefix(folded) }
-        guard starting.count == 1, !folded.isEmpty else {
-            throw UserError(
-                "\(option) “\(text)” names \(starting.isEmpty ? "no stop" : "\(starting.count) stops") of “\(trip.name)”: give its number."
-            )
-        }
-        return starting[0]
     }
 }
 
