@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // Debian's QR encoder, for `roadtrip link --qr` and the planner's links screen.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         // Terminal toolkit: no trip knowledge.
         .target(name: "TermUI", dependencies: ["CNCursesW"]),
         // Entities, store, geodesy, formatting: no curses.
@@ -57,7 +64,9 @@ let package = Package(
         .target(name: "WaypointEditor", dependencies: ["RoadtripCore", "TermUI", "Gazetteer"]),
         .target(
             name: "TripDetail",
-            dependencies: ["RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit"]),
+            dependencies: [
+                "RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit", "QRCode"
+            ]),
         .target(name: "TripList", dependencies: ["RoadtripCore", "TermUI", "TripDetail", "Exchange", "ScreenKit"]),
         // What both lists' screens share: the file prompts' flow, file transfers, save news, the list's parts.
         .target(name: "ScreenKit", dependencies: ["RoadtripCore", "TermUI", "Exchange"]),
@@ -65,7 +74,7 @@ let package = Package(
             name: "roadtrip",
             dependencies: [
                 "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit")
             ]
@@ -79,7 +88,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
-                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP",
+                "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "CGuardedMapping", "PlaceImport", "HTTP", "QRCode",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],

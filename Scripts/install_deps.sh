@@ -10,6 +10,8 @@ want() { have_pkg "$1" || need_apt+=("$1"); }
 
 want libncursesw5-dev
 want pkg-config
+want libqrencode-dev      # the QR codes of `roadtrip link --qr`
+want osmium-tool          # merges several extracts into one region for `roadtrip roads import`
 if [ "$purpose" = release ]; then
   # The release build links Swift's own libraries statically (`make release`); Foundation's
   # networking then links the system's libcurl, which needs its development package.
@@ -20,6 +22,7 @@ if [ "$purpose" = test ]; then
   want unzip
   want libxml2-utils        # xmllint, to check exported GPX against the schema
   want geographiclib-tools  # GeodSolve, the reference for geodesic distances
+  want zbar-tools           # zbarimg, which decodes the QR codes the tests draw
 fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -55,6 +55,11 @@ public enum RouteProviders {
         return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
+    /// Who answered a leg of a dataset roadtrip serves itself: the dataset and when it was prepared.
+    static func localCacheIdentity(_ dataset: URL) -> String {
+        "osrm-data:\(dataset.standardizedFileURL.path)@\(OSRMServer.preparedAt(dataset.standardizedFileURL).timeIntervalSince1970)"
+    }
+
     /// Starts osrm-routed for `dataset` and returns a provider that talks to it, with the server
     /// (keep it alive; `stop()` it on exit).
     public static func startLocal(
@@ -70,7 +75,7 @@ public enum RouteProviders {
         // The port changes every launch: the cache follows the dataset, and its preparation time,
         // so that re-preparing newer map data does not keep serving old answers.
         var configuration = OSRMConfiguration(baseURL: server.baseURL, timeout: timeout)
-        configuration.cacheIdentity = "osrm-data:\(server.dataset.path)@\(server.preparedAt.timeIntervalSince1970)"
+        configuration.cacheIdentity = localCacheIdentity(server.dataset)
         return (OSRMRouteProvider(configuration: configuration, estimate: estimate, cacheFolder: cacheFolder), server)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 #endif
 
 /// Finds the OSRM programs roadtrip runs, only where the person who installed roadtrip put them:
-/// `ROADTRIP_OSRM_BIN`, `ROADTRIP_OSRM_HOME` (Scripts/servers/osrm.sh's), the install's own folder, then
-/// PATH. Never the working folder or the folders above it: a program planted in a shared
+/// `ROADTRIP_OSRM_BIN`, `ROADTRIP_OSRM_HOME` (Scripts/servers/osrm.sh's), the copy `roads import`
+/// installs for roadtrip (`OSRMToolkit.managedHome`), the install's own folder, then PATH. Never the working folder or the folders above it: a program planted in a shared
 /// temporary folder would run as whoever started roadtrip, root included.
 public enum OSRMBinaries {
     /// The version Scripts/servers/osrm.sh installs; its folder under vendor/osrm is named after it.
@@ -45,15 +45,24 @@ public enum OSRMBinaries {
             let candidate = URL(fileURLWithPath: home).appendingPathComponent(vendored)
             if isExecutable(candidate) { return Found(url: candidate, source: "ROADTRIP_OSRM_HOME") }
         }
+        if let home = OSRMToolkit.managedHome(environment: environment) {
+            let candidate = home.appendingPathComponent(vendored)
+            if isExecutable(candidate) && isTrusted(candidate) { return Found(url: candidate, source: "roadtrip's own copy") }
+        }
         if let executable {
             for (candidate, source) in installCandidates(name, vendored: vendored, executable: executable)
             where isExecutable(candidate) && isTrusted(candidate) {
                 return Found(url: candidate, source: source)
             }
         }
+        return searchPath(name, environment: environment).map { Found(url: $0, source: "PATH") }
+    }
+
+    /// `name` in the absolute folders of PATH.
+    static func searchPath(_ name: String, environment: [String: String]) -> URL? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if isExecutable(candidate) { return Found(url: candidate, source: "PATH") }
+            if isExecutable(candidate) { return candidate }
         }
         return nil
     }

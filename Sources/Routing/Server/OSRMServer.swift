@@ -91,7 +91,10 @@ public final class OSRMServer: Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// When the dataset's routing graph was last written: changes when it is prepared again.
-    var preparedAt: Date {
+    var preparedAt: Date { Self.preparedAt(dataset) }
+
+    /// When `dataset`'s routing graph was last written; the distant past when it has none.
+    static func preparedAt(_ dataset: URL) -> Date {
         let graph = ["mldgr", "hsgr"].map { dataset.path + "." + $0 }
             .first { FileManager.default.fileExists(atPath: $0) }
         let attributes = graph.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) }

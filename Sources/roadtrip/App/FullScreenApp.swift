@@ -68,7 +68,7 @@ struct FullScreenApp {
             printError("\(error)")
             return 1
         }
-        defer { services.server?.stop() }
+        defer { services.stop() }
         // The gazetteer loads on its own thread: the first frame never waits for it.
         // Regions imported with `places import` are read on the first search, off the UI thread.
         let gazetteer = BackgroundGazetteer()

@@ -10,7 +10,15 @@ struct Services: Sendable {
     let routes: any RouteProvider
     let matrix: any TravelTimeMatrixProviding
     /// The osrm-routed roadtrip started for `--osrm-data`; stopped when the command ends.
-    let server: OSRMServer?
+    var server: OSRMServer? = nil
+    /// The imported road regions routed through when no router is named; their servers stop with `stop()`.
+    var roads: ImportedRoadsRouteProvider? = nil
+
+    /// Stops every osrm-routed these services started.
+    func stop() {
+        server?.stop()
+        roads?.stop()
+    }
 
     /// Builds the providers; a bad URL or a dataset that cannot be served is a one-line user error.
     static func make(_ options: GlobalOptions) throws -> Services {
@@ -20,7 +28,7 @@ struct Services: Sendable {
             do {
                 let routes = try RouteProviders.make(osrmURL: nil, valhallaURL: valhalla, timeout: timeout)
                 let matrix = RouteProviders.matrix(for: routes) ?? EstimatedTravelMatrixProvider()
-                return Services(routes: routes, matrix: matrix, server: nil)
+                return Services(routes: routes, matrix: matrix)
             } catch {
                 throw UserError("\(error)")
             }
@@ -34,10 +42,18 @@ struct Services: Sendable {
         }
         do {
             let routes = try RouteProviders.make(osrmURL: options.osrm, timeout: timeout)
+            // No router named: the regions `roads import` prepared, served on demand.
+            if routes is EstimateRouteProvider {
+                let regions = RoadRegionsFolder(dataFile: options.dataURL).entries()
+                if !regions.isEmpty {
+                    let roads = ImportedRoadsRouteProvider(regions: regions, timeout: timeout)
+                    return Services(routes: roads, matrix: roads.matrix(fallback: EstimatedTravelMatrixProvider()), roads: roads)
+                }
+            }
             let matrix: any TravelTimeMatrixProviding =
                 (routes as? OSRMRouteProvider)
                 .map { OSRMTravelMatrixProvider(configuration: $0.configuration) } ?? EstimatedTravelMatrixProvider()
-            return Services(routes: routes, matrix: matrix, server: nil)
+            return Services(routes: routes, matrix: matrix)
         } catch {
             throw UserError("\(error)")
         }

@@ -61,7 +61,7 @@ struct AlongCommand: ParsableCommand {
             case let .failure(error): throw UserError(error.description)
             }
             let services = try Services.make(global)
-            defer { services.server?.stop() }
+            defer { services.stop() }
             let routes = services.routes.avoiding(trip.avoid)
             let route = try CommandServices.wait { await routes.route(for: trip.coordinates) }
             if let reason = route.fallbackReason { printError(reason) }

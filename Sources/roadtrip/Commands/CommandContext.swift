@@ -129,6 +129,11 @@ enum Output {
         print(TerminalText.sanitize(text, keepTabs: true))
     }
 
+    /// Text roadtrip made itself (a QR code's blocks and their colours), written as it is.
+    static func raw(_ text: String) {
+        print(text, terminator: "")
+    }
+
     /// Pretty, sorted JSON: stable for scripts, with every control character escaped.
     static func json<T: Encodable>(_ value: T) throws {
         print(try JSONText.encoded(value))

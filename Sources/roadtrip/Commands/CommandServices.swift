@@ -14,7 +14,7 @@ enum CommandServices {
     /// what of `avoid` the router could not apply, go to standard error.
     static func route(for stops: [Coordinate], options: GlobalOptions, avoid: RoadAvoidance) throws -> RouteResult {
         let services = try Services.make(options)
-        defer { services.server?.stop() }
+        defer { services.stop() }
         let routes = services.routes.avoiding(avoid)
         let result = try wait { await routes.route(for: stops) }
         if let reason = result.fallbackReason { printError(reason) }

@@ -51,7 +51,7 @@ struct DirectionsCommand: ParsableCommand {
         try runOnTrip(self.trip, global) { context, trip in
             guard trip.waypoints.count >= 2 else { throw UserError("“\(trip.name)” needs two stops for directions.") }
             let services = try Services.make(global)
-            defer { services.server?.stop() }
+            defer { services.stop() }
             let routes = services.routes.avoiding(avoidOption.avoid(for: trip))
             let stops = trip.coordinates
             let answer = try CommandServices.wait { await routes.directions(for: stops) }

@@ -25,7 +25,7 @@ struct OptimizeCommand: ParsableCommand {
                     "“\(trip.name)” has \(trip.waypoints.count) stops; best order needs at least 4 (the first and last stay).")
             }
             let services = try Services.make(global)
-            defer { services.server?.stop() }
+            defer { services.stop() }
             let matrix = services.matrix
             let control = OrderSearchControl(onProgress: Self.progressLine)
             let interrupt = InterruptStopsSearch(control)

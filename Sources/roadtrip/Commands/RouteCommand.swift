@@ -45,7 +45,7 @@ struct RouteCommand: ParsableCommand {
                     return gazetteer!
                 })
             let services = try Services.make(global)
-            defer { services.server?.stop() }
+            defer { services.stop() }
             let routes = services.routes, unit = global.units, json = self.json
             let avoid = avoidOption.withoutTrip, alternatives = self.alternatives
             let printout = try CommandServices.wait {
