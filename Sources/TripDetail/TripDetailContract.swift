@@ -153,7 +153,7 @@ protocol TripPageRouting: AnyObject {
 }
 
 @MainActor
-protocol TripDetailRouterProtocol: StopsRouting, TripPageRouting, AlongRouteRouting {
+protocol TripDetailRouterProtocol: StopsRouting, TripPageRouting, AlongRouteRouting, PhoneLinksRouting {
     /// Opens the map full screen; `model` is read at each draw so it follows the trip.
     func openMap(title: String, model: @escaping @MainActor () -> MapModel, select: @escaping @MainActor (Int) -> Void)
     func openSettings()

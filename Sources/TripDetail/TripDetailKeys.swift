@@ -7,7 +7,7 @@ enum TripDetailAction: Sendable {
     case moveStopUp, moveStopDown
     /// A stop row dragged onto another with the mouse: no key sends it.
     case dragStop(from: Int, to: Int)
-    case add, edit, delete, rename, toggleUnits, toggleMap, map, itinerary, optimize, settings, along
+    case add, edit, delete, rename, toggleUnits, toggleMap, map, itinerary, optimize, settings, along, phone
     case avoid, directions, alternative
     case mapMove(MapMove)
     case undo, redo, help, back
@@ -75,6 +75,10 @@ extension TripDetailView {
                 KeyBinding(
                     [.char("f")], .along, help: "find what lies along the route: sights, parks, fuel, charging, places to sleep",
                     hint: "along", in: [.browsing]),
+                KeyBinding(
+                    [.char("p")], .phone,
+                    help: "send to a phone: Google Maps, Apple Maps or OpenStreetMap links, with QR codes to scan",
+                    in: [.browsing]),
                 KeyBinding([.char("s")], .settings, help: "trip settings: start, daily limit, fuel, avoid", in: [.browsing]),
                 KeyBinding(
                     [.char("v")], .avoid,

@@ -108,6 +108,7 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
             bestOrderFeature,
             routeChoicesFeature,
             AlongRouteFeature(screen: presenter, router: router),
+            PhoneLinksFeature(screen: presenter, router: router),
             TripFilesFeature(
                 screen: presenter,
                 interactor: TripFilesInteractor(tripID: tripID, repository: d.repository, deliver: d.deliver, files: d.files))
@@ -165,6 +166,18 @@ public final class TripDetailRouter: TripDetailRouterProtocol {
         view.mapState = MapState(deliverNews: { work in d.deliver.news(work) })
         navigator.push(view)
         return true
+    }
+
+    func openPhoneLinks(trip: Trip, selected: Int?, legs: [Leg]) {
+        guard let navigator else { return }
+        let d = dependencies
+        let view = PhoneLinksView()
+        let interactor = PhoneLinksInteractor(
+            trip: trip, selected: selected, legs: legs, timeZones: d.timeZones, nightPlaces: d.nightPlaces)
+        let presenter = PhoneLinksPresenter(interactor: interactor, close: { [weak navigator] in navigator?.pop() })
+        presenter.view = view
+        view.presenter = presenter
+        navigator.push(view)
     }
 
     public func close() { navigator?.pop() }

@@ -21,4 +21,6 @@ public enum Style: Hashable, Sendable, CaseIterable {
     case route
     case pin
     case pinSelected
+    /// A QR code: bright white on black whatever the terminal's colours, so a camera reads it.
+    case code
 }

@@ -52,6 +52,7 @@ struct StylePalette: Sendable {
         case .route: Look(attributes: [.bold], foreground: .yellow)
         case .pin: Look(attributes: [.bold], foreground: .red)
         case .pinSelected: Look(attributes: [.bold], foreground: .white, background: .red)
+        case .code: Look(attributes: [.bold], foreground: .white, background: .black)
         }
     }
 
@@ -59,7 +60,7 @@ struct StylePalette: Sendable {
     // selection by reverse video, fields by underline, emphasis by bold.
     private static func monochrome(_ style: Style) -> Attributes {
         switch style {
-        case .normal, .success, .land: []
+        case .normal, .success, .land, .code: []
         case .header, .statusKey, .pinSelected: [.reverse, .bold]
         case .status, .selected: [.reverse]
         case .field: [.underline]

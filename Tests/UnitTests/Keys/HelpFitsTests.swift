@@ -23,7 +23,8 @@ import Testing
             ),
             ("settings", { $0.draw(TripSettingsView.keys, mode: .field, on: $1) }, TripSettingsView.keys.help(in: .field)),
             ("map", { $0.draw(MapScreen.keys, mode: .only, on: $1) }, MapScreen.keys.help(in: .only)),
-            ("along", { $0.draw(AlongRouteView.keys, mode: .only, on: $1) }, AlongRouteView.keys.help(in: .only))
+            ("along", { $0.draw(AlongRouteView.keys, mode: .only, on: $1) }, AlongRouteView.keys.help(in: .only)),
+            ("phone", { $0.draw(PhoneLinksView.keys, mode: .only, on: $1) }, PhoneLinksView.keys.help(in: .only))
         ]
     }
 

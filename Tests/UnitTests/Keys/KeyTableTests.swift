@@ -15,6 +15,7 @@ struct KeyTableTests {
         var problems = TripListView.keys.conflicts() + TripDetailView.keys.conflicts() + WaypointEditorView.keys.conflicts()
         problems +=
             TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts() + AlongRouteView.keys.conflicts()
+                + PhoneLinksView.keys.conflicts()
             + TextPagerScreen.keys(closeKeys: [.char("i")]).conflicts()
         problems += TextField.keys.conflicts()
         #expect(problems == [])
@@ -105,6 +106,7 @@ struct KeyTableTests {
             ("Trip settings (`s`)", TripSettingsView.keys.markdown),
             ("Map (`m`)", MapScreen.keys.markdown),
             ("Along the route (`f`)", AlongRouteView.keys.markdown),
+            ("Send to a phone (`p`)", PhoneLinksView.keys.markdown),
             (
                 "Itinerary and other pages (`i`)",
                 TextPagerScreen.keys(closeKeys: [.char("i")], commands: [ItineraryPageFeature.addNightKey { nil }]).markdown

@@ -154,6 +154,9 @@ final class TripDetailRouterSpy: TripDetailRouterProtocol {
         alongAdded = added
         return true
     }
+    /// The trips "Send to a phone" was opened for, and the stop selected then.
+    var phoneLinksOpened: [(trip: Trip, selected: Int?)] = []
+    func openPhoneLinks(trip: Trip, selected: Int?, legs: [Leg]) { phoneLinksOpened.append((trip, selected)) }
     func close() { closed += 1 }
 }
 
