@@ -31,7 +31,20 @@ out=$(cd / && env -i HOME="$home" PATH=/usr/bin:/bin ROADTRIP_DATA_DIR=/nonexist
 echo "$out" | grep -q "looked in /nonexistent" || fail "a missing data folder is not explained: $out"
 [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "the missing data folder takes more than one line: $out"
 
+# Real roads from the installed copy alone: no checkout, no Scripts/, no OSRM on PATH. roads import
+# installs OSRM's programs itself (the osrm-bindings wheel from PyPI) under the home's XDG data folder.
+cp Tests/Fixtures/osrm/monaco.osm.pbf "$home/monaco-latest.osm.pbf"
+run roads import "$home/monaco-latest.osm.pbf" >"$home/roads.out" 2>&1 || fail "roads import: $(tail -3 "$home/roads.out")"
+grep -q "Installed OSRM" "$home/roads.out" || fail "roads import did not install OSRM itself: $(cat "$home/roads.out")"
+[ -x "$home/.local/share/roadtrip/osrm/26.10.0/osrm/bin/osrm-routed" ] || fail "OSRM is not in the home's data folder"
+run roads list | grep -q "^monaco " || fail "roads list does not show monaco"
+route=$(run route "43.7384,7.4246" "43.7311,7.4197" 2>&1) || fail "route through the imported roads: $route"
+echo "$route" | grep -q "OSRM" || fail "the installed copy does not route on the imported roads: $route"
+run roads forget monaco >/dev/null || fail "roads forget"
+route=$(run route "43.7384,7.4246" "43.7311,7.4197" 2>&1)
+echo "$route" | grep -q "estimate" || fail "after roads forget the leg is not an estimate: $route"
+
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "install check: make install into a temporary PREFIX ran from / with a clean environment (places and destinations, new, add-stop, list), completions and manual installed, a missing data folder explained, make uninstall left no file"
+echo "install check: make install into a temporary PREFIX ran from / with a clean environment (places and destinations, new, add-stop, list, roads import with OSRM installed by roadtrip, route on them, roads forget), completions and manual installed, a missing data folder explained, make uninstall left no file"
