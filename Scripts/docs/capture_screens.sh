@@ -27,3 +27,10 @@ t new-session -d -x 124 -y 30 -e LANG=C.UTF-8 -e TZ=UTC "$bin" --data "$dir/trip
 settle 1.5
 t send-keys Down Enter; settle 2; t send-keys f; settle 4; shot "along the route"
 t send-keys f; settle 3; t send-keys +; settle 3; shot "along the route, parks within 20 km"
+# "Send to a phone" (`p`): the Romantic Road's links and the selected one's QR code, in a pane tall enough for it.
+t kill-server 2>/dev/null || true
+sleep 1
+rm -f "$dir/trips.json" "$dir/trips.state.json"
+t new-session -d -x 110 -y 44 -e LANG=C.UTF-8 -e TZ=UTC "$bin" --data "$dir/trips.json"
+settle 1.5
+t send-keys Down Down Down Enter; settle 2; t send-keys p; settle 1; shot "send to a phone"

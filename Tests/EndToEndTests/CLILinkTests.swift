@@ -37,7 +37,7 @@ import TestSupport
         }
     }
 
-    static func position(_ c: Coordinate) -> String { String(format: "%.6f,%.6f", c.latitude, c.longitude) }
+    static func position(_ c: Coordinate) -> String { String(format: "%.5f,%.5f", c.latitude, c.longitude) }
 
     static func urls(_ outcome: RoadtripProcess.Outcome) throws -> [String] {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]], "\(outcome)")

@@ -38,7 +38,7 @@ public struct NavigationLink: Sendable, Equatable {
 /// - OpenStreetMap (openstreetmap.org/directions): `engine=fossgis_osrm_car&route=LAT,LON;LAT,LON`,
 ///   two points a route, so a link per leg too.
 ///
-/// Stops are written as coordinates (6 decimals, 11 cm), never names: a name is searched again by
+/// Stops are written as coordinates (5 decimals, about a metre: shorter links, smaller codes), never names: a name is searched again by
 /// the app and may find another place of that name.
 public enum NavigationLinks {
     public static let googleWaypointLimit = 9
@@ -132,9 +132,9 @@ public enum NavigationLinks {
         return NavigationLink(stops: range, title: "\(from) → \(to)", url: url(base, query))
     }
 
-    /// "47.561000,13.649000".
+    /// "47.56100,13.64900".
     static func position(_ coordinate: Coordinate) -> String {
-        String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude)
+        String(format: "%.5f,%.5f", coordinate.latitude, coordinate.longitude)
     }
 
     /// Percent-encodes every value but its commas (which the apps' own examples write plainly):

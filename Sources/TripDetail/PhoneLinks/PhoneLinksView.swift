@@ -96,8 +96,12 @@ final class PhoneLinksView: Screen, PhoneLinksViewProtocol {
             }
             return
         }
-        // Under the links, the selected one's address, wrapped: to read out or type when no camera is at hand.
-        let urlLines = model.url.map { TextWidth.wrap($0, to: max(10, width - 3)) } ?? []
+        // Under the links, the selected one's title and address in full, wrapped: a title cut to the
+        // column is whole here, and the address can be read out or typed when no camera is at hand.
+        let wrap = max(10, width - 3)
+        let title = model.selection.flatMap { model.rows.indices.contains($0) ? model.rows[$0] : nil }
+        let urlLines =
+            (title.map { TextWidth.wrap($0, to: wrap) + [""] } ?? []) + (model.url.map { TextWidth.wrap($0, to: wrap) } ?? [])
         parts.visibleRows = max(1, canvas.size.height - min(urlLines.count + 1, canvas.size.height / 2))
         for index in parts.list.visibleRange(rows: parts.visibleRows) {
             let y = index - parts.list.offset

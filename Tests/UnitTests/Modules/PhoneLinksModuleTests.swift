@@ -44,10 +44,10 @@ import Testing
         let model = try #require(view.model)
         #expect(model.rows.count == 2 && model.rows[0].hasPrefix("1/2 Stops 1–11") && model.rows[1].hasPrefix("2/2 Stops 11–14"))
         #expect(model.scope.hasPrefix("Whole trip · Google Maps · 2 links"))
-        #expect(model.codes.count == 2 && model.url?.contains("origin=36.000000,-121.000000") == true)
+        #expect(model.codes.count == 2 && model.url?.contains("origin=36.00000,-121.00000") == true)
         presenter.didSelectRow(1)
         let second = try #require(view.model)
-        #expect(second.selection == 1 && second.url?.contains("origin=37.000000,-122.000000") == true)
+        #expect(second.selection == 1 && second.url?.contains("origin=37.00000,-122.00000") == true)
         #expect(second.codes.first != model.codes.first)
     }
 
