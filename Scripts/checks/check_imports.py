@@ -16,6 +16,9 @@ SYSTEM = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc",
 ALLOWED = {
     "CGuardedMapping": set(),
     "CNCursesW": set(),
+    "CQRencode": set(),
+    # The QR encoder: a pure function of text, so a screen may draw its codes.
+    "QRCode": {"CQRencode"},
     "HTTP": set(),
     "RoadtripCore": set(),
     "TermUI": {"CNCursesW"},
@@ -29,13 +32,15 @@ ALLOWED = {
     # The screens reach services only through protocols handed to them by the executable.
     "WaypointEditor": {"RoadtripCore", "TermUI", "Gazetteer"},
     "ScreenKit": {"RoadtripCore", "TermUI", "Exchange"},
-    "TripDetail": {"RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit"},
+    "TripDetail": {
+        "RoadtripCore", "TermUI", "WaypointEditor", "TripMap", "Itinerary", "Exchange", "ScreenKit", "QRCode"
+    },
     "TripList": {"RoadtripCore", "TermUI", "TripDetail", "Exchange", "ScreenKit"},
     # The executable wires everything together.
     "roadtrip": {
         "RoadtripCore", "TripFile", "TermUI", "TripList", "TripDetail", "WaypointEditor", "ScreenKit",
         "Gazetteer", "Routing", "Exchange", "Itinerary", "TripMap", "PlaceImport", "CGuardedMapping",
-        "ArgumentParser", "TOMLKit",
+        "QRCode", "ArgumentParser", "TOMLKit",
     },
 }
 CURSES = "CNCursesW"

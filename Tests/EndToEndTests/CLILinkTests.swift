@@ -40,7 +40,8 @@ import TestSupport
     static func position(_ c: Coordinate) -> String { String(format: "%.5f,%.5f", c.latitude, c.longitude) }
 
     static func urls(_ outcome: RoadtripProcess.Outcome) throws -> [String] {
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]], "\(outcome)")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]], "\(outcome)")
         return rows.compactMap { $0["url"] as? String }
     }
 
@@ -49,7 +50,9 @@ import TestSupport
         // 23 stops: three Google links of at most 11 stops, chained.
         for i in 0..<23 {
             trip.waypoints.append(
-                Waypoint(name: "Stop \(i + 1) & “quoted”", coordinate: Coordinate(latitude: 35 + Double(i) * 0.1, longitude: -100 - Double(i) * 0.2)))
+                Waypoint(
+                    name: "Stop \(i + 1) & “quoted”",
+                    coordinate: Coordinate(latitude: 35 + Double(i) * 0.1, longitude: -100 - Double(i) * 0.2)))
         }
         trip.avoid = [.tolls, .ferries]
         return trip

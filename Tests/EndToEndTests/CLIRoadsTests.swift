@@ -51,9 +51,11 @@ import TestSupport
         _ = try OSRMFixture.monacoDataset.get()  // OSRM's programs, installed in the checkout
         let sandbox = try CLISandbox(trips: [Self.trip()])
         let env = ["XDG_CACHE_HOME": sandbox.file("cache").path]
-        let imported = try sandbox.run(["roads", "import", Self.monaco, Self.helsinki, "--name", "riviera-and-helsinki"], environment: env)
+        let imported = try sandbox.run(
+            ["roads", "import", Self.monaco, Self.helsinki, "--name", "riviera-and-helsinki"], environment: env)
         #expect(imported.status == 0, "\(imported)")
-        #expect(imported.stderr.contains("merging 2 extracts with osmium") && imported.stderr.contains("estimated"), "\(imported)")
+        #expect(
+            imported.stderr.contains("merging 2 extracts with osmium") && imported.stderr.contains("estimated"), "\(imported)")
         #expect(imported.stdout.contains("Places of “monaco” imported too") && imported.stdout.contains("Places of “helsinki”"))
         // Nothing half-made is left beside the region.
         let roads = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("roads").path)

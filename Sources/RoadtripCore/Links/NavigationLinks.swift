@@ -52,7 +52,10 @@ public enum NavigationLinks {
     ) -> [NavigationLink] {
         links(stops, app: app, avoid: avoid).map { link in
             var numbered = link
-            numbered.title = link.stops.count == 1 ? link.title : "Stops \(link.stops.lowerBound + firstNumber)–\(link.stops.upperBound + firstNumber): " + link.title
+            numbered.title =
+                link.stops.count == 1
+                ? link.title
+                : "Stops \(link.stops.lowerBound + firstNumber)–\(link.stops.upperBound + firstNumber): " + link.title
             return numbered
         }
     }
@@ -63,7 +66,9 @@ public enum NavigationLinks {
         guard !stops.isEmpty else { return [] }
         guard stops.count > 1 else {
             let only = stops[0]
-            return [NavigationLink(stops: 0...0, title: "To \(PlainText.line(only.name))", url: single(only.coordinate, app: app))]
+            return [
+                NavigationLink(stops: 0...0, title: "To \(PlainText.line(only.name))", url: single(only.coordinate, app: app))
+            ]
         }
         switch app {
         case .google:
@@ -88,7 +93,10 @@ public enum NavigationLinks {
             return (0..<(stops.count - 1)).map { index in
                 link(
                     index...(index + 1), stops, "https://maps.apple.com/",
-                    [("saddr", position(stops[index].coordinate)), ("daddr", position(stops[index + 1].coordinate)), ("dirflg", "d")])
+                    [
+                        ("saddr", position(stops[index].coordinate)), ("daddr", position(stops[index + 1].coordinate)),
+                        ("dirflg", "d")
+                    ])
             }
         case .osm:
             return (0..<(stops.count - 1)).map { index in

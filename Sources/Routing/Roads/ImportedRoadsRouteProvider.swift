@@ -7,7 +7,7 @@ import RoadtripCore
 public final class ImportedRoadsRouteProvider: RouteProvider {
     private let servers: [RegionServer]
     private let estimate: EstimateRouteProvider
-    public let avoid: RoadAvoidance
+    let avoid: RoadAvoidance
 
     public init(
         regions: [RoadRegionsFolder.Entry], timeout: Duration = .seconds(5),
@@ -36,8 +36,6 @@ public final class ImportedRoadsRouteProvider: RouteProvider {
     public var label: String {
         "OSRM, imported roads (\(servers.map(\.entry.region.name).sorted().joined(separator: ", ")))"
     }
-
-    public var regionNames: [String] { servers.map(\.entry.region.name) }
 
     public var knownAvoidance: RoadAvoidance { avoid }
 
@@ -82,8 +80,9 @@ public final class ImportedRoadsRouteProvider: RouteProvider {
                 avoided = avoided.map { $0.intersection(result.avoided) } ?? result.avoided
             case let .failure(error):
                 legs += estimate.instantLegs(for: part)
-                reasons.append("\(run.legs.count) \(run.legs.count == 1 ? "leg" : "legs") estimated: "
-                    + "the road region \(server.entry.region.name) could not be served (\(error.description))")
+                reasons.append(
+                    "\(run.legs.count) \(run.legs.count == 1 ? "leg" : "legs") estimated: "
+                        + "the road region \(server.entry.region.name) could not be served (\(error.description))")
             }
         }
         if !outside.isEmpty { reasons.insert(Self.outsideReason(outside, of: stops.count - 1), at: 0) }

@@ -12,10 +12,10 @@ public final class RoadImport: Sendable {
     /// What an import will cost, said before it starts.
     public struct Plan: Sendable, Equatable {
         public var inputBytes: Int64
-        public var seconds: Double
+        var seconds: Double
         public var diskBytes: Int64
-        public var memoryBytes: Int64
-        public var merges: Bool
+        var memoryBytes: Int64
+        var merges: Bool
 
         /// "about 3 min, 1.1 GB of disk and 2.4 GB of memory".
         public var text: String {

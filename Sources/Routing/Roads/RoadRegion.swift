@@ -16,20 +16,20 @@ public struct GeoBounds: Codable, Sendable, Equatable {
     }
 
     /// Whether the box holds `point`, edges included.
-    public func contains(_ point: Coordinate) -> Bool {
+    func contains(_ point: Coordinate) -> Bool {
         point.latitude >= south && point.latitude <= north && point.longitude >= west && point.longitude <= east
     }
 
     /// Whether the boxes overlap or lie within about a kilometre (0.01°) of one another: extracts cut
     /// along a shared border touch.
-    public func touches(_ other: GeoBounds) -> Bool {
+    func touches(_ other: GeoBounds) -> Bool {
         let margin = 0.01
         return south <= other.north + margin && other.south <= north + margin && west <= other.east + margin
             && other.west <= east + margin
     }
 
     /// Whether the numbers describe a box on the Earth, south of north and west of east.
-    public var isPlausible: Bool {
+    var isPlausible: Bool {
         [south, west, north, east].allSatisfy(\.isFinite) && south >= -90 && north <= 90 && west >= -180 && east <= 180
             && south <= north && west <= east
     }
@@ -76,15 +76,10 @@ public struct RoadRegion: Codable, Sendable, Equatable {
         self.profile = profile
     }
 
-    /// Whether a stop at `point` can be routed in this region: it lies in one of its extracts.
-    public func covers(_ point: Coordinate) -> Bool {
-        extracts.contains { $0.bounds.contains(point) }
-    }
-
     /// Whether the leg `from` → `to` can be driven on this region's roads: both ends lie in
     /// extracts that touch one another, directly or through others (neighbouring states merged
     /// into one graph). Extracts far apart (Monaco and Helsinki) share a graph but no road.
-    public func covers(from: Coordinate, to: Coordinate) -> Bool {
+    func covers(from: Coordinate, to: Coordinate) -> Bool {
         guard let a = group(of: from), let b = group(of: to) else { return false }
         return a == b
     }

@@ -11,14 +11,14 @@ public struct RoadRegionsFolder: Sendable {
         url = dataFile.deletingLastPathComponent().appendingPathComponent("roads")
     }
 
-    public init(url: URL) {
+    init(url: URL) {
         self.url = url
     }
 
     /// A region as found on disk: what `region.json` says, and where its dataset is.
     public struct Entry: Sendable, Equatable {
         public var region: RoadRegion
-        public var folder: URL
+        var folder: URL
         /// The `X.osrm` base path osrm-routed is given.
         public var dataset: URL { folder.appendingPathComponent(region.name + ".osrm") }
     }
@@ -48,12 +48,13 @@ public struct RoadRegionsFolder: Sendable {
 
     /// The bytes a region takes on disk.
     public func bytes(of entry: Entry) -> Int64 {
-        let files = (try? FileManager.default.contentsOfDirectory(at: entry.folder, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(at: entry.folder, includingPropertiesForKeys: [.fileSizeKey])) ?? []
         return files.reduce(0) { $0 + Int64((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
     }
 
     /// A fresh folder to prepare `name` in, hidden from `entries()` until `publish` renames it.
-    public func workFolder(for name: String) throws -> URL {
+    func workFolder(for name: String) throws -> URL {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let work = url.appendingPathComponent(".\(name).partial-\(getpid())")
         try? FileManager.default.removeItem(at: work)
@@ -63,7 +64,7 @@ public struct RoadRegionsFolder: Sendable {
 
     /// Writes `region.json` into `work` and puts it in place of any region of that name, so the
     /// region is either the old one or the new one whole, never a mixture.
-    public func publish(_ region: RoadRegion, from work: URL) throws {
+    func publish(_ region: RoadRegion, from work: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(region).write(to: Self.manifest(in: work), options: .atomic)

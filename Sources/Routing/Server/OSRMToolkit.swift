@@ -10,11 +10,11 @@ public struct OSRMToolkit: Sendable, Equatable {
     /// The car profile (`car.lua`) beside them.
     public var profile: URL
     /// Where they were found, for messages ("ROADTRIP_OSRM_BIN", "roadtrip's own copy").
-    public var source: String
+    var source: String
 
-    public static let programs = ["osrm-extract", "osrm-partition", "osrm-customize", "osrm-routed"]
+    static let programs = ["osrm-extract", "osrm-partition", "osrm-customize", "osrm-routed"]
 
-    public func program(_ name: String) -> URL { bin.appendingPathComponent(name) }
+    func program(_ name: String) -> URL { bin.appendingPathComponent(name) }
 
     /// `$XDG_DATA_HOME/roadtrip/osrm` (else `~/.local/share/roadtrip/osrm`): roadtrip's own copy.
     public static func managedHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {

@@ -43,7 +43,9 @@ protocol PhoneLinksInteractorProtocol: AnyObject {
     var tripName: String { get }
     var avoid: RoadAvoidance { get }
     /// The stops `scope` covers, with the first one's index in the trip, or why there are none.
-    func stops(_ scope: PhoneLinkScope) -> Result<(first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError>
+    func stops(_ scope: PhoneLinkScope) -> Result<
+        (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
+    >
 }
 
 struct PhoneLinksError: Error, Equatable {

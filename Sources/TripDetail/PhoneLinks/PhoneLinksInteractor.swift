@@ -22,7 +22,9 @@ final class PhoneLinksInteractor: PhoneLinksInteractorProtocol {
     var tripName: String { trip.name }
     var avoid: RoadAvoidance { trip.avoid }
 
-    func stops(_ scope: PhoneLinkScope) -> Result<(first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError> {
+    func stops(_ scope: PhoneLinkScope) -> Result<
+        (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
+    > {
         let all = trip.waypoints.map { (name: $0.name, coordinate: $0.coordinate) }
         guard !all.isEmpty else { return .failure(PhoneLinksError(message: "The trip has no stops to link to.")) }
         let index = min(max(selected ?? 0, 0), all.count - 1)

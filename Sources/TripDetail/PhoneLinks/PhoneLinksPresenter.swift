@@ -62,15 +62,20 @@ final class PhoneLinksPresenter: PhoneLinksPresenterProtocol {
             let chosen = selection.map { min(max($0, 0), links.count - 1) }
             selection = chosen
             let link = chosen.flatMap { links.indices.contains($0) ? links[$0] : nil }
-            let codes = link.map { link in
-                [QRCode.Correction.medium, .low].compactMap { QRCode(link.url, correction: $0)?.halfBlockLines(quiet: 2) }
-            } ?? []
+            let codes =
+                link.map { link in
+                    [QRCode.Correction.medium, .low].compactMap { QRCode(link.url, correction: $0)?.halfBlockLines(quiet: 2) }
+                } ?? []
             let count = "\(links.count) link\(links.count == 1 ? "" : "s")"
             let per =
-                app == .google ? " (up to 9 waypoints a link, each starting where the last ends)" : " (a link a leg: \(app.title) takes one destination)"
+                app == .google
+                ? " (up to 9 waypoints a link, each starting where the last ends)"
+                : " (a link a leg: \(app.title) takes one destination)"
             return PhoneLinksViewModel(
                 title: title, scope: "\(label) · \(app.title) · \(count)" + (links.count > 1 ? per : ""),
-                rows: links.enumerated().map { links.count > 1 ? "\($0.offset + 1)/\(links.count) \($0.element.title)" : $0.element.title },
+                rows: links.enumerated().map {
+                    links.count > 1 ? "\($0.offset + 1)/\(links.count) \($0.element.title)" : $0.element.title
+                },
                 selection: chosen, url: link?.url, codes: codes, emptyText: "No stops to link to.", message: message)
         }
     }

@@ -18,7 +18,8 @@ final class PhoneLinksView: Screen, PhoneLinksViewProtocol {
         ListMove.allCases.map { KeyBinding($0.keys, .move($0), help: $0.help, hint: $0 == .down ? "link" : nil, hintKeys: "↑↓") }
             + [
                 KeyBinding(
-                    [.tab, .char("d")], .scope, help: "which stops: whole trip → the selected stop's day → from the selected stop on",
+                    [.tab, .char("d")], .scope,
+                    help: "which stops: whole trip → the selected stop's day → from the selected stop on",
                     hint: "stops", hintKeys: "Tab"),
                 KeyBinding([.char("a")], .app, help: "app: Google Maps → Apple Maps → OpenStreetMap", hint: "app"),
                 KeyBinding([.char("?"), .function(1)], .help, help: "every key of this screen", hint: "help"),

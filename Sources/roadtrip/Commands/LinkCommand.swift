@@ -60,14 +60,17 @@ struct LinkCommand: ParsableCommand {
             if json {
                 try Output.json(
                     links.map {
-                        Row(title: $0.title, url: $0.url, fromStop: $0.stops.lowerBound + first + 1, toStop: $0.stops.upperBound + first + 1)
+                        Row(
+                            title: $0.title, url: $0.url, fromStop: $0.stops.lowerBound + first + 1,
+                            toStop: $0.stops.upperBound + first + 1)
                     })
                 return
             }
             let tty = isatty(STDOUT_FILENO) == 1
             for (number, link) in links.enumerated() {
                 if number > 0 { Output.line() }
-                Output.line(links.count > 1 ? "\(number + 1)/\(links.count) \(to.title) · \(link.title)" : "\(to.title) · \(link.title)")
+                Output.line(
+                    links.count > 1 ? "\(number + 1)/\(links.count) \(to.title) · \(link.title)" : "\(to.title) · \(link.title)")
                 Output.line(link.url)
                 guard qr else { continue }
                 guard let code = QRCode(link.url) else {

@@ -30,7 +30,9 @@ struct RoadsImportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("OpenStreetMap extracts (.osm.pbf), merged into one region.", valueName: "file"))
     var files: [String]
-    @Option(help: "The region's name (default: from the files' names, \"nevada-utah\" for nevada-latest.osm.pbf utah-latest.osm.pbf).")
+    @Option(
+        help: "The region's name (default: from the files' names, \"nevada-utah\" for nevada-latest.osm.pbf utah-latest.osm.pbf)."
+    )
     var name: String?
     @Flag(help: "Prepare the roads only; leave the place search as it is.")
     var noPlaces = false
@@ -218,7 +220,8 @@ struct RoadsListCommand: ParsableCommand {
                 let date = String(region.imported.prefix(10))
                 Output.line(
                     "\(region.name)  \(RoadImport.Plan.bytes(folder.bytes(of: entry)))  imported \(date)  "
-                        + "from \(region.extracts.map(\.file).joined(separator: ", "))  (\(region.profile), \(region.osrmVersion))")
+                        + "from \(region.extracts.map(\.file).joined(separator: ", "))  (\(region.profile), \(region.osrmVersion))"
+                )
                 for extract in region.extracts { Output.line("    \(extract.file): \(extract.bounds.text)") }
             }
         }
@@ -241,7 +244,8 @@ struct RoadsForgetCommand: ParsableCommand {
             guard known.contains(region) else {
                 throw UserError(
                     known.isEmpty
-                        ? "No road region is imported." : "No road region “\(shown)”; imported: \(known.joined(separator: ", ")).")
+                        ? "No road region is imported." : "No road region “\(shown)”; imported: \(known.joined(separator: ", "))."
+                )
             }
             let extracts = folder.entries().first { $0.region.name == region }?.region.extracts ?? []
             do { _ = try folder.forget(region) } catch {
@@ -252,7 +256,8 @@ struct RoadsForgetCommand: ParsableCommand {
             let kept = extracts.map { ImportedPlacesFolder.regionName($0.file) }.filter(places.contains)
             if !kept.isEmpty {
                 Output.line(
-                    "Its places are still searched; `roadtrip places forget \(kept.joined(separator: "`, `roadtrip places forget "))` removes them.")
+                    "Its places are still searched; `roadtrip places forget \(kept.joined(separator: "`, `roadtrip places forget "))` removes them."
+                )
             }
         }
     }

@@ -21,7 +21,8 @@ struct Roadtrip: ParsableCommand {
             EditTripCommand.self,
             AddStopCommand.self, EditStopCommand.self, MoveStopCommand.self, RemoveStopCommand.self,
             ExportCommand.self, ImportCommand.self, RouteCommand.self, PlacesCommand.self,
-            ItineraryCommand.self, AlongCommand.self, RoadsCommand.self, LinkCommand.self, DirectionsCommand.self, OptimizeCommand.self, ConfigCommand.self,
+            ItineraryCommand.self, AlongCommand.self, RoadsCommand.self, LinkCommand.self, DirectionsCommand.self,
+            OptimizeCommand.self, ConfigCommand.self,
             SaveLoopCommand.self
         ],
         defaultSubcommand: nil

@@ -15,7 +15,7 @@ struct KeyTableTests {
         var problems = TripListView.keys.conflicts() + TripDetailView.keys.conflicts() + WaypointEditorView.keys.conflicts()
         problems +=
             TripSettingsView.keys.conflicts() + MapScreen.keys.conflicts() + AlongRouteView.keys.conflicts()
-                + PhoneLinksView.keys.conflicts()
+            + PhoneLinksView.keys.conflicts()
             + TextPagerScreen.keys(closeKeys: [.char("i")]).conflicts()
         problems += TextField.keys.conflicts()
         #expect(problems == [])

@@ -15,11 +15,15 @@ import Testing
         let stops: [(name: String, coordinate: Coordinate)] = (0..<14).map {
             ("Stop \($0 + 1)", Coordinate(latitude: 36 + Double($0) * 0.1, longitude: -121 - Double($0) * 0.1))
         }
-        func stops(_ scope: PhoneLinkScope) -> Result<(first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError> {
+        func stops(_ scope: PhoneLinkScope) -> Result<
+            (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
+        > {
             switch scope {
             case .trip: return .success((0, stops, "Whole trip"))
             case .day:
-                return failDay ? .failure(PhoneLinksError(message: "The days are known once every leg is.")) : .success((3, Array(stops[3...5]), "Day 2"))
+                return failDay
+                    ? .failure(PhoneLinksError(message: "The days are known once every leg is."))
+                    : .success((3, Array(stops[3...5]), "Day 2"))
             case .fromStop: return .success((12, Array(stops[12...]), "From stop 13"))
             }
         }
@@ -55,7 +59,9 @@ import Testing
         let interactor = InteractorDouble()
         let (presenter, view, closed) = make(interactor)
         presenter.handle(.scope)
-        #expect(view.model?.scope.hasPrefix("Day 2 · Google Maps · 1 link") == true && view.model?.rows == ["Stops 4–6: Stop 4 → Stop 6"])
+        #expect(
+            view.model?.scope.hasPrefix("Day 2 · Google Maps · 1 link") == true
+                && view.model?.rows == ["Stops 4–6: Stop 4 → Stop 6"])
         presenter.handle(.scope)
         #expect(view.model?.rows == ["Stops 13–14: Stop 13 → Stop 14"])
         presenter.handle(.app)

@@ -50,7 +50,9 @@ import Testing
 
     @Test func appleAndOpenStreetMapAreALinkALeg() {
         let apple = NavigationLinks.links(for: Self.stops(4), app: .apple)
-        #expect(apple.count == 3 && Self.query(apple[1].url)["saddr"] == "45.01000,6.99000" && Self.query(apple[1].url)["dirflg"] == "d")
+        #expect(
+            apple.count == 3 && Self.query(apple[1].url)["saddr"] == "45.01000,6.99000"
+                && Self.query(apple[1].url)["dirflg"] == "d")
         let osm = NavigationLinks.links(for: Self.stops(4), app: .osm)
         #expect(osm.count == 3 && Self.query(osm[2].url)["route"] == "45.02000,6.98000;45.03000,6.97000")
     }

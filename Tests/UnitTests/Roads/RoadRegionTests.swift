@@ -42,14 +42,18 @@ import Testing
                 == "1 of 4 legs estimated: leg 3 → 4 is not inside one imported road region (roadtrip roads list)")
         #expect(
             ImportedRoadsRouteProvider.outsideReason([0, 1, 2, 5, 6], of: 9)
-                == "5 of 9 legs estimated: legs 1 → 2, 2 → 3, 3 → 4 and 2 more are not inside one imported road region (roadtrip roads list)")
-        #expect(ImportedRoadsRouteProvider.outsideReason([0, 1], of: 2).hasPrefix("All 2 legs are estimated: no imported road region"))
+                == "5 of 9 legs estimated: legs 1 → 2, 2 → 3, 3 → 4 and 2 more are not inside one imported road region (roadtrip roads list)"
+        )
+        #expect(
+            ImportedRoadsRouteProvider.outsideReason([0, 1], of: 2).hasPrefix("All 2 legs are estimated: no imported road region")
+        )
         #expect(ImportedRoadsRouteProvider.outsideReason([0], of: 1).hasPrefix("The leg is estimated"))
     }
 
     @Test func theLegsOfARouteGoToTheSmallestRegionHoldingThem() {
         let folder = URL(fileURLWithPath: "/nonexistent")
-        let big = RoadRegionsFolder.Entry(region: Self.region("europe", [GeoBounds(south: 35, west: -10, north: 70, east: 40)]), folder: folder)
+        let big = RoadRegionsFolder.Entry(
+            region: Self.region("europe", [GeoBounds(south: 35, west: -10, north: 70, east: 40)]), folder: folder)
         let small = RoadRegionsFolder.Entry(region: Self.region("monaco", [Self.monaco]), folder: folder)
         let provider = ImportedRoadsRouteProvider(regions: [big, small], cacheFolder: nil)
         let casino = Coordinate(latitude: 43.7396, longitude: 7.4276)
@@ -57,7 +61,9 @@ import Testing
         #expect(provider.server(from: casino, to: Coordinate(latitude: 48.85, longitude: 2.35))?.entry.region.name == "europe")
         #expect(provider.server(from: casino, to: Coordinate(latitude: 40.7, longitude: -74)) == nil)
         // Legs no region holds are estimates at once: nothing waits for them.
-        let known = provider.knownLegs(for: [Coordinate(latitude: 40.7, longitude: -74), Coordinate(latitude: 42.36, longitude: -71.06)])
+        let known = provider.knownLegs(for: [
+            Coordinate(latitude: 40.7, longitude: -74), Coordinate(latitude: 42.36, longitude: -71.06)
+        ])
         #expect(known.count == 1 && known[0]?.source == .estimate)
         #expect(provider.label == "OSRM, imported roads (europe, monaco)")
     }
