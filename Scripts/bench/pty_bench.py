@@ -21,7 +21,7 @@ import termios
 import time
 
 COLUMNS, ROWS = 100, 30
-READY = b"quit"  # the status line's last hint: once it is drawn, the frame is complete
+READY = b"help"  # the status line's last hint that fits 100 columns: once it is drawn, the frame is complete
 
 
 def read_until(fd, marker, timeout):

@@ -72,6 +72,14 @@ public final class ImportedRoadsRouteProvider: RouteProvider {
                 outside += Array(run.legs)
                 continue
             }
+            // Legs answered before come from the cache: no server is started for them.
+            let cached = server.cached.avoiding(avoid)
+            let known = cached.knownLegs(for: part)
+            if known.allSatisfy({ $0 != nil }) {
+                legs += known.compactMap { $0 }
+                avoided = avoided.map { $0.intersection(cached.knownAvoidance) } ?? cached.knownAvoidance
+                continue
+            }
             switch await server.provider() {
             case let .success(provider):
                 let result = await provider.avoiding(avoid).route(for: part)

@@ -39,11 +39,11 @@ public final class RoadImport: Sendable {
     /// Costs per byte of extract, measured on the largest extract at hand and scaled linearly
     /// (BENCHMARKS.md, "Roads import"): labelled estimates, not promises.
     enum Rates {
-        static let secondsPerMB = 0.75
+        static let secondsPerMB = 0.8
         static let fixedSeconds = 2.0
-        static let diskPerInputByte = 2.2
-        static let memoryPerInputByte = 5.0
-        static let fixedMemory: Int64 = 80_000_000
+        static let diskPerInputByte = 1.2
+        static let memoryPerInputByte = 5.5
+        static let fixedMemory: Int64 = 50_000_000
     }
 
     /// OSRM's `--small-component-size` for extracts with `nodes` nodes each: its default of 1,000
