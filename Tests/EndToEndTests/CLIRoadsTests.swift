@@ -161,4 +161,17 @@ import TestSupport
             #expect(left.isEmpty, "left behind: \(left)")
         }
     }
+
+    @Test func escTypedAtTheTerminalCancelsTheImport() throws {
+        try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
+        _ = try OSRMFixture.monacoDataset.get()
+        let sandbox = try CLISandbox(trips: [])
+        // Esc typed at once: it waits in the terminal until the import reads keys, and cancels the first step.
+        let run = try sandbox.runOnTerminal(
+            ["roads", "import", Self.monaco, Self.helsinki, "--no-places"], input: "\u{1B}")
+        let (status, screen) = try #require(run, "util-linux script is not installed")
+        #expect(status == 130 && screen.contains("Cancelled: nothing was imported"), "\(status)\n\(screen)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.file("roads").path)) ?? []
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
 }
