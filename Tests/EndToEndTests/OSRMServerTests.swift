@@ -61,7 +61,7 @@ import Testing
             throws: OSRMSetupError(
                 description:
                     "ROADTRIP_OSRM_BIN=/nonexistent/osrm-routed is not an osrm-routed program: point it at one, "
-                    + "or unset it and run Scripts/servers/osrm.sh install")
+                    + "or unset it (roadtrip roads import installs OSRM when it finds none)")
         ) {
             _ = try await OSRMServer.start(dataset: dataset, environment: ["ROADTRIP_OSRM_BIN": "/nonexistent/osrm-routed"])
         }

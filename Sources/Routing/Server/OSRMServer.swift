@@ -51,11 +51,11 @@ public final class OSRMServer: Sendable {
             if let configured = environment["ROADTRIP_OSRM_BIN"], !configured.isEmpty {
                 throw OSRMSetupError(
                     description: "ROADTRIP_OSRM_BIN=\(configured) is not an osrm-routed program: point it at one, "
-                        + "or unset it and run Scripts/servers/osrm.sh install")
+                        + "or unset it (roadtrip roads import installs OSRM when it finds none)")
             }
             throw OSRMSetupError(
-                description: "osrm-routed not found (looked in ROADTRIP_OSRM_BIN, ROADTRIP_OSRM_HOME, the install's own "
-                    + "folder and PATH): run Scripts/servers/osrm.sh install, or set ROADTRIP_OSRM_BIN to its path")
+                description: "osrm-routed not found (looked in ROADTRIP_OSRM_BIN, ROADTRIP_OSRM_HOME, roadtrip's own copy, "
+                    + "the install's own folder and PATH): roadtrip roads import installs it, or set ROADTRIP_OSRM_BIN to its path")
         }
         var lastError = OSRMSetupError(description: "osrm-routed could not start")
         // The free port may be taken between finding and binding it: try a few.

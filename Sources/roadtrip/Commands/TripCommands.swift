@@ -21,7 +21,7 @@ struct ConfigCommand: ParsableCommand {
         Output.line(
             "osrm-routed for --osrm-data: "
                 + (routed.map { "\($0.url.path) (\($0.source))" }
-                    ?? "none found (Scripts/servers/osrm.sh install, or set ROADTRIP_OSRM_BIN)"))
+                    ?? "none found (roadtrip roads import installs it, or set ROADTRIP_OSRM_BIN)"))
         let width = global.settings.map(\.key.count).max() ?? 0
         for setting in global.settings {
             Output.line(
