@@ -1,15 +1,26 @@
 import Foundation
 import RoadtripCore
 
-/// The box an extract's nodes fill: where a routing region made from it can route.
+/// Where an extract's data lies: the box its nodes fill, and the cells of a quarter of a degree
+/// that hold any node, so a routing region made from it knows which stops its roads can reach.
 public enum ExtractBounds {
-    /// South, west, north and east of every node in the file at `path`, and how many nodes it
-    /// has; nil when it has none.
-    /// Reads the whole file once (the header's optional bbox is the cut polygon's, which may be
-    /// wider than the data, so the nodes are measured instead).
-    public static func read(_ path: String) throws -> (south: Double, west: Double, north: Double, east: Double, nodes: Int)? {
+    /// What `read` finds.
+    public struct Coverage: Sendable, Equatable {
+        public var south: Double
+        public var west: Double
+        public var north: Double
+        public var east: Double
+        public var nodes: Int
+        /// The `CoverageCell`s holding a node, sorted.
+        public var cells: [Int32]
+    }
+
+    /// Reads every node of the file at `path` once; nil when it has none on the Earth. The
+    /// header's optional bbox is not used: it is the cut polygon's, which may be wider than the data.
+    public static func read(_ path: String) throws -> Coverage? {
         var nodes = 0
         var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+        var cells = Set<Int32>()
         func add(_ latitude: Double, _ longitude: Double) {
             guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
             nodes += 1
@@ -17,6 +28,7 @@ public enum ExtractBounds {
             north = max(north, latitude)
             west = min(west, longitude)
             east = max(east, longitude)
+            cells.insert(CoverageCell.index(latitude: latitude, longitude: longitude))
         }
         try PBFBlocks(path: path).forEachDataBlock { block in
             let scale = Double(block.granularity) / 1e9
@@ -33,7 +45,7 @@ public enum ExtractBounds {
                 }
             }
         }
-        guard south <= north, west <= east else { return nil }
-        return (south, west, north, east, nodes)
+        guard nodes > 0 else { return nil }
+        return Coverage(south: south, west: west, north: north, east: east, nodes: nodes, cells: cells.sorted())
     }
 }

@@ -16,10 +16,34 @@ public enum NavigationApp: String, CaseIterable, Sendable {
     }
 }
 
+/// A point a link drives to: a stop of the trip (its number, from 1), or a place between stops
+/// (a suggested night) that has none.
+public struct LinkStop: Sendable, Equatable {
+    public var name: String
+    public var coordinate: Coordinate
+    public var number: Int?
+
+    public init(name: String, coordinate: Coordinate, number: Int?) {
+        self.name = name
+        self.coordinate = coordinate
+        self.number = number
+    }
+
+    /// The stops of `trip` from index `first` on, numbered as the trip numbers them.
+    public static func stops(of waypoints: [Waypoint], from first: Int = 0) -> [LinkStop] {
+        waypoints.indices.dropFirst(max(0, first)).map {
+            LinkStop(name: waypoints[$0].name, coordinate: waypoints[$0].coordinate, number: $0 + 1)
+        }
+    }
+}
+
 /// One link to open on a phone: a stretch of the trip, from one stop to another.
 public struct NavigationLink: Sendable, Equatable {
-    /// The stops it drives through, as 0-based indexes into the stops it was made from.
+    /// The points it drives through, as 0-based indexes into the points it was made from.
     public var stops: ClosedRange<Int>
+    /// The trip's numbers of its first and last point, nil for a point that is no stop.
+    public var fromNumber: Int? = nil
+    public var toNumber: Int? = nil
     /// "Stops 1–11: Santa Monica → Flagstaff"; "To Hallstatt" for a link to one place.
     public var title: String
     public var url: String
@@ -43,19 +67,18 @@ public struct NavigationLink: Sendable, Equatable {
 public enum NavigationLinks {
     public static let googleWaypointLimit = 9
 
-    /// The links for `stops` (names and positions, in order) in `app`, avoiding what the trip avoids.
-    /// One stop gives one link to it (from wherever the phone is); none gives none. `firstNumber`
-    /// is the first stop's number in the trip, for the titles ("Stops 10–11").
-    public static func links(
-        for stops: [(name: String, coordinate: Coordinate)], app: NavigationApp, avoid: RoadAvoidance = [],
-        firstNumber: Int = 1
-    ) -> [NavigationLink] {
-        links(stops, app: app, avoid: avoid).map { link in
+    /// The links through `points` in `app`, avoiding what the trip avoids. One point gives one link
+    /// to it (from wherever the phone is); none gives none. A link between two stops is titled
+    /// with their numbers ("Stops 10–11: …"); one from or to a suggested night only with the names.
+    public static func links(for points: [LinkStop], app: NavigationApp, avoid: RoadAvoidance = []) -> [NavigationLink] {
+        let stops = points.map { (name: $0.name, coordinate: $0.coordinate) }
+        return links(stops, app: app, avoid: avoid).map { link in
             var numbered = link
-            numbered.title =
-                link.stops.count == 1
-                ? link.title
-                : "Stops \(link.stops.lowerBound + firstNumber)–\(link.stops.upperBound + firstNumber): " + link.title
+            numbered.fromNumber = points[link.stops.lowerBound].number
+            numbered.toNumber = points[link.stops.upperBound].number
+            if link.stops.count > 1, let from = numbered.fromNumber, let to = numbered.toNumber {
+                numbered.title = "Stops \(from)–\(to): " + link.title
+            }
             return numbered
         }
     }

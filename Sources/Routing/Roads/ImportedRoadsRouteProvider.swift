@@ -41,12 +41,13 @@ public final class ImportedRoadsRouteProvider: RouteProvider {
 
     /// The region server for the leg `from` → `to`: the first (smallest) region covering both.
     func server(from: Coordinate, to: Coordinate) -> RegionServer? {
-        servers.first { $0.entry.region.covers(from: from, to: to) }
+        servers.first { $0.covers(from: from, to: to) }
     }
 
-    /// The region of every stop when one region holds them all.
+    /// The region of every stop when one region holds them all (two stops at least).
     func server(for stops: [Coordinate]) -> RegionServer? {
-        servers.first { server in zip(stops, stops.dropFirst()).allSatisfy { server.entry.region.covers(from: $0, to: $1) } }
+        guard stops.count >= 2 else { return nil }
+        return servers.first { server in zip(stops, stops.dropFirst()).allSatisfy { server.covers(from: $0, to: $1) } }
     }
 
     public func knownLegs(for stops: [Coordinate]) -> [Leg?] {

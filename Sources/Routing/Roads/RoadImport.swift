@@ -159,6 +159,11 @@ public final class RoadImport: Sendable {
         if startedCancelled { child.send(SIGTERM) }
         let status = child.wait()
         state.withLock { $0.child = nil }
+        // Ctrl-C at the terminal reaches the step too (it shares roadtrip's process group) and may
+        // end it before roadtrip's own handler has run: a step ended by a signal waits for it a moment.
+        if status != 0, [SIGINT, SIGTERM, SIGHUP].map({ 128 + $0 }).contains(status) {
+            for _ in 0..<50 where !isCancelled { usleep(10_000) }
+        }
         if isCancelled { throw Failure(description: "cancelled", cancelled: true) }
         guard status == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -15,15 +15,9 @@ public struct GeoBounds: Codable, Sendable, Equatable {
         self.east = east
     }
 
-    /// Whether the box holds `point`, edges included.
-    func contains(_ point: Coordinate) -> Bool {
-        point.latitude >= south && point.latitude <= north && point.longitude >= west && point.longitude <= east
-    }
-
-    /// Whether the boxes overlap or lie within about a kilometre (0.01°) of one another: extracts cut
-    /// along a shared border touch.
-    func touches(_ other: GeoBounds) -> Bool {
-        let margin = 0.01
+    /// Whether the boxes overlap or lie within `margin` degrees of one another (a quick test before
+    /// the extracts' cells are compared; boxes across 180° are as wide as the Earth, so they pass it).
+    func touches(_ other: GeoBounds, margin: Double) -> Bool {
         return south <= other.north + margin && other.south <= north + margin && west <= other.east + margin
             && other.west <= east + margin
     }
@@ -47,16 +41,42 @@ public struct GeoBounds: Codable, Sendable, Equatable {
 
 /// A region prepared for routing by `roadtrip roads import`, as its `region.json` records it.
 public struct RoadRegion: Codable, Sendable, Equatable {
-    /// One extract the region was made from, and the box its nodes fill.
+    /// One extract the region was made from: the box its nodes fill (for people) and the
+    /// `CoverageCell`s holding them, sorted (for routing: a box also holds what lies outside the
+    /// data, such as Las Vegas in California's, or every longitude for Alaska's, across 180°).
     public struct Extract: Codable, Sendable, Equatable {
         public var file: String
         public var bytes: Int64
         public var bounds: GeoBounds
+        public var cells: [Int32]
 
-        public init(file: String, bytes: Int64, bounds: GeoBounds) {
+        public init(file: String, bytes: Int64, bounds: GeoBounds, cells: [Int32]) {
             self.file = file
             self.bytes = bytes
             self.bounds = bounds
+            self.cells = cells
+        }
+
+        /// Whether a node of the extract lies in `point`'s cell or one next to it.
+        func reaches(_ point: Coordinate) -> Bool {
+            CoverageCell.neighbourhood(CoverageCell.index(latitude: point.latitude, longitude: point.longitude))
+                .contains { holds($0) }
+        }
+
+        func holds(_ cell: Int32) -> Bool {
+            var low = 0, high = cells.count
+            while low < high {
+                let middle = (low + high) / 2
+                if cells[middle] < cell { low = middle + 1 } else { high = middle }
+            }
+            return low < cells.count && cells[low] == cell
+        }
+
+        /// Whether the two extracts' data meet: a cell of one is next to a cell of the other.
+        func touches(_ other: Extract) -> Bool {
+            guard bounds.touches(other.bounds, margin: 1.0 / Double(CoverageCell.perDegree) + 0.01) else { return false }
+            let (small, large) = cells.count <= other.cells.count ? (self, other) : (other, self)
+            return small.cells.contains { cell in CoverageCell.neighbourhood(cell).contains { large.holds($0) } }
         }
     }
 
@@ -76,26 +96,29 @@ public struct RoadRegion: Codable, Sendable, Equatable {
         self.profile = profile
     }
 
-    /// Whether the leg `from` → `to` can be driven on this region's roads: both ends lie in
-    /// extracts that touch one another, directly or through others (neighbouring states merged
-    /// into one graph). Extracts far apart (Monaco and Helsinki) share a graph but no road.
-    func covers(from: Coordinate, to: Coordinate) -> Bool {
-        guard let a = group(of: from), let b = group(of: to) else { return false }
+    /// Whether the leg `from` → `to` can be driven on this region's roads: both ends are in reach
+    /// of extracts whose data meet, directly or through others (neighbouring states merged into one
+    /// graph). Extracts far apart (Monaco and Helsinki) share a graph but no road. `groups` is
+    /// `extractGroups()`, worked out once.
+    func covers(from: Coordinate, to: Coordinate, groups: [Int]) -> Bool {
+        guard let a = group(of: from, groups), let b = group(of: to, groups) else { return false }
         return a == b
     }
 
-    /// The group of touching extracts `point` lies in, as the index of the group's first extract.
-    func group(of point: Coordinate) -> Int? {
-        guard let index = extracts.firstIndex(where: { $0.bounds.contains(point) }) else { return nil }
+    /// The group of meeting extracts `point` is in reach of, as the index of the group's first extract.
+    private func group(of point: Coordinate, _ groups: [Int]) -> Int? {
+        guard let index = extracts.firstIndex(where: { $0.reaches(point) }), groups.indices.contains(index) else {
+            return nil
+        }
         return groups[index]
     }
 
-    /// For each extract, the first extract of the group of boxes that touch it, directly or not.
-    private var groups: [Int] {
+    /// For each extract, the first extract of the group whose data meet it, directly or not.
+    func extractGroups() -> [Int] {
         var group = Array(extracts.indices)
         func root(_ i: Int) -> Int { group[i] == i ? i : root(group[i]) }
         for i in extracts.indices {
-            for j in extracts.indices where j > i && extracts[i].bounds.touches(extracts[j].bounds) {
+            for j in extracts.indices where j > i && extracts[i].touches(extracts[j]) {
                 let (a, b) = (root(i), root(j))
                 group[max(a, b)] = min(a, b)
             }
@@ -103,8 +126,6 @@ public struct RoadRegion: Codable, Sendable, Equatable {
         return extracts.indices.map(root)
     }
 
-    /// The area its boxes hold, for choosing the smallest region when two cover a leg.
-    var area: Double {
-        extracts.reduce(0) { $0 + ($1.bounds.north - $1.bounds.south) * ($1.bounds.east - $1.bounds.west) }
-    }
+    /// How much of the Earth its data covers, in cells: the smallest region holding a leg routes it.
+    var area: Int { extracts.reduce(0) { $0 + $1.cells.count } }
 }

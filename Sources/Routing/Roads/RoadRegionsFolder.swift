@@ -39,7 +39,7 @@ public struct RoadRegionsFolder: Sendable {
         let folder = folder(name)
         guard let data = try? Data(contentsOf: Self.manifest(in: folder)),
             let region = try? JSONDecoder().decode(RoadRegion.self, from: data), region.name == name,
-            region.extracts.allSatisfy({ $0.bounds.isPlausible })
+            region.extracts.allSatisfy({ $0.bounds.isPlausible && !$0.cells.isEmpty })
         else { return nil }
         let found = Entry(region: region, folder: folder)
         let graph = ["mldgr", "hsgr"].contains { FileManager.default.fileExists(atPath: found.dataset.path + "." + $0) }
@@ -87,7 +87,8 @@ public struct RoadRegionsFolder: Sendable {
         // Renamed away first: a region half-deleted by an interrupted removal is never read as whole.
         let doomed = url.appendingPathComponent(".\(name).forgotten-\(getpid())")
         try FileManager.default.moveItem(at: folder(name), to: doomed)
-        try FileManager.default.removeItem(at: doomed)
+        // Forgotten once renamed; what cannot be deleted now is swept by a later import.
+        try? FileManager.default.removeItem(at: doomed)
         return true
     }
 
@@ -95,7 +96,9 @@ public struct RoadRegionsFolder: Sendable {
     public func sweep() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         for name in names where name.hasPrefix(".") {
-            guard let pid = name.split(separator: "-").last.flatMap({ Int32($0) }), pid != getpid(), kill(pid, 0) != 0
+            // Only when the process that made it is gone (ESRCH); EPERM is someone else's live process.
+            guard let pid = name.split(separator: "-").last.flatMap({ Int32($0) }), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
             else { continue }
             try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
         }

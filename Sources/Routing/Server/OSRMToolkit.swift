@@ -43,12 +43,12 @@ public struct OSRMToolkit: Sendable, Equatable {
 
     /// `osrm-routed --version`, or nil when it does not run here (a missing library).
     public func version() -> String? {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-osrm-version-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: out) }
-        guard let child = try? ChildProcess.spawn(program("osrm-routed").path, ["--version"], stdout: .file(out.path)),
-            child.wait() == 0, let text = try? String(contentsOf: out, encoding: .utf8)
+        guard let child = try? ChildProcess.spawn(program("osrm-routed").path, ["--version"], stdout: .pipe),
+            let output = child.output
         else { return nil }
-        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bytes = (try? output.readToEnd()) ?? Data()
+        guard child.wait() == 0 else { return nil }
+        let line = String(decoding: bytes.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return line.isEmpty ? nil : PlainText.line(line)
     }
 

@@ -42,10 +42,8 @@ protocol PhoneLinksPresenterProtocol: AnyObject {
 protocol PhoneLinksInteractorProtocol: AnyObject {
     var tripName: String { get }
     var avoid: RoadAvoidance { get }
-    /// The stops `scope` covers, with the first one's index in the trip, or why there are none.
-    func stops(_ scope: PhoneLinkScope) -> Result<
-        (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
-    >
+    /// The points `scope` covers and the words for it ("Day 2 (stop 5's)"), or why there are none.
+    func stops(_ scope: PhoneLinkScope) -> Result<(stops: [LinkStop], label: String), PhoneLinksError>
 }
 
 struct PhoneLinksError: Error, Equatable {

@@ -22,17 +22,15 @@ final class PhoneLinksInteractor: PhoneLinksInteractorProtocol {
     var tripName: String { trip.name }
     var avoid: RoadAvoidance { trip.avoid }
 
-    func stops(_ scope: PhoneLinkScope) -> Result<
-        (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
-    > {
-        let all = trip.waypoints.map { (name: $0.name, coordinate: $0.coordinate) }
+    func stops(_ scope: PhoneLinkScope) -> Result<(stops: [LinkStop], label: String), PhoneLinksError> {
+        let all = LinkStop.stops(of: trip.waypoints)
         guard !all.isEmpty else { return .failure(PhoneLinksError(message: "The trip has no stops to link to.")) }
         let index = min(max(selected ?? 0, 0), all.count - 1)
         switch scope {
         case .trip:
-            return .success((0, all, "Whole trip"))
+            return .success((all, "Whole trip"))
         case .fromStop:
-            return .success((index, Array(all[index...]), "From stop \(index + 1), \(PlainText.line(all[index].name))"))
+            return .success((Array(all[index...]), "From stop \(index + 1), \(PlainText.line(all[index].name))"))
         case .day:
             guard legs.count == all.count - 1 else {
                 return .failure(PhoneLinksError(message: "The days are known once every leg is: try again in a moment."))
@@ -41,7 +39,7 @@ final class PhoneLinksInteractor: PhoneLinksInteractorProtocol {
             guard let day = plan.day(ofStop: index), let found = plan.linkStops(day: day, trip: trip) else {
                 return .failure(PhoneLinksError(message: "Stop \(index + 1) is on no day of the itinerary."))
             }
-            return .success((found.first, found.stops, "Day \(day) (stop \(index + 1)'s)"))
+            return .success((found, "Day \(day) (stop \(index + 1)'s)"))
         }
     }
 }

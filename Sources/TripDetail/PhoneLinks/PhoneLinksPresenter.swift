@@ -57,8 +57,8 @@ final class PhoneLinksPresenter: PhoneLinksPresenterProtocol {
             return PhoneLinksViewModel(
                 title: title, scope: Self.scopeName(scope) + " · " + app.title, rows: [], selection: nil, url: nil, codes: [],
                 emptyText: error.message, message: message)
-        case let .success((first, stops, label)):
-            let links = NavigationLinks.links(for: stops, app: app, avoid: interactor.avoid, firstNumber: first + 1)
+        case let .success((stops, label)):
+            let links = NavigationLinks.links(for: stops, app: app, avoid: interactor.avoid)
             let chosen = selection.map { min(max($0, 0), links.count - 1) }
             selection = chosen
             let link = chosen.flatMap { links.indices.contains($0) ? links[$0] : nil }

@@ -4,21 +4,28 @@ import Foundation
 #endif
 
 /// Ctrl-C, a termination signal, or Esc typed at the terminal cancel long work (`roads import`):
-/// `cancel` is called once, and the work is left to clean up and return.
+/// `cancel` is called, and the work is left to clean up and return.
 enum CancelKeys {
     static func watching<T>(cancel: @escaping @Sendable () -> Void, _ work: () throws -> T) throws -> T {
         let queue = DispatchQueue(label: "roadtrip.cancel")
         var sources: [DispatchSourceSignal] = []
+        var previous: [(Int32, sighandler_t?)] = []
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
+            let old = signal(number, SIG_IGN)
+            // A signal ignored when roadtrip started stays ignored: `nohup roadtrip roads import …`
+            // must outlive the terminal it was started from.
+            if unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            previous.append((number, old))
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { cancel() }
             source.resume()
             sources.append(source)
         }
-        // Esc: the terminal is read a key at a time, without echo, until the work ends.
+        // Esc: the terminal is read a key at a time, without echo, until the work ends; only by the
+        // job in the foreground (a background job touching the terminal would be stopped).
         var saved = termios()
-        let keys = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &saved) == 0
+        let keys =
+            isatty(STDIN_FILENO) == 1 && tcgetpgrp(STDIN_FILENO) == getpgrp() && tcgetattr(STDIN_FILENO, &saved) == 0
         var reader: DispatchSourceRead?
         if keys {
             var raw = saved
@@ -36,7 +43,7 @@ enum CancelKeys {
             reader?.cancel()
             if keys { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
             for source in sources { source.cancel() }
-            for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+            for (number, old) in previous { signal(number, old) }
         }
         return try work()
     }

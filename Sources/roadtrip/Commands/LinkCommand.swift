@@ -34,18 +34,28 @@ struct LinkCommand: ParsableCommand {
     struct Row: Encodable {
         var title: String
         var url: String
-        var fromStop: Int
-        var toStop: Int
+        /// Nil (null) for a link from or to a suggested night, which is no stop.
+        var fromStop: Int?
+        var toStop: Int?
+
+        enum Keys: String, CodingKey { case title, url, fromStop, toStop }
+
+        // Written as null, not left out, so every row has the same keys.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(url, forKey: .url)
+            try container.encode(fromStop, forKey: .fromStop)
+            try container.encode(toStop, forKey: .toStop)
+        }
     }
 
     func run() throws {
         try runOnTrip(self.trip, global) { _, trip in
             guard !trip.waypoints.isEmpty else { throw UserError("“\(trip.name)” has no stops to link to.") }
-            var stops = trip.waypoints.map { (name: $0.name, coordinate: $0.coordinate) }
-            var first = 0
+            var stops = LinkStop.stops(of: trip.waypoints)
             if let from {
-                first = try EditStopCommand.index(of: from, in: trip)
-                stops = Array(stops[first...])
+                stops = LinkStop.stops(of: trip.waypoints, from: try EditStopCommand.index(of: from, in: trip))
             } else if let day {
                 let legs = try CommandServices.legs(for: trip.coordinates, options: global, avoid: trip.avoid)
                 let plan = ItineraryPlanner.plan(
@@ -54,15 +64,13 @@ struct LinkCommand: ParsableCommand {
                 guard let found = plan.linkStops(day: day, trip: trip) else {
                     throw UserError("“\(trip.name)” has \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), not \(day).")
                 }
-                (first, stops) = found
+                stops = found
             }
-            let links = NavigationLinks.links(for: stops, app: to, avoid: trip.avoid, firstNumber: first + 1)
+            let links = NavigationLinks.links(for: stops, app: to, avoid: trip.avoid)
             if json {
                 try Output.json(
                     links.map {
-                        Row(
-                            title: $0.title, url: $0.url, fromStop: $0.stops.lowerBound + first + 1,
-                            toStop: $0.stops.upperBound + first + 1)
+                        Row(title: $0.title, url: $0.url, fromStop: $0.fromNumber, toStop: $0.toNumber)
                     })
                 return
             }

@@ -48,14 +48,16 @@ struct RoadsImportCommand: ParsableCommand {
             var extracts: [RoadRegion.Extract] = []
             var nodes: [Int] = []
             for (file, input) in zip(files, inputs) {
-                let bounds: (south: Double, west: Double, north: Double, east: Double, nodes: Int)?
-                do { bounds = try ExtractBounds.read(input.path) } catch { throw UserError("Not imported: \(error)") }
-                guard let bounds else { throw UserError("Not imported: \(PlainText.line(file)) holds no nodes, so no roads.") }
-                nodes.append(bounds.nodes)
+                let coverage: ExtractBounds.Coverage?
+                do { coverage = try ExtractBounds.read(input.path) } catch { throw UserError("Not imported: \(error)") }
+                guard let coverage else { throw UserError("Not imported: \(PlainText.line(file)) holds no nodes, so no roads.") }
+                nodes.append(coverage.nodes)
                 extracts.append(
                     RoadRegion.Extract(
                         file: PlainText.line(input.lastPathComponent), bytes: Self.size(input),
-                        bounds: GeoBounds(south: bounds.south, west: bounds.west, north: bounds.north, east: bounds.east)))
+                        bounds: GeoBounds(
+                            south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east),
+                        cells: coverage.cells))
             }
             let plan = RoadImport.plan(inputBytes: extracts.map(\.bytes))
             let osmium = inputs.count > 1 ? RoadsImportCommand.osmium() : nil

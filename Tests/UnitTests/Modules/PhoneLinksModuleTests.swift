@@ -12,19 +12,19 @@ import Testing
         var tripName = "Coast"
         var avoid: RoadAvoidance = []
         var failDay = false
-        let stops: [(name: String, coordinate: Coordinate)] = (0..<14).map {
-            ("Stop \($0 + 1)", Coordinate(latitude: 36 + Double($0) * 0.1, longitude: -121 - Double($0) * 0.1))
+        let stops: [LinkStop] = (0..<14).map {
+            LinkStop(
+                name: "Stop \($0 + 1)", coordinate: Coordinate(latitude: 36 + Double($0) * 0.1, longitude: -121 - Double($0) * 0.1),
+                number: $0 + 1)
         }
-        func stops(_ scope: PhoneLinkScope) -> Result<
-            (first: Int, stops: [(name: String, coordinate: Coordinate)], label: String), PhoneLinksError
-        > {
+        func stops(_ scope: PhoneLinkScope) -> Result<(stops: [LinkStop], label: String), PhoneLinksError> {
             switch scope {
-            case .trip: return .success((0, stops, "Whole trip"))
+            case .trip: return .success((stops, "Whole trip"))
             case .day:
                 return failDay
                     ? .failure(PhoneLinksError(message: "The days are known once every leg is."))
-                    : .success((3, Array(stops[3...5]), "Day 2"))
-            case .fromStop: return .success((12, Array(stops[12...]), "From stop 13"))
+                    : .success((Array(stops[3...5]), "Day 2"))
+            case .fromStop: return .success((Array(stops[12...]), "From stop 13"))
             }
         }
     }

@@ -5,8 +5,12 @@ import Testing
 
 /// Navigation links as each app documents them, and the QR codes drawn for them.
 @Suite struct NavigationLinksTests {
-    static func stops(_ count: Int) -> [(name: String, coordinate: Coordinate)] {
-        (0..<count).map { ("Stop \($0 + 1)", Coordinate(latitude: 45 + Double($0) * 0.01, longitude: 7 - Double($0) * 0.01)) }
+    static func stops(_ count: Int, firstNumber: Int = 1) -> [LinkStop] {
+        (0..<count).map {
+            LinkStop(
+                name: "Stop \($0 + 1)", coordinate: Coordinate(latitude: 45 + Double($0) * 0.01, longitude: 7 - Double($0) * 0.01),
+                number: $0 + firstNumber)
+        }
     }
 
     static func query(_ url: String) -> [String: String] {
@@ -34,10 +38,16 @@ import Testing
     }
 
     @Test func avoidanceGoesInGooglesWordsAndTitlesCountFromTheFirstStopGiven() {
-        let links = NavigationLinks.links(for: Self.stops(3), app: .google, avoid: [.motorways, .tolls], firstNumber: 7)
+        let links = NavigationLinks.links(for: Self.stops(3, firstNumber: 7), app: .google, avoid: [.motorways, .tolls])
         #expect(Self.query(links[0].url)["avoid"] == "tolls|highways")
         #expect(links[0].title == "Stops 7–9: Stop 1 → Stop 3")
         #expect(links[0].url.contains("%7C") && !links[0].url.contains("|"))
+        #expect(links[0].fromNumber == 7 && links[0].toNumber == 9)
+        // A link to a night between stops carries no stop number and no "Stops" in its title.
+        var points = Self.stops(2)
+        points.append(LinkStop(name: "Night near Kingman", coordinate: Coordinate(latitude: 35.2, longitude: -114), number: nil))
+        let night = NavigationLinks.links(for: points, app: .google)[0]
+        #expect(night.title == "Stop 1 → Night near Kingman" && night.fromNumber == 1 && night.toNumber == nil)
     }
 
     @Test func oneStopIsALinkToItAndNoneIsNoLink() {
