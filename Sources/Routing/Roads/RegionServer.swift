@@ -14,7 +14,9 @@ final class RegionServer: Sendable {
     private let environment: [String: String]
     private let cacheFolder: URL?
     private let estimate: EstimateRouteProvider
-    private let starting = Mutex<(task: Task<Result<(OSRMRouteProvider, OSRMServer), OSRMSetupError>, Never>?, failedAt: ContinuousClock.Instant?)>(
+    private let starting = Mutex<
+        (task: Task<Result<(OSRMRouteProvider, OSRMServer), OSRMSetupError>, Never>?, failedAt: ContinuousClock.Instant?)
+    >(
         (nil, nil))
 
     init(

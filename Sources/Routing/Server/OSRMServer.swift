@@ -55,7 +55,8 @@ public final class OSRMServer: Sendable {
             }
             throw OSRMSetupError(
                 description: "osrm-routed not found (looked in ROADTRIP_OSRM_BIN, ROADTRIP_OSRM_HOME, roadtrip's own copy, "
-                    + "the install's own folder and PATH): roadtrip roads import installs it, or set ROADTRIP_OSRM_BIN to its path")
+                    + "the install's own folder and PATH): roadtrip roads import installs it, or set ROADTRIP_OSRM_BIN to its path"
+            )
         }
         var lastError = OSRMSetupError(description: "osrm-routed could not start")
         // The free port may be taken between finding and binding it: try a few.

@@ -14,7 +14,8 @@ import Testing
         var failDay = false
         let stops: [LinkStop] = (0..<14).map {
             LinkStop(
-                name: "Stop \($0 + 1)", coordinate: Coordinate(latitude: 36 + Double($0) * 0.1, longitude: -121 - Double($0) * 0.1),
+                name: "Stop \($0 + 1)",
+                coordinate: Coordinate(latitude: 36 + Double($0) * 0.1, longitude: -121 - Double($0) * 0.1),
                 number: $0 + 1)
         }
         func stops(_ scope: PhoneLinkScope) -> Result<(stops: [LinkStop], label: String), PhoneLinksError> {

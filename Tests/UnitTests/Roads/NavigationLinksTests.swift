@@ -8,7 +8,8 @@ import Testing
     static func stops(_ count: Int, firstNumber: Int = 1) -> [LinkStop] {
         (0..<count).map {
             LinkStop(
-                name: "Stop \($0 + 1)", coordinate: Coordinate(latitude: 45 + Double($0) * 0.01, longitude: 7 - Double($0) * 0.01),
+                name: "Stop \($0 + 1)",
+                coordinate: Coordinate(latitude: 45 + Double($0) * 0.01, longitude: 7 - Double($0) * 0.01),
                 number: $0 + firstNumber)
         }
     }

@@ -56,7 +56,8 @@ import Testing
 
     @Test func onlyStopsNearTheDataAreCoveredNotTheWholeBoxNorEveryLongitudeAcross180() {
         // California's data is not a box: its cells stop at the state line, so Las Vegas is not in reach.
-        let californiaCells = Self.cells(GeoBounds(south: 32.5, west: -124.4, north: 42, east: -120))
+        let californiaCells =
+            Self.cells(GeoBounds(south: 32.5, west: -124.4, north: 42, east: -120))
             + Self.cells(GeoBounds(south: 32.5, west: -120, north: 35, east: -114.6))
         let california = RoadRegion(
             name: "california",
@@ -71,7 +72,8 @@ import Testing
         #expect(Self.covers(california, losAngeles, sanFrancisco))
         #expect(!Self.covers(california, losAngeles, lasVegas))
         // Alaska's nodes span 180°: its box is as wide as the Earth, its cells are not.
-        let alaskaCells = Self.cells(GeoBounds(south: 51, west: 172, north: 53, east: 179.9))
+        let alaskaCells =
+            Self.cells(GeoBounds(south: 51, west: 172, north: 53, east: 179.9))
             + Self.cells(GeoBounds(south: 51, west: -180, north: 71, east: -130))
         let alaska = RoadRegion(
             name: "alaska",
