@@ -98,10 +98,10 @@ import TestSupport
         let section = try String(contentsOf: page, encoding: .utf8)
         let documented = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
             .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
-        // After the two header lines: the config file, and the osrm-routed program --osrm-data runs.
+        // After the three header lines: the config file, the osrm-routed program --osrm-data runs, the imported roads.
         let output = try RoadtripProcess.run(["config"]).stdout
-        #expect(output.contains("osrm-routed for --osrm-data: "))
-        let shown = output.split(separator: "\n").dropFirst(2)
+        #expect(output.contains("osrm-routed for --osrm-data: ") && output.contains("\nimported roads: "))
+        let shown = output.split(separator: "\n").dropFirst(3)
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(documented == shown)
     }

@@ -71,6 +71,8 @@ import TestSupport
         #expect(boxes[0]["south"]! < Monaco.casino.latitude && Monaco.casino.latitude < boxes[0]["north"]!)
         #expect(boxes[1]["west"]! < Self.helsinkiA.longitude && Self.helsinkiA.longitude < boxes[1]["east"]!)
         #expect((rows[0]["bytes"] as? Int ?? 0) > 100_000)
+        let config = try sandbox.run(["config"], environment: env)
+        #expect(config.stdout.contains("imported roads: riviera-and-helsinki (used when no router is named)"), "\(config)")
 
         // No flag: legs inside each extract are the region's roads, the leg between them an estimate that says why.
         let shown = try sandbox.run(["show", "Two cities", "--json"], environment: env)

@@ -22,6 +22,13 @@ struct ConfigCommand: ParsableCommand {
             "osrm-routed for --osrm-data: "
                 + (routed.map { "\($0.url.path) (\($0.source))" }
                     ?? "none found (roadtrip roads import installs it, or set ROADTRIP_OSRM_BIN)"))
+        // Not a setting either: the regions legs are routed through when no router is named.
+        let regions = RoadRegionsFolder(dataFile: global.dataURL).entries().map(\.region.name)
+        Output.line(
+            "imported roads: "
+                + (regions.isEmpty
+                    ? "none (roadtrip roads import FILE.osm.pbf adds a region)"
+                    : regions.joined(separator: ", ") + " (used when no router is named)"))
         let width = global.settings.map(\.key.count).max() ?? 0
         for setting in global.settings {
             Output.line(
