@@ -18,7 +18,11 @@ public struct OSRMToolkit: Sendable, Equatable {
 
     /// `$XDG_DATA_HOME/roadtrip/osrm` (else `~/.local/share/roadtrip/osrm`): roadtrip's own copy.
     public static func managedHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        XDGFolder.data.roadtripFolder(environment: environment).map { URL(fileURLWithPath: $0).appendingPathComponent("osrm") }
+        // The home the environment names, never the process's own: an environment handed in (a test's,
+        // a child's) says where to look, and nothing else leaks in.
+        XDGFolder.data.roadtripFolder(environment: environment, fallbackHome: environment["HOME"]).map {
+            URL(fileURLWithPath: $0).appendingPathComponent("osrm")
+        }
     }
 
     /// The programs and profile already on this machine, or nil when some are missing.
