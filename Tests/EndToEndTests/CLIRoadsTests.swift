@@ -50,7 +50,8 @@ import TestSupport
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
         _ = try OSRMFixture.monacoDataset.get()  // OSRM's programs, installed in the checkout
         let sandbox = try CLISandbox(trips: [Self.trip()])
-        let env = ["XDG_CACHE_HOME": sandbox.file("cache").path]
+        // A patient timeout: the figures are checked, not the speed of a machine loaded by other tests.
+        let env = ["XDG_CACHE_HOME": sandbox.file("cache").path, "ROADTRIP_OSRM_TIMEOUT": "120"]
         let imported = try sandbox.run(
             ["roads", "import", Self.monaco, Self.helsinki, "--name", "riviera-and-helsinki"], environment: env)
         #expect(imported.status == 0, "\(imported)")
@@ -110,7 +111,8 @@ import TestSupport
         try #require(RoadtripBinary.exists, "build the app first: \(RoadtripBinary.url.path) is missing")
         _ = try OSRMFixture.monacoDataset.get()
         let sandbox = try CLISandbox(trips: [Self.trip()])
-        let env = ["XDG_CACHE_HOME": sandbox.file("cache").path]
+        // A patient timeout: the figures are checked, not the speed of a machine loaded by other tests.
+        let env = ["XDG_CACHE_HOME": sandbox.file("cache").path, "ROADTRIP_OSRM_TIMEOUT": "120"]
         #expect(try sandbox.run(["roads", "import", Self.monaco, "--no-places"], environment: env).status == 0)
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("places/monaco.json").path))
         // A server nobody answers on: --osrm wins, so the legs fall back with OSRM's reason, not the region's.
