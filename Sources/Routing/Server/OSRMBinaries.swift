@@ -59,7 +59,7 @@ public enum OSRMBinaries {
     }
 
     /// `name` in the absolute folders of PATH.
-    static func searchPath(_ name: String, environment: [String: String]) -> URL? {
+    public static func searchPath(_ name: String, environment: [String: String]) -> URL? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             if isExecutable(candidate) { return candidate }

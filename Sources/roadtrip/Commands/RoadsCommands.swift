@@ -154,13 +154,11 @@ struct RoadsImportCommand: ParsableCommand {
         return seconds < 10 ? String(format: "%.1f s", seconds) : "\(Int(seconds.rounded())) s"
     }
 
+    /// osmium-tool on PATH (/usr/bin:/bin when PATH is unset), found as OSRM's programs are.
     static func osmium() -> URL? {
-        let environment = ProcessInfo.processInfo.environment
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where folder.hasPrefix("/") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("osmium")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        var environment = ProcessInfo.processInfo.environment
+        if environment["PATH"] == nil { environment["PATH"] = "/usr/bin:/bin" }
+        return OSRMBinaries.searchPath("osmium", environment: environment)
     }
 
     /// OSRM's programs where they already are, else roadtrip's own copy, installed now.
